@@ -1,0 +1,60 @@
+import { EnvironmentVariables, validateEnvironment } from './environment';
+
+/**
+ * The typed view of the configuration that the rest of the code reads. Built once from the
+ * validated environment; derived values (worker death time, queue list) are computed here.
+ */
+export class AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly mode: 'all' | 'api' | 'worker';
+  readonly jobStore: 'memory' | 'redis';
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly leaseMs: number;
+  readonly heartbeatMs: number;
+  readonly reaperIntervalMs: number;
+  readonly workerDeadMs: number;
+  readonly workerConcurrency: number;
+  readonly queues: string[];
+  readonly maxPayloadBytes: number;
+  readonly succeededRetentionMs: number;
+  readonly failedRetentionMs: number;
+  readonly shutdownGraceMs: number;
+  readonly httpJobAllowedHosts: string[] | undefined;
+  readonly logLevel: string;
+
+  constructor(env: EnvironmentVariables) {
+    this.port = env.PORT;
+    this.host = env.HOST;
+    this.mode = env.MODE;
+    this.jobStore = env.JOB_STORE;
+    this.redisUrl = env.REDIS_URL;
+    this.redisPrefix = env.REDIS_PREFIX;
+    this.leaseMs = env.LEASE_MS;
+    this.heartbeatMs = env.HEARTBEAT_MS;
+    this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
+    this.workerDeadMs = env.WORKER_DEAD_MS ?? 3 * env.HEARTBEAT_MS;
+    this.workerConcurrency = env.WORKER_CONCURRENCY;
+    this.queues = [...new Set(env.QUEUES.split(','))];
+    this.maxPayloadBytes = env.MAX_PAYLOAD_BYTES;
+    this.succeededRetentionMs = env.SUCCEEDED_RETENTION_MS;
+    this.failedRetentionMs = env.FAILED_RETENTION_MS;
+    this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
+    this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    this.logLevel = env.LOG_LEVEL;
+  }
+
+  /** For tests and tools that build a config without Nest: same validation, same defaults. */
+  static from(raw: Record<string, string | undefined> = {}): AppConfig {
+    return new AppConfig(validateEnvironment(raw));
+  }
+
+  get runsApi(): boolean {
+    return this.mode !== 'worker';
+  }
+
+  get runsWorkers(): boolean {
+    return this.mode !== 'api';
+  }
+}

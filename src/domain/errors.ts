@@ -1,0 +1,72 @@
+/**
+ * Domain errors. Stores and services throw these; the HTTP layer maps them in one filter
+ * (404, 409, 413, 503). Nothing below the controllers throws HttpException.
+ */
+export abstract class ClaimqError extends Error {
+  abstract readonly code: string;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class JobNotFoundError extends ClaimqError {
+  readonly code = 'job_not_found';
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} not found`);
+  }
+}
+
+export class InvalidTransitionError extends ClaimqError {
+  readonly code = 'invalid_transition';
+  constructor(
+    readonly jobId: string,
+    readonly from: string,
+    readonly action: string,
+  ) {
+    super(`cannot ${action} job ${jobId}: it is ${from}`);
+  }
+}
+
+/** A lease was presented whose token is no longer current: the job was re-claimed or finished. */
+export class StaleLeaseError extends ClaimqError {
+  readonly code = 'stale_lease';
+  constructor(
+    readonly jobId: string,
+    readonly token: number,
+  ) {
+    super(`lease of job ${jobId} with token ${token} is stale`);
+  }
+}
+
+export class StoreUnavailableError extends ClaimqError {
+  readonly code = 'store_unavailable';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(message);
+  }
+}
+
+export class PayloadTooLargeError extends ClaimqError {
+  readonly code = 'payload_too_large';
+  constructor(
+    readonly field: string,
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(`${field} is ${size} bytes, more than the limit of ${limit} bytes`);
+  }
+}
+
+/** Input that passed DTO validation but breaks a rule only the domain knows. */
+export class InvalidJobSpecError extends ClaimqError {
+  readonly code = 'invalid_job';
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field} ${reason}`);
+  }
+}

@@ -1,0 +1,50 @@
+import { newJobId } from './job-id';
+import { InvalidJobSpecError, PayloadTooLargeError } from './errors';
+import {
+  DEFAULT_BACKOFF,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_QUEUE,
+  DEFAULT_TIMEOUT_MS,
+  JobSpec,
+  NAME_PATTERN,
+  NewJob,
+} from './job';
+
+export interface NormalizeOptions {
+  now: number;
+  maxPayloadBytes: number;
+}
+
+/**
+ * Applies defaults and the rules every entry point shares (API, bulk, executions, embedded code).
+ * Shape and ranges are checked by the DTOs at the HTTP edge; this re-checks what embedded callers
+ * could get wrong and what needs the clock or the payload's encoded size.
+ */
+export function normalizeJobSpec(spec: JobSpec, opts: NormalizeOptions, field = 'payload'): NewJob {
+  const queue = spec.queue ?? DEFAULT_QUEUE;
+  if (!NAME_PATTERN.test(queue)) throw new InvalidJobSpecError('queue', 'must match [A-Za-z0-9_.:-]{1,100}');
+  if (typeof spec.type !== 'string' || !NAME_PATTERN.test(spec.type)) {
+    throw new InvalidJobSpecError('type', 'must match [A-Za-z0-9_.:-]{1,100}');
+  }
+  if (spec.delayMs !== undefined && spec.runAt !== undefined) {
+    throw new InvalidJobSpecError('delayMs', 'cannot be given together with runAt');
+  }
+  const payloadJson = spec.payload === undefined ? 'null' : JSON.stringify(spec.payload);
+  const size = Buffer.byteLength(payloadJson);
+  if (size > opts.maxPayloadBytes) throw new PayloadTooLargeError(field, size, opts.maxPayloadBytes);
+  const runAt = spec.runAt ?? opts.now + (spec.delayMs ?? 0);
+  return {
+    id: newJobId(queue, opts.now),
+    queue,
+    type: spec.type,
+    payloadJson,
+    priority: spec.priority ?? 0,
+    runAt,
+    maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    backoff: spec.backoff ? { ...DEFAULT_BACKOFF, ...spec.backoff } : DEFAULT_BACKOFF,
+    timeoutMs: spec.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    idempotencyKey: spec.idempotencyKey,
+    callbackUrl: spec.callbackUrl,
+    executionId: spec.executionId,
+  };
+}

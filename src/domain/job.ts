@@ -1,0 +1,123 @@
+/**
+ * The job model shared by every store, the API and the worker runtime.
+ * Plain TypeScript: no Nest, no ioredis, no TypeORM.
+ */
+
+export const JOB_STATUSES = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Names of queues and job types: `[A-Za-z0-9_.:-]{1,100}`. */
+export const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+export const PRIORITY_MIN = -1000;
+export const PRIORITY_MAX = 1000;
+export const MAX_ATTEMPTS_LIMIT = 100;
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_TIMEOUT_MS = 90_000;
+export const DEFAULT_QUEUE = 'default';
+
+export type BackoffStrategy = 'fixed' | 'exponential';
+
+export interface BackoffOptions {
+  strategy: BackoffStrategy;
+  /** Base delay: the fixed delay, or the first delay of the exponential series. */
+  delayMs: number;
+  /** Upper bound of any single delay. */
+  maxDelayMs?: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { strategy: 'exponential', delayMs: 1000, maxDelayMs: 3_600_000 };
+
+/** What a client asks for. Every optional field has its default applied by `normalizeJobSpec`. */
+export interface JobSpec {
+  type: string;
+  queue?: string;
+  payload?: unknown;
+  priority?: number;
+  /** Delay relative to enqueue time; exclusive with runAt. */
+  delayMs?: number;
+  /** Absolute epoch ms at which the job becomes runnable. */
+  runAt?: number;
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+  timeoutMs?: number;
+  idempotencyKey?: string;
+  callbackUrl?: string;
+  executionId?: string;
+}
+
+/** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */
+export interface NewJob {
+  id: string;
+  queue: string;
+  type: string;
+  payloadJson: string;
+  priority: number;
+  runAt: number;
+  maxAttempts: number;
+  backoff: BackoffOptions;
+  timeoutMs: number;
+  idempotencyKey?: string;
+  callbackUrl?: string;
+  executionId?: string;
+}
+
+/** A job as the API returns it (`GET /jobs/:id`). Times are epoch milliseconds. */
+export interface Job {
+  id: string;
+  queue: string;
+  type: string;
+  payload: unknown;
+  status: JobStatus;
+  priority: number;
+  attempts: number;
+  maxAttempts: number;
+  backoff: BackoffOptions;
+  timeoutMs: number;
+  runAt: number;
+  createdAt: number;
+  updatedAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  workerId?: string;
+  result?: unknown;
+  lastError?: string;
+  idempotencyKey?: string;
+  callbackUrl?: string;
+  executionId?: string;
+  /** Set when a cancel was asked for while the job was running. */
+  cancelRequested?: boolean;
+}
+
+/** A job handed to a worker: the job plus its lease. */
+export interface ClaimedJob {
+  job: Job;
+  /** Fencing token: bumped on every claim; every later call about this lease presents it. */
+  token: number;
+  leaseExpiresAt: number;
+}
+
+export interface Lease {
+  id: string;
+  token: number;
+}
+
+export type HeartbeatOutcome = 'ok' | 'stale' | 'cancel';
+
+export interface EnqueueResult {
+  job: Job;
+  /** false when the idempotency key matched an existing job, which is returned instead. */
+  created: boolean;
+}
+
+export type QueueCounts = Record<JobStatus, number>;
+
+export function emptyCounts(): QueueCounts {
+  return { pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+}
+
+export function isFinal(status: JobStatus): boolean {
+  return FINAL_STATUSES.has(status);
+}

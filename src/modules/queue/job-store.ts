@@ -1,0 +1,150 @@
+import {
+  ClaimedJob,
+  EnqueueResult,
+  HeartbeatOutcome,
+  Job,
+  JobStatus,
+  Lease,
+  NewJob,
+  QueueCounts,
+} from '../../domain/job';
+
+/**
+ * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
+ * token (`{ provide: JobStore, useFactory }`). MemoryJobStore and RedisJobStore implement it and
+ * both pass test/contract/job-store.contract.ts, which is the executable form of this comment.
+ *
+ * Invariants every implementation keeps:
+ * - A job is in exactly one state index: pending, scheduled, running (leases), succeeded, failed
+ *   or cancelled; its `status` field names that index.
+ * - Every claim bumps the job's fencing token. complete/fail/release/heartbeat present the token;
+ *   a token that is not the job's current one, or a job that is no longer running, is `stale` and
+ *   changes nothing. So a job may run twice after a crash but is recorded once.
+ * - A claim spends an attempt (`attempts` += 1). release gives it back. An expired lease keeps it
+ *   spent, so a job that kills its worker cannot loop forever.
+ * - Pending jobs are claimed by priority (higher first), then FIFO by enqueue/promote order.
+ * - All time comes from the store's injected clock; nothing reads the wall clock directly.
+ * - Operations that take lists are atomic per call in Redis (one script) and bounded by the
+ *   caller's batch size.
+ */
+export abstract class JobStore {
+  /**
+   * Adds jobs, all or nothing. A job whose idempotency key already exists in its queue is not
+   * added: the existing job is returned with `created: false`. runAt in the future -> scheduled.
+   * All jobs of one call must share a queue (callers group by queue).
+   */
+  abstract enqueue(jobs: NewJob[]): Promise<EnqueueResult[]>;
+
+  abstract get(id: string): Promise<Job | null>;
+
+  /** Pages through jobs of one queue, newest state index order; `cursor` is opaque. */
+  abstract list(query: ListQuery): Promise<ListPage>;
+
+  /**
+   * Claims up to `max` pending jobs for `workerId`, after promoting scheduled jobs that are due.
+   * Each claimed job becomes running with a new token and a lease until now + leaseMs.
+   * Malformed job records met on the way are moved to failed (or dropped when nothing is left
+   * of them) and do not count against `max`.
+   */
+  abstract claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult>;
+
+  /** Renews many leases in one call. Per lease: ok, stale (lost), or cancel (cancel was asked). */
+  abstract heartbeat(queue: string, workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
+
+  /** running -> succeeded. Per item: the new status, or 'stale'. */
+  abstract complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]>;
+
+  /**
+   * running -> scheduled (retryable, attempts left; after the job's backoff or retryDelayMs),
+   * -> failed (not retryable, or attempts exhausted), or -> cancelled when a cancel was asked.
+   */
+  abstract fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]>;
+
+  /** running -> pending, the attempt given back (shutdown, or a type this worker cannot run). */
+  abstract release(queue: string, leases: Lease[]): Promise<SettleOutcome[]>;
+
+  /** pending|scheduled -> cancelled; running -> cancel requested (aborted at its next heartbeat). */
+  abstract cancel(id: string): Promise<Job>;
+
+  /** failed|cancelled -> pending with attempts reset. */
+  abstract retry(id: string): Promise<Job>;
+
+  /** Expired leases: -> pending with the attempt spent, or -> failed "lease expired" when none left. */
+  abstract reapExpired(queue: string, limit: number): Promise<ReapResult>;
+
+  /** Releases (attempt spent, as an expiry) every lease of the given workers. */
+  abstract reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult>;
+
+  /** scheduled jobs whose runAt has come -> pending. Returns how many. */
+  abstract promoteDue(queue: string, limit: number): Promise<number>;
+
+  /** Deletes succeeded/failed/cancelled jobs older than their retention. Returns how many. */
+  abstract trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number>;
+
+  abstract counts(queue: string): Promise<QueueCounts>;
+
+  /** Every queue that has ever held a job, plus the configured ones. */
+  abstract queues(): Promise<string[]>;
+
+  /** Registers or refreshes a live worker process. */
+  abstract registerWorker(queue: string, workerId: string): Promise<void>;
+
+  /** Removes a worker from the registry (clean shutdown). */
+  abstract unregisterWorker(queue: string, workerId: string): Promise<void>;
+
+  /** Worker ids whose last registry heartbeat is older than now - silentMs. */
+  abstract silentWorkers(queue: string, silentMs: number, limit: number): Promise<string[]>;
+
+  /**
+   * Resolves when work may have arrived in `queue` (an enqueue, a promotion) or after timeoutMs.
+   * Spurious wake-ups are allowed; callers claim and wait again. `signal` ends the wait early.
+   */
+  abstract waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
+
+  /** Releases connections and timers. */
+  abstract close(): Promise<void>;
+}
+
+export interface ListQuery {
+  queue: string;
+  status?: JobStatus;
+  type?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface ListPage {
+  items: Job[];
+  nextCursor: string | null;
+}
+
+export interface ClaimResult {
+  jobs: ClaimedJob[];
+  /** Epoch ms of the earliest scheduled job, when nothing was claimable; lets a worker sleep just enough. */
+  nextDueAt?: number;
+}
+
+export interface CompleteRequest extends Lease {
+  /** The handler's result, as JSON text (undefined -> null). */
+  resultJson?: string;
+}
+
+export interface FailRequest extends Lease {
+  error: string;
+  retryable: boolean;
+  /** Overrides the job's backoff for this retry (e.g. an HTTP 429's Retry-After; 0 = at once). */
+  retryDelayMs?: number;
+}
+
+export type SettleOutcome = JobStatus | 'stale';
+
+export interface ReapResult {
+  requeued: string[];
+  failed: string[];
+}
+
+export interface RetentionPolicy {
+  succeededMs: number;
+  failedMs: number;
+  cancelledMs: number;
+}
