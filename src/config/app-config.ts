@@ -58,3 +58,8 @@ export class AppConfig {
     return this.mode !== 'api';
   }
 }
+
+/** The process's configuration, read from its environment (the one place that reads process.env). */
+export function loadAppConfig(): AppConfig {
+  return AppConfig.from(process.env);
+}

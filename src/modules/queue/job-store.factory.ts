@@ -1,0 +1,23 @@
+import { AppConfig } from '../../config/app-config';
+import { systemClock } from '../../domain/clock';
+import { JobStore } from './job-store';
+import { MemoryJobStore } from './memory/memory-job-store';
+import { createRedisClient } from './redis/redis-connection';
+import { RedisJobStore } from './redis/redis-job-store';
+
+/** Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. */
+export function createJobStore(config: AppConfig): JobStore {
+  switch (config.jobStore) {
+    case 'memory':
+      return new MemoryJobStore({ clock: systemClock, configuredQueues: config.queues });
+    case 'redis':
+      return new RedisJobStore({
+        redis: createRedisClient(config.redisUrl),
+        prefix: config.redisPrefix,
+        clock: systemClock,
+        configuredQueues: config.queues,
+      });
+    default:
+      throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);
+  }
+}

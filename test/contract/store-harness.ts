@@ -1,0 +1,25 @@
+import { ManualClock } from '../../src/domain/clock';
+import { JobStore } from '../../src/modules/queue/job-store';
+
+/**
+ * What the contract suite needs from each store: a fresh, isolated store on a clock the test moves,
+ * a way to damage a job's record the way a bug or a partial write could, and cleanup.
+ */
+export type Corruption =
+  /** required fields (type, status, attempts...) removed from the record */
+  | 'missing-fields'
+  /** numeric fields (attempts, priority, token...) replaced by text that is not a number */
+  | 'bad-numbers'
+  /** the record deleted while its id stays in the state indexes */
+  | 'deleted';
+
+export interface StoreHarness {
+  store: JobStore;
+  clock: ManualClock;
+  corruptJob(id: string, how: Corruption): Promise<void>;
+  /** A second store over the same data (another process in Redis; the same instance in memory). */
+  peer(): Promise<JobStore>;
+  cleanup(): Promise<void>;
+}
+
+export type MakeStoreHarness = () => Promise<StoreHarness>;
