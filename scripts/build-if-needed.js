@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm start` runs this first: builds dist/ when it is missing or older than any source file,
+// so a new user can `npm ci && npm start` without knowing about the build step.
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+const { execSync } = require('node:child_process');
+
+const root = join(__dirname, '..');
+const entry = join(root, 'dist', 'main.js');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+const stale = !existsSync(entry) || newestMtime(join(root, 'src')) > statSync(entry).mtimeMs;
+if (stale) {
+  process.stderr.write('claimq: building dist/ (npm run build)\n');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,84 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { freePort } from './free-port';
+
+export interface RedisServerOptions {
+  /** append-only persistence, so a kill and restart keeps what was acknowledged */
+  appendOnly?: boolean;
+}
+
+/**
+ * A throwaway redis-server on a free port, owned by one test or benchmark: it may be killed,
+ * restarted or stopped without touching the machine's shared Redis.
+ */
+export class RedisServer {
+  private process?: ChildProcess;
+  readonly dir = mkdtempSync(join(tmpdir(), 'claimq-redis-'));
+
+  private constructor(
+    readonly port: number,
+    private readonly options: RedisServerOptions,
+  ) {}
+
+  static async start(options: RedisServerOptions = {}): Promise<RedisServer> {
+    const server = new RedisServer(await freePort(), options);
+    await server.launch();
+    return server;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
+  async launch(): Promise<void> {
+    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', ''];
+    args.push('--appendonly', this.options.appendOnly ? 'yes' : 'no');
+    if (this.options.appendOnly) args.push('--appendfsync', 'always');
+    this.process = spawn('redis-server', args, { stdio: 'ignore' });
+    await this.waitUntilReady();
+  }
+
+  /** SIGKILL: no shutdown save; what survives is what the AOF already holds. */
+  async kill(): Promise<void> {
+    const proc = this.process;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGKILL');
+    await exited;
+    this.process = undefined;
+  }
+
+  async restart(): Promise<void> {
+    await this.kill();
+    await this.launch();
+  }
+
+  async stop(): Promise<void> {
+    await this.kill();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async waitUntilReady(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const client = new Redis(this.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      try {
+        await client.connect();
+        if ((await client.ping()) === 'PONG') return;
+      } catch {
+        // not up yet (or still loading the AOF)
+      } finally {
+        client.disconnect();
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`redis-server on port ${this.port} did not start`);
+  }
+}
