@@ -1,6 +1,7 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
+import { ClaimModule } from './modules/claim/claim.module';
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { QueueModule } from './modules/queue/queue.module';
@@ -9,8 +10,9 @@ import { QueueModule } from './modules/queue/queue.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const imports = [AppConfigModule, QueueModule, HealthModule];
+    const imports: (DynamicModule | Type)[] = [AppConfigModule.forRoot(config), QueueModule, HealthModule];
     if (config.runsApi) imports.push(JobsModule);
+    if (config.runsWorkers) imports.push(ClaimModule);
     return { module: AppModule, imports };
   }
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { loadAppConfig } from './config/app-config';
@@ -15,9 +15,33 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
   configureApp(app, config);
-  app.enableShutdownHooks();
+  closeOnSignals(app);
   await app.listen(config.port, config.host);
   Logger.log(`claimq listening on ${config.host}:${config.port} (mode=${config.mode}, store=${config.jobStore})`, 'Bootstrap');
+}
+
+/**
+ * SIGTERM/SIGINT close the app (the workers drain in ClaimModule's beforeApplicationShutdown, the
+ * store closes, the HTTP server stops) and then exit 0. This replaces app.enableShutdownHooks():
+ * it runs the same hooks, but Nest re-raises the signal once they are done, so a clean drain
+ * would end as "killed by SIGTERM", which orchestrators and the fault tests read as a crash.
+ */
+function closeOnSignals(app: INestApplication): void {
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      Logger.log(`${signal}: shutting down`, 'Bootstrap');
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          Logger.error(`shutdown failed: ${(err as Error).stack ?? String(err)}`, undefined, 'Bootstrap');
+          process.exit(1);
+        },
+      );
+    });
+  }
 }
 
 void bootstrap();

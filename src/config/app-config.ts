@@ -14,15 +14,20 @@ export class AppConfig {
   readonly leaseMs: number;
   readonly heartbeatMs: number;
   readonly reaperIntervalMs: number;
+  readonly reaperBatch: number;
   readonly workerDeadMs: number;
   readonly workerConcurrency: number;
   readonly queues: string[];
   readonly maxPayloadBytes: number;
+  readonly maxBodyBytes: number;
   readonly succeededRetentionMs: number;
   readonly failedRetentionMs: number;
   readonly shutdownGraceMs: number;
   readonly httpJobAllowedHosts: string[] | undefined;
   readonly logLevel: string;
+  readonly databaseUrl: string | undefined;
+  readonly dbMigrate: boolean;
+  readonly historyBatch: number;
 
   constructor(env: EnvironmentVariables) {
     this.port = env.PORT;
@@ -34,15 +39,20 @@ export class AppConfig {
     this.leaseMs = env.LEASE_MS;
     this.heartbeatMs = env.HEARTBEAT_MS;
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
+    this.reaperBatch = env.REAPER_BATCH;
     this.workerDeadMs = env.WORKER_DEAD_MS ?? 3 * env.HEARTBEAT_MS;
     this.workerConcurrency = env.WORKER_CONCURRENCY;
     this.queues = [...new Set(env.QUEUES.split(','))];
     this.maxPayloadBytes = env.MAX_PAYLOAD_BYTES;
+    this.maxBodyBytes = env.MAX_BODY_BYTES;
     this.succeededRetentionMs = env.SUCCEEDED_RETENTION_MS;
     this.failedRetentionMs = env.FAILED_RETENTION_MS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
     this.logLevel = env.LOG_LEVEL;
+    this.databaseUrl = env.DATABASE_URL;
+    this.dbMigrate = env.DB_MIGRATE;
+    this.historyBatch = env.HISTORY_BATCH;
   }
 
   /** For tests and tools that build a config without Nest: same validation, same defaults. */

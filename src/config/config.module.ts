@@ -1,28 +1,20 @@
-import { Global, Module } from '@nestjs/common';
-import { ConfigModule, ConfigService } from '@nestjs/config';
+import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from './app-config';
-import { EnvironmentVariables, validateEnvironment } from './environment';
 
 /**
- * @nestjs/config validates the environment at start (a bad variable stops the process with its
- * name); AppConfig is the typed view everything else injects.
+ * Provides the AppConfig the application was built with, to every module. The config is loaded
+ * and validated before Nest starts (main.ts: loadAppConfig, which stops the process naming the bad
+ * variable); tests build one with AppConfig.from({...}). Providing that very instance, rather than
+ * re-reading process.env here, is what lets an e2e test run the app on a config of its own.
  */
-@Global()
-@Module({
-  imports: [ConfigModule.forRoot({ ignoreEnvFile: true, validate: validateEnvironment, cache: true })],
-  providers: [
-    {
-      provide: AppConfig,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => {
-        const env = new EnvironmentVariables();
-        for (const key of Object.keys(env) as (keyof EnvironmentVariables)[]) {
-          (env as unknown as Record<string, unknown>)[key] = config.get(key);
-        }
-        return new AppConfig(env);
-      },
-    },
-  ],
-  exports: [AppConfig],
-})
-export class AppConfigModule {}
+@Module({})
+export class AppConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppConfigModule,
+      global: true,
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
+  }
+}

@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.workerDeadMs).toBe(180_000);
     expect(config.queues).toEqual(['default']);
     expect(config.maxPayloadBytes).toBe(512 * 1024);
+    expect(config.maxBodyBytes).toBe(32 * 1024 * 1024);
   });
 
   it('reads numbers and lists from strings', () => {
@@ -21,5 +22,24 @@ describe('configuration', () => {
 
   it('names every bad variable and the reason', () => {
     expect(() => AppConfig.from({ PORT: 'abc', JOB_STORE: 'mongo' })).toThrow(/PORT="abc".*\n.*JOB_STORE="mongo": JOB_STORE must be one of/s);
+  });
+});
+
+describe('history configuration', () => {
+  it('leaves history off without DATABASE_URL', () => {
+    const config = AppConfig.from({});
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dbMigrate).toBe(false);
+    expect(config.historyBatch).toBe(500);
+  });
+
+  it('reads DATABASE_URL, DB_MIGRATE and HISTORY_BATCH', () => {
+    const url = 'postgresql://u:p@db:5432/claimq?sslmode=verify-full';
+    const config = AppConfig.from({ DATABASE_URL: url, DB_MIGRATE: 'true', HISTORY_BATCH: '200' });
+    expect([config.databaseUrl, config.dbMigrate, config.historyBatch]).toEqual([url, true, 200]);
+  });
+
+  it('names a DATABASE_URL that is not postgres and a DB_MIGRATE that is not a boolean', () => {
+    expect(() => AppConfig.from({ DATABASE_URL: 'mysql://x', DB_MIGRATE: 'maybe' })).toThrow(/DATABASE_URL="mysql:\/\/x".*\n.*DB_MIGRATE="maybe"/s);
   });
 });

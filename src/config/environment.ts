@@ -1,7 +1,12 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+const toBool = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : value;
+};
 
 /**
  * Every environment variable claimq reads, with its default. Validated once at start; a bad value
@@ -35,9 +40,14 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(100)
   REAPER_INTERVAL_MS = 15_000;
 
+  /** Most records one reaper script touches in one call (Redis blocks while a script runs). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  REAPER_BATCH = 1000;
+
   @Transform(toInt) @IsOptional() @IsInt() @Min(100)
   WORKER_DEAD_MS?: number;
 
+  /** Jobs a worker process runs at once per queue (each queue of QUEUES has its own slots). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
   WORKER_CONCURRENCY = 50;
 
@@ -48,6 +58,10 @@ export class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(64 * 1024 * 1024)
   MAX_PAYLOAD_BYTES = 512 * 1024;
+
+  /** Limit of a whole JSON request body (express json parser); larger bodies get 413. */
+  @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
+  MAX_BODY_BYTES = 32 * 1024 * 1024;
 
   @Transform(toInt) @IsInt() @Min(0)
   SUCCEEDED_RETENTION_MS = 24 * 3600 * 1000;
@@ -60,6 +74,19 @@ export class EnvironmentVariables {
 
   @IsOptional() @IsString()
   HTTP_JOB_ALLOWED_HOSTS?: string;
+
+  /** PostgreSQL for job history (postgres://user:pass@host:5432/db?sslmode=...). Unset: no history, nothing connects. */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' })
+  DATABASE_URL?: string = undefined;
+
+  /** Run the history schema migrations at start (one instance at a time, under an advisory lock). */
+  @Transform(toBool) @IsBoolean()
+  DB_MIGRATE = false;
+
+  /** Most job events the history writer puts in one batch (one statement per table). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  HISTORY_BATCH = 500;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -70,3 +70,25 @@ export class InvalidJobSpecError extends ClaimqError {
     super(`${field} ${reason}`);
   }
 }
+
+/**
+ * Why a store refused an operation on one job. The Redis scripts return these names as the first
+ * element of their reply; the memory store can use them too. `storeRefusalError` is the one place
+ * that turns a refusal into the domain error, so both stores fail with the same words.
+ */
+export const STORE_REFUSALS = ['not_found', 'invalid_transition'] as const;
+export type StoreRefusal = (typeof STORE_REFUSALS)[number];
+
+export function isStoreRefusal(code: unknown): code is StoreRefusal {
+  return typeof code === 'string' && (STORE_REFUSALS as readonly string[]).includes(code);
+}
+
+/** The domain error for a refusal. `from` is the job's status at the time (invalid_transition). */
+export function storeRefusalError(refusal: StoreRefusal, jobId: string, action: string, from = 'unknown'): ClaimqError {
+  switch (refusal) {
+    case 'not_found':
+      return new JobNotFoundError(jobId);
+    case 'invalid_transition':
+      return new InvalidTransitionError(jobId, from, action);
+  }
+}

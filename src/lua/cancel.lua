@@ -1,0 +1,53 @@
+--[[
+  cancel: pending|scheduled -> cancelled; running -> cancel requested (cx=1; the job stays running
+  and its next heartbeat answers 'cancel'); a final job is refused.
+
+  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
+  KEYS[2]  pending zset
+  KEYS[3]  scheduled zset
+  KEYS[4]  leases zset
+  KEYS[5]  succeeded zset
+  KEYS[6]  failed zset
+  KEYS[7]  cancelled zset
+  KEYS[8]  events stream
+  KEYS[9]  wake list
+  KEYS[10] seq counter
+  KEYS[11] idem hash
+  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
+  KEYS[13] workers zset
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[3]  job id
+
+  Returns: {'ok', field, value, ...} (the job hash after the change), {'not_found'} or
+  {'invalid_transition', status}.
+  Invariant: a cancelled job is in the cancelled index only.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/events"
+--- @include "includes/job-record"
+
+local id = ARGV[3]
+local key = K_JOB .. id
+local flat = redis.call('HGETALL', key)
+if #flat == 0 then return { 'not_found' } end
+local j = hashToTable(flat)
+local att = numField(j.att, 0)
+if j.st == 'pending' or j.st == 'scheduled' then
+  redis.call('ZREM', STATE_INDEX[j.st], id)
+  redis.call('HSET', key, 'st', 'cancelled', 'ft', NOW, 'ut', NOW)
+  redis.call('ZADD', K_CANCELLED, NOW, id)
+  addEvent({ k = 'cancelled', id = id, st = 'cancelled', att = att, at = NOW })
+elseif j.st == 'running' then
+  if j.cx ~= '1' then
+    redis.call('HSET', key, 'cx', '1', 'ut', NOW)
+    addEvent({ k = 'cancel_requested', id = id, st = 'running', att = att, at = NOW, w = j.w })
+  end
+else
+  return { 'invalid_transition', j.st or 'unknown' }
+end
+flushEvents()
+local reply = redis.call('HGETALL', key)
+table.insert(reply, 1, 'ok')
+return reply

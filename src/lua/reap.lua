@@ -1,0 +1,38 @@
+--[[
+  reap: ends leases that expired before now, at most `limit`, as includes/expire-lease.lua says.
+
+  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
+  KEYS[2]  pending zset
+  KEYS[3]  scheduled zset
+  KEYS[4]  leases zset
+  KEYS[5]  succeeded zset
+  KEYS[6]  failed zset
+  KEYS[7]  cancelled zset
+  KEYS[8]  events stream
+  KEYS[9]  wake list
+  KEYS[10] seq counter
+  KEYS[11] idem hash
+  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
+  KEYS[13] workers zset
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[3]  max leases to reap
+
+  Returns: { requeued ids, failed ids } (a job cancelled on expiry is in neither).
+  Invariant: every reaped id leaves the lease sets and is in exactly one other index.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/expire-lease"
+
+local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local requeued, failed = {}, {}
+for _, id in ipairs(ids) do
+  local status = expireLease(id, EXPIRED_ERROR)
+  if status == 'pending' then requeued[#requeued + 1] = id end
+  if status == 'failed' then failed[#failed + 1] = id end
+end
+flushLeaseEnds()
+flushIndexWrites()
+flushEvents()
+return { requeued, failed }

@@ -1,0 +1,174 @@
+import { Job } from '../../domain/job';
+import { CompleteRequest, FailRequest, JobStore, SettleOutcome } from '../queue/job-store';
+import { RetryBackoff } from './retry-backoff';
+import { errorText, isTransientStoreError } from './store-errors';
+import { WorkerLogger } from './worker-logger';
+
+type AckKind = 'complete' | 'fail';
+
+interface PendingAck {
+  kind: AckKind;
+  job: Job;
+  request: CompleteRequest | FailRequest;
+}
+
+interface QueueAcks {
+  complete: PendingAck[];
+  fail: PendingAck[];
+}
+
+export type SettledListener = (job: Job, outcome: SettleOutcome, request: CompleteRequest | FailRequest) => void;
+
+/**
+ * Collects the results of one tick and sends them as ONE store.complete and ONE store.fail call
+ * per queue (flushed on setImmediate; while a flush is in flight the next batch grows, which
+ * batches harder under load). When the store is unreachable the results stay here and are
+ * retried with capped backoff; the fencing token decides on arrival whether they still count.
+ *
+ * A batch the store refuses for another reason is retried one item at a time, so one bad item
+ * (a result too large to store) cannot hold back the others; an item refused on its own is
+ * turned into a failure (complete) or dropped and logged (fail), and its lease runs out.
+ */
+export class AckBatcher {
+  private queues = new Map<string, QueueAcks>();
+  private unsettled = 0;
+  private flushScheduled = false;
+  private flushing = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly backoff = new RetryBackoff(100, 5_000);
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly logger: WorkerLogger,
+    private readonly onSettled: SettledListener,
+  ) {}
+
+  /** Results not yet recorded (queued or in flight). */
+  get pending(): number {
+    return this.unsettled;
+  }
+
+  complete(job: Job, request: CompleteRequest): void {
+    this.add({ kind: 'complete', job, request });
+  }
+
+  fail(job: Job, request: FailRequest): void {
+    this.add({ kind: 'fail', job, request });
+  }
+
+  /** Flushes now (skipping any backoff wait) and resolves true when all is recorded, false on timeout. */
+  async drain(timeoutMs: number): Promise<boolean> {
+    if (this.unsettled === 0) return true;
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+      this.scheduleFlush();
+    }
+    return new Promise<boolean>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.idleWaiters = this.idleWaiters.filter((w) => w !== done);
+        resolve(false);
+      }, timeoutMs);
+      this.idleWaiters.push(done);
+    });
+  }
+
+  /** Stops retrying (after a drain that timed out); what is left is lost and its leases run out. */
+  abandon(): number {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    return this.unsettled;
+  }
+
+  private add(ack: PendingAck): void {
+    let acks = this.queues.get(ack.job.queue);
+    if (!acks) this.queues.set(ack.job.queue, (acks = { complete: [], fail: [] }));
+    acks[ack.kind].push(ack);
+    this.unsettled++;
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.flushing || this.retryTimer) return;
+    this.flushScheduled = true;
+    setImmediate(this.flush);
+  }
+
+  private readonly flush = async (): Promise<void> => {
+    this.flushScheduled = false;
+    this.flushing = true;
+    const batches = this.queues;
+    this.queues = new Map();
+    const sends: Promise<boolean>[] = [];
+    for (const [queue, acks] of batches) {
+      if (acks.complete.length > 0) sends.push(this.send(queue, 'complete', acks.complete));
+      if (acks.fail.length > 0) sends.push(this.send(queue, 'fail', acks.fail));
+    }
+    const delivered = (await Promise.all(sends)).every(Boolean);
+    this.flushing = false;
+    if (!delivered) {
+      const delay = this.backoff.next();
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        this.scheduleFlush();
+      }, delay);
+      this.logger.warn(`${this.unsettled} job results wait for the store; retrying in ${delay}ms`);
+      return;
+    }
+    if (this.backoff.failures > 0) this.logger.log(`store reachable again; job results recorded`);
+    this.backoff.reset();
+    if (this.unsettled > 0) this.scheduleFlush();
+    else this.wakeIdleWaiters();
+  };
+
+  /** true when every item got an outcome or was given up; false when some wait for a retry. */
+  private async send(queue: string, kind: AckKind, items: PendingAck[]): Promise<boolean> {
+    let outcomes: SettleOutcome[];
+    try {
+      const requests = items.map((item) => item.request);
+      outcomes = kind === 'complete' ? await this.store.complete(queue, requests) : await this.store.fail(queue, requests as FailRequest[]);
+    } catch (err) {
+      if (isTransientStoreError(err)) {
+        this.requeue(queue, kind, items);
+        return false;
+      }
+      if (items.length > 1) {
+        const alone = await Promise.all(items.map((item) => this.send(queue, kind, [item])));
+        return alone.every(Boolean);
+      }
+      this.refused(items[0], err);
+      return true;
+    }
+    this.unsettled -= items.length;
+    for (let i = 0; i < items.length; i++) this.onSettled(items[i].job, outcomes[i], items[i].request);
+    return true;
+  }
+
+  private refused(item: PendingAck, err: unknown): void {
+    this.unsettled--;
+    const { job } = item;
+    if (item.kind === 'complete') {
+      this.logger.warn(`job ${job.id} (queue ${job.queue}): result refused by the store (${errorText(err)}); failing the attempt`);
+      this.fail(job, { id: job.id, token: item.request.token, retryable: false, error: `result could not be recorded: ${errorText(err)}` });
+      return;
+    }
+    this.logger.error(`job ${job.id} (queue ${job.queue}): failure refused by the store (${errorText(err)}); its lease will expire`);
+  }
+
+  private requeue(queue: string, kind: AckKind, items: PendingAck[]): void {
+    let acks = this.queues.get(queue);
+    if (!acks) this.queues.set(queue, (acks = { complete: [], fail: [] }));
+    acks[kind] = items.concat(acks[kind]);
+  }
+
+  private wakeIdleWaiters(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}

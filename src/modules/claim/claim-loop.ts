@@ -1,0 +1,139 @@
+import { Clock } from '../../domain/clock';
+import { ClaimedJob } from '../../domain/job';
+import { ClaimResult, JobStore } from '../queue/job-store';
+import { abortableSleep } from './abortable-sleep';
+import { RetryBackoff } from './retry-backoff';
+import { errorText, isTransientStoreError } from './store-errors';
+import { WorkerLogger } from './worker-logger';
+
+/** Longest idle wait before claiming again anyway (a lost wake-up costs at most this). */
+export const MAX_IDLE_WAIT_MS = 5_000;
+/** Floor of a wait for a scheduled job already due: never a tight loop on a clock disagreement. */
+const MIN_WAIT_MS = 5;
+
+export interface ClaimLoopDeps {
+  store: JobStore;
+  workerId: string;
+  /** Slots of this queue (WORKER_CONCURRENCY is per queue). */
+  concurrency: number;
+  leaseMs: number;
+  clock: Clock;
+  logger: WorkerLogger;
+  maxIdleWaitMs?: number;
+  /** How many jobs of this queue are running now. */
+  active: () => number;
+  /** Takes the jobs of one claim; calls `loop.slotFreed()` as each job's slot frees. */
+  run: (jobs: ClaimedJob[]) => void;
+}
+
+/**
+ * The claim loop of one queue. Claims as many jobs as it has free slots in one call; when the
+ * queue has nothing more it waits on store.waitForWork (woken by enqueues and promotions, or
+ * after min(5 s, next scheduled job)); when it is full it sleeps until a slot frees, then claims
+ * on the next setImmediate so the completions of one tick lead to a single claim.
+ * Store errors pause it with capped exponential backoff; it never throws.
+ */
+export class ClaimLoop {
+  private stopped = false;
+  private readonly stopSignal = new AbortController();
+  private slotWaiter: (() => void) | undefined;
+  /** Ends the current waitForWork early (nudge, stop). */
+  private idleWait: AbortController | undefined;
+  /** A nudge that came while a claim was in flight: its answer may predate the change. */
+  private nudged = false;
+  private slotWakeScheduled = false;
+  private running: Promise<void> | undefined;
+  private readonly backoff = new RetryBackoff(250, 10_000);
+
+  constructor(
+    readonly queue: string,
+    private readonly deps: ClaimLoopDeps,
+  ) {}
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  /** Stops claiming; resolves when no claim is in flight any more. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopSignal.abort();
+    this.idleWait?.abort();
+    this.wakeSlotWaiter();
+    await this.running;
+  }
+
+  /** A job of this queue settled. Several in the same tick wake the loop once. */
+  readonly slotFreed = (): void => {
+    if (!this.slotWaiter || this.slotWakeScheduled) return;
+    this.slotWakeScheduled = true;
+    setImmediate(() => {
+      this.slotWakeScheduled = false;
+      this.wakeSlotWaiter();
+    });
+  };
+
+  /**
+   * Something changed that the store does not wake waiters for (a job of ours went to scheduled
+   * for a retry): if the loop is idle, claim again now to learn the new next due time.
+   */
+  nudge(): void {
+    if (this.idleWait) this.idleWait.abort();
+    else this.nudged = true;
+  }
+
+  private async loop(): Promise<void> {
+    const { store, workerId, concurrency, leaseMs } = this.deps;
+    while (!this.stopped) {
+      const free = concurrency - this.deps.active();
+      if (free <= 0) {
+        await new Promise<void>((resolve) => (this.slotWaiter = resolve));
+        continue;
+      }
+      let result: ClaimResult;
+      this.nudged = false;
+      try {
+        result = await store.claim(this.queue, workerId, free, leaseMs);
+      } catch (err) {
+        await this.pauseAfter(err);
+        continue;
+      }
+      this.recovered();
+      if (result.jobs.length > 0) this.deps.run(result.jobs);
+      if (result.jobs.length < free && !this.stopped && !this.nudged) await this.waitForWork(result.nextDueAt);
+    }
+  }
+
+  private async waitForWork(nextDueAt: number | undefined): Promise<void> {
+    let timeout = this.deps.maxIdleWaitMs ?? MAX_IDLE_WAIT_MS;
+    if (nextDueAt !== undefined) timeout = Math.max(MIN_WAIT_MS, Math.min(timeout, nextDueAt - this.deps.clock.now()));
+    const idleWait = (this.idleWait = new AbortController());
+    try {
+      if (!this.stopped) await this.deps.store.waitForWork(this.queue, timeout, idleWait.signal);
+    } catch (err) {
+      if (!this.stopped) await this.pauseAfter(err);
+    } finally {
+      this.idleWait = undefined;
+    }
+  }
+
+  private async pauseAfter(err: unknown): Promise<void> {
+    const delay = this.backoff.next();
+    const what = `claiming from queue ${this.queue} failed (${errorText(err)}); retrying in ${delay}ms`;
+    if (isTransientStoreError(err)) this.deps.logger.warn(what);
+    else this.deps.logger.error(what, err instanceof Error ? err.stack : undefined);
+    await abortableSleep(delay, this.stopSignal.signal);
+  }
+
+  private recovered(): void {
+    if (this.backoff.failures === 0) return;
+    this.deps.logger.log(`claiming from queue ${this.queue} works again after ${this.backoff.failures} failed tries`);
+    this.backoff.reset();
+  }
+
+  private wakeSlotWaiter(): void {
+    const resolve = this.slotWaiter;
+    this.slotWaiter = undefined;
+    resolve?.();
+  }
+}

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AppConfig } from '../../config/app-config';
+import { JobStore } from '../queue/job-store';
+import { BuiltinJobHandlers } from './builtin/builtin-job.handlers';
+import { HandlerDiscoveryService } from './handler-discovery.service';
+import { HandlerRegistry } from './handler-registry';
+import { HttpJobHandler } from './http/http-job.handler';
+import { LeaseHeartbeatScheduler } from './lease-heartbeat.scheduler';
+import { LeaseHeartbeatService } from './lease-heartbeat.service';
+import { WorkerIdentity } from './worker-identity';
+import { WorkerLifecycleService } from './worker-lifecycle.service';
+import { WorkerRuntime } from './worker-runtime';
+
+/**
+ * The worker runtime: claims jobs of config.queues, runs them with the handlers of their type
+ * (@JobHandler methods anywhere in the app, HandlerRegistry.register, the built-in http, noop and
+ * sleep types), keeps their leases alive, drains on shutdown. Needs JobStore (QueueModule) and
+ * AppConfig (AppConfigModule), both global. Embedding code imports it next to its own handlers.
+ */
+@Module({
+  imports: [DiscoveryModule, ScheduleModule.forRoot()],
+  providers: [
+    HandlerRegistry,
+    { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },
+    {
+      provide: WorkerRuntime,
+      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig],
+      useFactory: (store: JobStore, registry: HandlerRegistry, identity: WorkerIdentity, config: AppConfig) =>
+        new WorkerRuntime(store, registry, identity.id, {
+          queues: config.queues,
+          concurrency: config.workerConcurrency,
+          leaseMs: config.leaseMs,
+          shutdownGraceMs: config.shutdownGraceMs,
+          maxPayloadBytes: config.maxPayloadBytes,
+        }),
+    },
+    { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },
+    { provide: HttpJobHandler, inject: [AppConfig], useFactory: (config: AppConfig) => new HttpJobHandler({ allowedHosts: config.httpJobAllowedHosts }) },
+    BuiltinJobHandlers,
+    HandlerDiscoveryService,
+    LeaseHeartbeatScheduler,
+    WorkerLifecycleService,
+  ],
+  exports: [HandlerRegistry, WorkerIdentity],
+})
+export class ClaimModule {}

@@ -1,0 +1,45 @@
+import { NonRetryableJobError } from '../non-retryable-job.error';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The payload of an `http` job: `{ url, method = POST, headers?, body? }`. */
+export interface HttpJobPayload {
+  url: string;
+  method?: HttpMethod;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface HttpJobRequest {
+  url: URL;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  /** JSON text, or undefined for no body. */
+  body: string | undefined;
+}
+
+/**
+ * Checks an `http` payload again at run time (the API checks it at enqueue, but jobs also come
+ * from embedding code and older versions). A payload that cannot work fails without retry.
+ */
+export function parseHttpJobPayload(payload: unknown): HttpJobRequest {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new NonRetryableJobError('http job payload must be an object { url, method?, headers?, body? }');
+  }
+  const { url, method = 'POST', headers = {}, body } = payload as Record<string, unknown>;
+  let parsed: URL;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    throw new NonRetryableJobError(`http job url ${JSON.stringify(url)} is not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new NonRetryableJobError(`http job url must be http or https, not ${parsed.protocol}`);
+  const upper = typeof method === 'string' ? method.toUpperCase() : method;
+  if (!(HTTP_METHODS as readonly unknown[]).includes(upper)) throw new NonRetryableJobError(`http job method must be one of ${HTTP_METHODS.join(', ')}`);
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) {
+    throw new NonRetryableJobError('http job headers must be an object of strings');
+  }
+  if (body !== undefined && (upper === 'GET' || upper === 'HEAD')) throw new NonRetryableJobError(`an http job with method ${upper as string} cannot have a body`);
+  return { url: parsed, method: upper as HttpMethod, headers: headers as Record<string, string>, body: body === undefined ? undefined : JSON.stringify(body) };
+}

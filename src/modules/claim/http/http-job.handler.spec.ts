@@ -1,0 +1,144 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { freePort } from '../../../../test/support/free-port';
+import { workerHarness, WorkerHarness } from '../../../../test/support/worker-harness';
+import { JobContext } from '../job-context';
+import { NonRetryableJobError } from '../non-retryable-job.error';
+import { RetryableJobError } from '../retryable-job.error';
+import { createLongCallDispatcher } from './long-call-dispatcher';
+import { HttpJobHandler } from './http-job.handler';
+
+type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+describe('HttpJobHandler', () => {
+  let server: Server;
+  let base: string;
+  const routes = new Map<string, Route>();
+  const hits: { path: string; headers: IncomingMessage['headers']; body: string; method?: string }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const path = req.url ?? '/';
+        hits.push({ path, headers: req.headers, body, method: req.method });
+        const route = routes.get(path.split('?')[0]);
+        if (route) route(req, body, res);
+        else res.writeHead(404).end('no such route');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    routes.set('/ok', (_req, body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: JSON.parse(body || 'null') })));
+    routes.set('/text', (_req, _b, res) => res.writeHead(201, { 'content-type': 'text/plain' }).end('created'));
+    routes.set('/big', (_req, _b, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(100_000)}"`));
+    routes.set('/down', (_req, _b, res) => res.writeHead(500).end('database on fire'));
+    routes.set('/busy', (_req, _b, res) => res.writeHead(429, { 'retry-after': '7' }).end());
+    routes.set('/hang', () => undefined);
+    routes.set('/redirect', (_req, _b, res) => res.writeHead(302, { location: 'http://elsewhere.example/' }).end());
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  beforeEach(() => (hits.length = 0));
+
+  function ctx(payload: unknown, signal = new AbortController().signal): JobContext {
+    return { job: { id: 'q-0000000000AAAAAAAAAA', queue: 'q', type: 'http' } as JobContext['job'], payload, signal, attempt: 2, workerId: 'w' };
+  }
+
+  it('POSTs the JSON body with the job headers and returns status and parsed JSON body', async () => {
+    const result = await new HttpJobHandler().handle(ctx({ url: `${base}/ok`, body: { a: 1 }, headers: { 'x-extra': 'yes' } }));
+    expect(result).toEqual({ status: 200, body: { echoed: { a: 1 } } });
+    expect(hits[0].method).toBe('POST');
+    expect(hits[0].headers).toMatchObject({ 'x-claimq-job-id': 'q-0000000000AAAAAAAAAA', 'x-claimq-attempt': '2', 'content-type': 'application/json', 'x-extra': 'yes' });
+  });
+
+  it('keeps a non-JSON body as text, and cuts a large body to 64 KiB', async () => {
+    expect(await new HttpJobHandler().handle(ctx({ url: `${base}/text`, method: 'GET' }))).toEqual({ status: 201, body: 'created' });
+    const big = await new HttpJobHandler().handle(ctx({ url: `${base}/big` }));
+    expect(big.truncated).toBe(true);
+    expect((big.body as string).length).toBe(64 * 1024);
+  });
+
+  it('fails 5xx as retryable, 429 with its Retry-After, and other 4xx without retry', async () => {
+    const handler = new HttpJobHandler();
+    await expect(handler.handle(ctx({ url: `${base}/down` }))).rejects.toThrow(RetryableJobError);
+    await expect(handler.handle(ctx({ url: `${base}/busy` }))).rejects.toMatchObject({ retryDelayMs: 7_000 });
+    await expect(handler.handle(ctx({ url: `${base}/missing` }))).rejects.toThrow(NonRetryableJobError);
+    await expect(handler.handle(ctx({ url: `http://127.0.0.1:${await freePort()}/` }))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('refuses hosts outside HTTP_JOB_ALLOWED_HOSTS and redirects that could leave the list', async () => {
+    const port = new URL(base).port;
+    const limited = new HttpJobHandler({ allowedHosts: [`127.0.0.1:${port}`] });
+    await expect(limited.handle(ctx({ url: `${base}/ok` }))).resolves.toMatchObject({ status: 200 });
+    await expect(limited.handle(ctx({ url: `${base}/redirect` }))).rejects.toThrow(/not followed/);
+    const other = new HttpJobHandler({ allowedHosts: ['api.example.com', '*.example.org'] });
+    await expect(other.handle(ctx({ url: `${base}/ok` }))).rejects.toThrow(new NonRetryableJobError(`host 127.0.0.1:${port} is not in HTTP_JOB_ALLOWED_HOSTS`));
+    expect(hits.filter((h) => h.path === '/ok')).toHaveLength(1);
+  });
+
+  it('refuses a payload that cannot work', async () => {
+    const handler = new HttpJobHandler();
+    await expect(handler.handle(ctx({ url: 'ftp://x/' }))).rejects.toThrow(NonRetryableJobError);
+    await expect(handler.handle(ctx({ url: `${base}/ok`, method: 'GET', body: {} }))).rejects.toThrow(/cannot have a body/);
+    await expect(handler.handle(ctx('not an object'))).rejects.toThrow(NonRetryableJobError);
+  });
+
+  it('passes its own dispatcher to fetch, so undici timeouts are the ones it sets', async () => {
+    // production switches undici's 300 s header/body limits off (0); a short one proves the dispatcher is used
+    const dispatcher = await createLongCallDispatcher(150);
+    expect(dispatcher).toBeDefined();
+    const started = Date.now();
+    await expect(new HttpJobHandler({ dispatcher }).handle(ctx({ url: `${base}/hang` }))).rejects.toThrow(/Headers Timeout|UND_ERR_HEADERS_TIMEOUT/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await createLongCallDispatcher()).toBeDefined();
+  });
+
+  describe('as a job', () => {
+    let h: WorkerHarness;
+    beforeEach(() => {
+      h = workerHarness();
+      h.registry.register('http', (c) => new HttpJobHandler().handle(c));
+    });
+    afterEach(() => h.stop());
+
+    it('succeeds with its result', async () => {
+      const [job] = await h.enqueue({ type: 'http', payload: { url: `${base}/ok`, body: 5 } });
+      h.runtime.start();
+      expect((await h.waitForStatus(job.id, 'succeeded')).result).toEqual({ status: 200, body: { echoed: 5 } });
+    });
+
+    it('retries a 500 and then gives up', async () => {
+      const [job] = await h.enqueue({ type: 'http', payload: { url: `${base}/down` }, maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 10 } });
+      h.runtime.start();
+      const failed = await h.waitForStatus(job.id, 'failed');
+      expect(hits.filter((x) => x.path === '/down')).toHaveLength(3);
+      expect(failed.lastError).toMatch(/answered 500: database on fire/);
+    });
+
+    it('fails a 404 on the first attempt', async () => {
+      const [job] = await h.enqueue({ type: 'http', payload: { url: `${base}/nope` }, maxAttempts: 3 });
+      h.runtime.start();
+      expect((await h.waitForStatus(job.id, 'failed')).attempts).toBe(1);
+    });
+
+    it('schedules the retry of a 429 after its Retry-After', async () => {
+      const [job] = await h.enqueue({ type: 'http', payload: { url: `${base}/busy` }, maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 10 } });
+      const before = Date.now();
+      h.runtime.start();
+      const scheduled = await h.waitForStatus(job.id, 'scheduled');
+      expect(scheduled.runAt - before).toBeGreaterThanOrEqual(7_000);
+    });
+
+    it('times out a call that takes longer than the job timeout', async () => {
+      const [job] = await h.enqueue({ type: 'http', payload: { url: `${base}/hang` }, timeoutMs: 100, maxAttempts: 1 });
+      h.runtime.start();
+      expect((await h.waitForStatus(job.id, 'failed')).lastError).toBe('timed out after 100ms');
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import { Clock } from '../../domain/clock';
+import { ClaimedJob } from '../../domain/job';
+import { AckBatcher } from './ack-batcher';
+import { DeadlineTimer } from './deadline-timer';
+import { HandlerRegistry } from './handler-registry';
+import { AbortCause, JobAbortedError } from './job-aborted.error';
+import { NonRetryableJobError } from './non-retryable-job.error';
+import { RetryableJobError } from './retryable-job.error';
+import { RunningJob } from './running-job';
+import { RunningJobs } from './running-jobs';
+import { errorText } from './store-errors';
+import { WorkerLogger } from './worker-logger';
+
+/** Error texts are kept short: they travel in every fail call and event. */
+const MAX_ERROR_CHARS = 2_000;
+
+export interface JobExecutorDeps {
+  registry: HandlerRegistry;
+  acks: AckBatcher;
+  timer: DeadlineTimer;
+  running: RunningJobs;
+  workerId: string;
+  clock: Clock;
+  logger: WorkerLogger;
+}
+
+/**
+ * Runs claimed jobs: finds the handler, arms the deadline, turns the handler's result or error
+ * into an ack. The outcome of a job is decided exactly once (`RunningJob.settled`):
+ * - result -> complete; error -> fail (retryable unless NonRetryableJobError);
+ * - deadline -> signal aborted, fail retryable "timed out after Nms";
+ * - cancel seen by the heartbeat -> signal aborted, fail (the store records it as cancelled);
+ * - lost lease -> signal aborted, nothing recorded (another worker owns the job now);
+ * - shutdown -> signal aborted, the caller releases the lease.
+ * The slot is freed when the outcome is decided, not when a handler that ignores its signal
+ * finally returns: a handler that never honours its signal must not hold a slot forever.
+ */
+export class JobExecutor {
+  constructor(private readonly deps: JobExecutorDeps) {}
+
+  /** Starts a claimed job; onSettled is called once its slot is free. */
+  start(claimed: ClaimedJob, onSettled: () => void): void {
+    const { job } = claimed;
+    const handler = this.deps.registry.get(job.type);
+    if (!handler) {
+      this.handBack(claimed);
+      onSettled();
+      return;
+    }
+    const rj = new RunningJob(claimed, onSettled);
+    this.deps.running.add(rj);
+    rj.deadline = this.deps.timer.add(this.deps.clock.now() + job.timeoutMs, () => this.timedOut(rj));
+    let outcome: unknown;
+    try {
+      outcome = handler(rj.context(this.deps.workerId));
+    } catch (err) {
+      this.failed(rj, err);
+      return;
+    }
+    if (isThenable(outcome)) {
+      outcome.then(
+        (result) => this.succeeded(rj, result),
+        (err) => this.failed(rj, err),
+      );
+    } else {
+      this.succeeded(rj, outcome);
+    }
+  }
+
+  /** Aborts a running job from outside (heartbeat outcome, shutdown). No-op once settled. */
+  abort(rj: RunningJob, cause: Exclude<AbortCause, 'timeout'>): void {
+    if (rj.settled) return;
+    const message = cause === 'cancelled' ? 'cancelled while running' : cause === 'lost lease' ? 'lease lost' : 'worker shutting down';
+    this.settle(rj, new JobAbortedError(cause, message));
+    const { logger, workerId } = this.deps;
+    if (cause === 'cancelled') {
+      this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error: message, retryable: false });
+      logger.debug(`job ${rj.id} (queue ${rj.queue}) cancelled while running on worker ${workerId}`);
+    } else if (cause === 'lost lease') {
+      logger.warn(`job ${rj.id} (queue ${rj.queue}) lost its lease on worker ${workerId}; aborted, its result will not be recorded`);
+    }
+  }
+
+  private succeeded(rj: RunningJob, result: unknown): void {
+    if (rj.settled) return;
+    let resultJson: string | undefined;
+    try {
+      resultJson = result === undefined ? undefined : JSON.stringify(result);
+    } catch (err) {
+      this.failed(rj, new NonRetryableJobError(`result is not JSON-serialisable: ${errorText(err)}`));
+      return;
+    }
+    this.settle(rj);
+    this.deps.acks.complete(rj.job, { id: rj.id, token: rj.token, resultJson });
+  }
+
+  private failed(rj: RunningJob, err: unknown): void {
+    if (rj.settled) return;
+    this.settle(rj);
+    const retryable = !(err instanceof NonRetryableJobError);
+    const retryDelayMs = err instanceof RetryableJobError ? err.retryDelayMs : undefined;
+    const error = errorText(err).slice(0, MAX_ERROR_CHARS);
+    this.deps.acks.fail(rj.job, retryDelayMs === undefined ? { id: rj.id, token: rj.token, error, retryable } : { id: rj.id, token: rj.token, error, retryable, retryDelayMs });
+  }
+
+  private timedOut(rj: RunningJob): void {
+    rj.deadline = undefined;
+    if (rj.settled) return;
+    const error = `timed out after ${rj.job.timeoutMs}ms`;
+    this.settle(rj, new JobAbortedError('timeout', error));
+    this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error, retryable: true });
+    this.deps.logger.warn(`job ${rj.id} (queue ${rj.queue}) ${error} on worker ${this.deps.workerId}`);
+  }
+
+  private settle(rj: RunningJob, abortReason?: JobAbortedError): void {
+    rj.settled = true;
+    if (rj.deadline) this.deps.timer.cancel(rj.deadline);
+    rj.deadline = undefined;
+    this.deps.running.remove(rj);
+    if (abortReason) rj.controller.abort(abortReason);
+    rj.onSettled();
+  }
+
+  /** A type this process cannot run goes back at once for a process that can (an attempt is spent). */
+  private handBack(claimed: ClaimedJob): void {
+    const { job, token } = claimed;
+    const error = `no handler for type ${job.type} in worker ${this.deps.workerId}`;
+    this.deps.acks.fail(job, { id: job.id, token, error, retryable: true, retryDelayMs: 0 });
+    this.deps.logger.warn(`job ${job.id} (queue ${job.queue}): ${error}; handed back`);
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}

@@ -1,0 +1,64 @@
+import { waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
+import { JobContext } from './job-context';
+
+describe('LeaseHeartbeatService', () => {
+  let h: WorkerHarness;
+  afterEach(() => h.stop());
+
+  /** A handler that runs until its signal aborts, keeping what it saw. */
+  function untilAborted(seen: JobContext[]) {
+    return (ctx: JobContext) =>
+      new Promise((_, reject) => {
+        seen.push(ctx);
+        ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
+      });
+  }
+
+  it('renews every lease of a queue in one heartbeat call and registers the worker', async () => {
+    h = workerHarness();
+    const seen: JobContext[] = [];
+    h.registry.register('long', untilAborted(seen));
+    await h.enqueue({ type: 'long' }, { type: 'long' }, { type: 'long' });
+    const heartbeat = jest.spyOn(h.store, 'heartbeat');
+    const register = jest.spyOn(h.store, 'registerWorker');
+    h.runtime.start();
+    await waitFor(() => seen.length === 3, '3 running');
+    await h.runtime.heartbeat.beat();
+    const calls = heartbeat.mock.calls.filter(([, , leases]) => leases.length > 0);
+    expect(calls).toHaveLength(1);
+    expect(calls[0][2]).toHaveLength(3);
+    expect(register).toHaveBeenCalledWith('default', 'test-worker');
+    expect(seen.every((ctx) => !ctx.signal.aborted)).toBe(true);
+  });
+
+  it('aborts a running job that was cancelled at the next heartbeat and records it cancelled', async () => {
+    h = workerHarness();
+    const seen: JobContext[] = [];
+    h.registry.register('long', untilAborted(seen));
+    const [job] = await h.enqueue({ type: 'long' });
+    h.runtime.start();
+    await waitFor(() => seen.length === 1, 'running');
+    await h.store.cancel(job.id);
+    expect(seen[0].signal.aborted).toBe(false);
+    await h.runtime.heartbeat.beat();
+    expect(seen[0].signal.aborted).toBe(true);
+    expect(seen[0].signal.reason).toMatchObject({ kind: 'cancelled' });
+    await h.waitForStatus(job.id, 'cancelled');
+  });
+
+  it('aborts a job whose lease was lost and does not record its result', async () => {
+    h = workerHarness({ leaseMs: 1_000 });
+    const seen: JobContext[] = [];
+    h.registry.register('long', untilAborted(seen));
+    const [job] = await h.enqueue({ type: 'long', maxAttempts: 1 });
+    h.runtime.start();
+    await waitFor(() => seen.length === 1, 'running');
+    // another party takes the job over: the reaper releases the lease of a "silent" worker
+    await h.store.reapWorkers('default', ['test-worker'], 10);
+    await h.runtime.heartbeat.beat();
+    expect(seen[0].signal.reason).toMatchObject({ kind: 'lost lease' });
+    const after = await h.store.get(job.id);
+    expect(after?.status).toBe('failed');
+    expect(after?.lastError).toMatch(/went silent/);
+  });
+});

@@ -1,0 +1,74 @@
+import { JobStore } from '../queue/job-store';
+import { JobExecutor } from './job-executor';
+import { RunningJobs } from './running-jobs';
+import { errorText } from './store-errors';
+import { WorkerLogger } from './worker-logger';
+
+export interface LeaseHeartbeatDeps {
+  store: JobStore;
+  workerId: string;
+  queues: readonly string[];
+  leaseMs: number;
+  running: RunningJobs;
+  executor: JobExecutor;
+  logger: WorkerLogger;
+}
+
+/**
+ * One beat: per queue, refresh this worker in the registry and renew every lease it holds with
+ * ONE store.heartbeat call. A lease reported stale (re-claimed, reaped) or cancel (cancel asked
+ * through the API) aborts its job at once. A failed beat is logged and tried again next interval;
+ * the lease length leaves room for a few missed beats.
+ *
+ * Plain class: the Nest interval (LeaseHeartbeatScheduler) only calls beat().
+ */
+export class LeaseHeartbeatService {
+  private inFlight: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly deps: LeaseHeartbeatDeps) {}
+
+  /** Overlapping calls share the beat in flight (a slow store never stacks beats). */
+  beat(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.inFlight ??= Promise.all(this.deps.queues.map((queue) => this.beatQueue(queue))).then(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  /** No beat after this resolves, so unregistering the worker is final. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.inFlight;
+  }
+
+  private async beatQueue(queue: string): Promise<void> {
+    await Promise.all([this.register(queue), this.renew(queue)]);
+  }
+
+  private async register(queue: string): Promise<void> {
+    try {
+      await this.deps.store.registerWorker(queue, this.deps.workerId);
+    } catch (err) {
+      this.deps.logger.warn(`worker ${this.deps.workerId}: registry heartbeat for queue ${queue} failed (${errorText(err)})`);
+    }
+  }
+
+  private async renew(queue: string): Promise<void> {
+    const { store, workerId, leaseMs, running, executor, logger } = this.deps;
+    const jobs = running.inQueue(queue);
+    if (jobs.length === 0) return;
+    let outcomes;
+    try {
+      outcomes = await store.heartbeat(queue, workerId, RunningJobs.leasesOf(jobs), leaseMs);
+    } catch (err) {
+      logger.warn(`worker ${workerId}: renewing ${jobs.length} leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
+      return;
+    }
+    outcomes.forEach((outcome, i) => {
+      if (outcome === 'stale') executor.abort(jobs[i], 'lost lease');
+      else if (outcome === 'cancel') executor.abort(jobs[i], 'cancelled');
+    });
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Thrown by a handler that knows when to try again (an HTTP Retry-After): the attempt fails as
+ * retryable, and the next one waits retryDelayMs instead of the job's backoff. Any other error
+ * (except NonRetryableJobError) is retryable with the job's backoff.
+ */
+export class RetryableJobError extends Error {
+  constructor(
+    message: string,
+    readonly retryDelayMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RetryableJobError';
+  }
+}

@@ -1,0 +1,202 @@
+import { Clock, systemClock } from '../../domain/clock';
+import { ClaimedJob, isFinal, Lease } from '../../domain/job';
+import { JobStore } from '../queue/job-store';
+import { abortableSleep } from './abortable-sleep';
+import { AckBatcher } from './ack-batcher';
+import { CallbackEnqueuer } from './callback-enqueuer';
+import { ClaimLoop } from './claim-loop';
+import { DeadlineTimer } from './deadline-timer';
+import { HandlerRegistry } from './handler-registry';
+import { JobExecutor } from './job-executor';
+import { LeaseHeartbeatService } from './lease-heartbeat.service';
+import { RetryBackoff } from './retry-backoff';
+import { RunningJobs } from './running-jobs';
+import { errorText, isTransientStoreError } from './store-errors';
+import { WorkerLogger, workerLogger } from './worker-logger';
+
+export interface WorkerRuntimeOptions {
+  queues: readonly string[];
+  /** Slots per queue. */
+  concurrency: number;
+  leaseMs: number;
+  shutdownGraceMs: number;
+  /** Limit of a callback job's payload (MAX_PAYLOAD_BYTES). */
+  maxPayloadBytes: number;
+  /** How long shutdown keeps trying to record results and releases when the store is down. */
+  settleTimeoutMs?: number;
+  maxIdleWaitMs?: number;
+  clock?: Clock;
+  logger?: WorkerLogger;
+}
+
+type RuntimeState = 'created' | 'running' | 'stopping' | 'stopped';
+
+/**
+ * The worker runtime of one process, outside Nest: a claim loop per queue, the executor, the ack
+ * batcher, the heartbeat, and the shutdown sequence. ClaimModule builds one and drives it from
+ * Nest's lifecycle hooks; tests drive it directly.
+ */
+export class WorkerRuntime {
+  readonly running = new RunningJobs();
+  readonly heartbeat: LeaseHeartbeatService;
+  private readonly acks: AckBatcher;
+  private readonly callbacks: CallbackEnqueuer;
+  private readonly timer: DeadlineTimer;
+  private readonly executor: JobExecutor;
+  private readonly loops: ClaimLoop[];
+  private readonly clock: Clock;
+  private readonly logger: WorkerLogger;
+  private readonly releases = new Set<Promise<void>>();
+  private state: RuntimeState = 'created';
+
+  constructor(
+    private readonly store: JobStore,
+    readonly registry: HandlerRegistry,
+    readonly workerId: string,
+    private readonly options: WorkerRuntimeOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? workerLogger('Worker');
+    this.timer = new DeadlineTimer(this.clock);
+    this.callbacks = new CallbackEnqueuer(store, this.clock, options.maxPayloadBytes, this.logger);
+    this.acks = new AckBatcher(store, this.logger, (job, outcome, request) => {
+      if (outcome === 'stale') {
+        this.logger.warn(`job ${job.id} (queue ${job.queue}): result of worker ${workerId} dropped, its lease was lost`);
+        return;
+      }
+      if (outcome === 'scheduled') this.loopOf(job.queue)?.nudge();
+      if (outcome === 'failed') this.logger.warn(`job ${job.id} (queue ${job.queue}) failed on worker ${workerId}: ${'error' in request ? request.error : ''}`);
+      if (job.callbackUrl && isFinal(outcome)) this.callbacks.jobEnded(job.id);
+    });
+    this.executor = new JobExecutor({
+      registry,
+      acks: this.acks,
+      timer: this.timer,
+      running: this.running,
+      workerId,
+      clock: this.clock,
+      logger: this.logger,
+    });
+    this.loops = options.queues.map((queue) => {
+      const loop: ClaimLoop = new ClaimLoop(queue, {
+        store,
+        workerId,
+        concurrency: options.concurrency,
+        leaseMs: options.leaseMs,
+        clock: this.clock,
+        logger: this.logger,
+        maxIdleWaitMs: options.maxIdleWaitMs,
+        active: () => this.running.count(queue),
+        run: (jobs) => this.run(queue, jobs, loop.slotFreed),
+      });
+      return loop;
+    });
+    this.heartbeat = new LeaseHeartbeatService({
+      store,
+      workerId,
+      queues: options.queues,
+      leaseMs: options.leaseMs,
+      running: this.running,
+      executor: this.executor,
+      logger: this.logger,
+    });
+  }
+
+  /** Registers the worker (best effort: the heartbeat repeats it) and starts claiming. */
+  start(): void {
+    if (this.state !== 'created') return;
+    this.state = 'running';
+    void this.heartbeat.beat();
+    for (const loop of this.loops) loop.start();
+    this.logger.log(
+      `worker ${this.workerId} claiming from ${this.options.queues.join(', ')} (${this.options.concurrency} slots per queue; handlers: ${this.registry.types().join(', ') || 'none'})`,
+    );
+  }
+
+  /**
+   * Stop claiming; give running jobs shutdownGraceMs to finish; abort and release the rest (no
+   * attempt spent); record what finished; unregister. After it resolves this process holds no
+   * lease (unless the store stayed unreachable, in which case the leases expire on their own).
+   */
+  async shutdown(): Promise<void> {
+    if (this.state !== 'running') {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopping';
+    const graceEnds = this.clock.now() + this.options.shutdownGraceMs;
+    const settleTimeoutMs = this.options.settleTimeoutMs ?? 10_000;
+    await Promise.race([Promise.all(this.loops.map((loop) => loop.stop())), abortableSleep(this.options.shutdownGraceMs)]);
+    const finished = await this.running.whenEmpty(graceEnds - this.clock.now());
+    if (!finished) this.releaseUnfinished();
+    const [recorded] = await Promise.all([this.acks.drain(settleTimeoutMs), this.settleReleases()]);
+    if (!recorded) this.logger.error(`worker ${this.workerId}: ${this.acks.abandon()} job results could not be recorded before exit; their leases will expire`);
+    await this.callbacks.drain();
+    this.timer.stop();
+    await this.heartbeat.stop();
+    await Promise.all(this.options.queues.map((queue) => this.unregister(queue)));
+    this.state = 'stopped';
+    this.logger.log(`worker ${this.workerId} stopped`);
+  }
+
+  private loopOf(queue: string): ClaimLoop | undefined {
+    return this.loops.find((loop) => loop.queue === queue);
+  }
+
+  private run(queue: string, jobs: ClaimedJob[], slotFreed: () => void): void {
+    if (this.state !== 'running') {
+      // a claim that was in flight when shutdown began: give the jobs straight back
+      this.release(queue, jobs.map(({ job, token }) => ({ id: job.id, token })));
+      return;
+    }
+    for (const claimed of jobs) this.executor.start(claimed, slotFreed);
+  }
+
+  private releaseUnfinished(): void {
+    const byQueue = new Map<string, Lease[]>();
+    for (const rj of this.running.all()) {
+      this.executor.abort(rj, 'shutdown');
+      const leases = byQueue.get(rj.queue) ?? [];
+      leases.push({ id: rj.id, token: rj.token });
+      byQueue.set(rj.queue, leases);
+    }
+    for (const [queue, leases] of byQueue) {
+      this.logger.warn(`worker ${this.workerId}: releasing ${leases.length} unfinished jobs of queue ${queue} after the shutdown grace period`);
+      this.release(queue, leases);
+    }
+  }
+
+  private release(queue: string, leases: Lease[]): void {
+    const releasing = this.releaseWithRetry(queue, leases).finally(() => this.releases.delete(releasing));
+    this.releases.add(releasing);
+  }
+
+  private async settleReleases(): Promise<void> {
+    while (this.releases.size > 0) await Promise.all([...this.releases]);
+  }
+
+  private async releaseWithRetry(queue: string, leases: Lease[]): Promise<void> {
+    const giveUpAt = this.clock.now() + (this.options.settleTimeoutMs ?? 10_000);
+    const backoff = new RetryBackoff(100, 2_000);
+    for (;;) {
+      try {
+        await this.store.release(queue, leases);
+        return;
+      } catch (err) {
+        if (!isTransientStoreError(err) || this.clock.now() >= giveUpAt) {
+          this.logger.error(`worker ${this.workerId}: releasing ${leases.length} jobs of queue ${queue} failed (${errorText(err)}); their leases will expire`);
+          return;
+        }
+        await abortableSleep(backoff.next());
+      }
+    }
+  }
+
+  private async unregister(queue: string): Promise<void> {
+    try {
+      await this.store.unregisterWorker(queue, this.workerId);
+    } catch (err) {
+      this.logger.warn(`worker ${this.workerId}: unregistering from queue ${queue} failed (${errorText(err)})`);
+    }
+  }
+}

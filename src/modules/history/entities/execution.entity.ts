@@ -1,0 +1,49 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** An execution (a group of jobs with one status), written by the execution refresh. */
+@Entity({ name: 'executions' })
+@Index('executions_queue_created_idx', ['queue', 'createdAt', 'id'])
+@Index('executions_status_updated_idx', ['status', 'updatedAt'])
+export class ExecutionEntity {
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ type: 'text' })
+  queue: string;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  @Column({ type: 'integer', default: 0 })
+  total: number;
+
+  @Column({ type: 'integer', default: 0 })
+  pending: number;
+
+  @Column({ type: 'integer', default: 0 })
+  scheduled: number;
+
+  @Column({ type: 'integer', default: 0 })
+  running: number;
+
+  @Column({ type: 'integer', default: 0 })
+  succeeded: number;
+
+  @Column({ type: 'integer', default: 0 })
+  failed: number;
+
+  @Column({ type: 'integer', default: 0 })
+  cancelled: number;
+
+  @Column({ name: 'callback_url', type: 'text', nullable: true })
+  callbackUrl: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}

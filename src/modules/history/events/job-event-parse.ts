@@ -1,0 +1,37 @@
+import { JobEvent, JobEventKind } from '../../../domain/job-event';
+import { JOB_STATUSES, JobStatus } from '../../../domain/job';
+
+const KINDS: ReadonlySet<string> = new Set<JobEventKind>([
+  'enqueued',
+  'claimed',
+  'succeeded',
+  'retry_scheduled',
+  'failed',
+  'released',
+  'expired',
+  'cancelled',
+  'cancel_requested',
+  'retried',
+  'promoted',
+]);
+const STATUSES: ReadonlySet<string> = new Set<JobStatus>(JOB_STATUSES);
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optStr = (v: unknown) => v === undefined || typeof v === 'string';
+const optNum = (v: unknown) => v === undefined || isNum(v);
+
+/**
+ * A JobEvent read from outside the process (a stream entry), or undefined when it is not one.
+ * The writer drops such events with a warning rather than stall the stream on them.
+ */
+export function parseJobEvent(raw: unknown): JobEvent | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const e = raw as Record<string, unknown>;
+  if (typeof e.k !== 'string' || !KINDS.has(e.k)) return undefined;
+  if (typeof e.id !== 'string' || e.id === '') return undefined;
+  if (typeof e.st !== 'string' || !STATUSES.has(e.st)) return undefined;
+  if (!isNum(e.att) || !isNum(e.at)) return undefined;
+  if (![e.w, e.err, e.res, e.type, e.exec].every(optStr)) return undefined;
+  if (![e.prio, e.ctime, e.max].every(optNum)) return undefined;
+  return e as unknown as JobEvent;
+}

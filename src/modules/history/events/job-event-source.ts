@@ -1,0 +1,43 @@
+import { JobEvent } from '../../../domain/job-event';
+
+/** A job event as the writer receives it: its queue and its position in its source. */
+export interface SourcedJobEvent {
+  queue: string;
+  event: JobEvent;
+  /**
+   * Position in the source, as a decimal integer: higher means later. Events of one job always
+   * come from one source (its queue's stream, or the memory log), where this order is the order
+   * in which the store applied them.
+   */
+  version: bigint;
+}
+
+/** What one read delivered. `receipt` is the source's own handle for acknowledging it. */
+export interface JobEventBatch {
+  events: SourcedJobEvent[];
+  /** Number of source entries read (an entry may hold many events, or none that parse). */
+  entries: number;
+  receipt: unknown;
+}
+
+/**
+ * Where the history writer reads job events from. A batch stays unacknowledged until the writer
+ * has stored it; a source that can redeliver (Redis) gives unacknowledged entries to a consumer
+ * again later, so nothing is lost when a writer dies between read and ack.
+ */
+export abstract class JobEventSource {
+  /** A short name for logs (the stream key, `memory`). */
+  abstract readonly name: string;
+
+  /**
+   * Up to `max` events. May wait a short while for events to arrive (bounded, a few seconds);
+   * returns an empty batch when none came. Throws when the source is unreachable.
+   */
+  abstract read(max: number): Promise<JobEventBatch>;
+
+  /** Marks a stored batch as done. */
+  abstract ack(batch: JobEventBatch): Promise<void>;
+
+  /** Releases the source's connection; a read in progress ends (rejects or returns empty). */
+  abstract close(): Promise<void>;
+}

@@ -1,0 +1,83 @@
+import { Clock, systemClock } from '../../../domain/clock';
+import { JobEvent } from '../../../domain/job-event';
+import { eventVersion } from './event-version';
+import { JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
+
+/** What the memory store exposes as `events` (MemoryEventLog): a FIFO the writer takes from. */
+export interface JobEventLog {
+  take(max: number): Array<{ queue: string; event: JobEvent }>;
+  readonly size: number;
+}
+
+const MAX_SEQ = 1_000_000;
+
+export interface MemoryJobEventSourceOptions {
+  /** How long a read waits for events to arrive before returning an empty batch. */
+  pollMs?: number;
+  clock?: Clock;
+}
+
+/**
+ * Reads the memory store's event log. `take` removes events from the log, so the writer keeps a
+ * batch and retries it until stored; events still in flight when the process stops are lost with
+ * the rest of the memory store. Positions mimic stream ids (time, then a counter), so they grow
+ * across the process's life.
+ */
+export class MemoryJobEventSource extends JobEventSource {
+  readonly name = 'memory';
+  private lastMs = 0;
+  private seq = 0;
+  private closed = false;
+  private wake?: () => void;
+  private readonly pollMs: number;
+  private readonly clock: Clock;
+
+  constructor(
+    private readonly log: JobEventLog,
+    options: MemoryJobEventSourceOptions = {},
+  ) {
+    super();
+    this.pollMs = options.pollMs ?? 200;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  async read(max: number): Promise<JobEventBatch> {
+    if (this.log.size === 0 && !this.closed) await this.pause();
+    const taken = this.closed ? [] : this.log.take(max);
+    const events: SourcedJobEvent[] = taken.map(({ queue, event }) => ({ queue, event, version: this.nextVersion() }));
+    return { events, entries: events.length, receipt: undefined };
+  }
+
+  async ack(): Promise<void> {
+    // take() already removed them.
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake?.();
+  }
+
+  private nextVersion(): bigint {
+    let now = Math.max(this.clock.now(), this.lastMs);
+    this.seq = now === this.lastMs ? this.seq + 1 : 0;
+    if (this.seq >= MAX_SEQ) {
+      now += 1; // a stopped (test) clock: borrow the next millisecond rather than overflow seq
+      this.seq = 0;
+    }
+    this.lastMs = now;
+    return eventVersion(now, this.seq, 0);
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollMs);
+      const self = this;
+      function done(): void {
+        clearTimeout(timer);
+        self.wake = undefined;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { Redis } from 'ioredis';
+import { Clock, systemClock } from '../../../domain/clock';
+import { streamEventVersion } from './event-version';
+import { parseJobEvent } from './job-event-parse';
+import { JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
+
+export const HISTORY_CONSUMER_GROUP = 'history';
+
+type StreamEntry = [id: string, fields: string[]];
+
+export interface RedisJobEventSourceOptions {
+  /** A connection of its own: XREADGROUP BLOCK holds it while waiting. */
+  redis: Redis;
+  queue: string;
+  streamKey: string;
+  consumer: string;
+  group?: string;
+  blockMs?: number;
+  /** Entries pending longer than this on any consumer (a dead one) are claimed by XAUTOCLAIM. */
+  claimMinIdleMs?: number;
+  /** How often a claim pass over the group's pending entries starts. */
+  claimEveryMs?: number;
+  /** Consumers idle this long with nothing pending are removed from the group. */
+  consumerMaxIdleMs?: number;
+  clock?: Clock;
+  onDropped?: (entryId: string, reason: string) => void;
+}
+
+/**
+ * Reads one queue's event stream through the consumer group shared by every instance: each entry
+ * goes to one consumer, stays pending until acknowledged, and is claimed by a live consumer when
+ * its reader died (XAUTOCLAIM). Every entry field `e` holds a JSON array of JobEvent.
+ */
+export class RedisJobEventSource extends JobEventSource {
+  readonly name: string;
+  private readonly redis: Redis;
+  private readonly group: string;
+  private readonly blockMs: number;
+  private readonly claimMinIdleMs: number;
+  private readonly claimEveryMs: number;
+  private readonly consumerMaxIdleMs: number;
+  private readonly clock: Clock;
+  private groupReady = false;
+  private claimCursor = '0-0';
+  private nextClaimAt = 0;
+
+  constructor(private readonly options: RedisJobEventSourceOptions) {
+    super();
+    this.name = options.streamKey;
+    this.redis = options.redis;
+    this.group = options.group ?? HISTORY_CONSUMER_GROUP;
+    this.blockMs = options.blockMs ?? 5_000;
+    this.claimMinIdleMs = options.claimMinIdleMs ?? 60_000;
+    this.claimEveryMs = options.claimEveryMs ?? 30_000;
+    this.consumerMaxIdleMs = options.consumerMaxIdleMs ?? 24 * 3600_000;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  async read(max: number): Promise<JobEventBatch> {
+    try {
+      await this.ensureGroup();
+      const claimed = await this.claimAbandoned(max);
+      if (claimed.length > 0) return this.toBatch(claimed);
+      const reply = (await this.redis.xreadgroup(
+        'GROUP', this.group, this.options.consumer,
+        'COUNT', max, 'BLOCK', this.blockMs,
+        'STREAMS', this.options.streamKey, '>',
+      )) as Array<[string, StreamEntry[]]> | null;
+      return this.toBatch(reply?.[0]?.[1] ?? []);
+    } catch (err) {
+      // The stream (and with it the group) may have been deleted: create it again next time.
+      if (String((err as Error).message).includes('NOGROUP')) this.groupReady = false;
+      throw err;
+    }
+  }
+
+  async ack(batch: JobEventBatch): Promise<void> {
+    const ids = batch.receipt as string[];
+    if (ids.length > 0) await this.redis.xack(this.options.streamKey, this.group, ...ids);
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status !== 'end') this.redis.disconnect();
+  }
+
+  private async ensureGroup(): Promise<void> {
+    if (this.groupReady) return;
+    try {
+      // From the start of the stream: entries written before the first writer ever ran count too.
+      await this.redis.xgroup('CREATE', this.options.streamKey, this.group, '0', 'MKSTREAM');
+    } catch (err) {
+      if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
+    }
+    this.groupReady = true;
+  }
+
+  /**
+   * One step of the claim pass: XAUTOCLAIM walks the pending entries list with a cursor; a pass
+   * starts every claimEveryMs and continues on each read until the cursor comes back to 0-0.
+   */
+  private async claimAbandoned(max: number): Promise<StreamEntry[]> {
+    if (this.claimCursor === '0-0' && this.clock.now() < this.nextClaimAt) return [];
+    const reply = (await this.redis.xautoclaim(
+      this.options.streamKey, this.group, this.options.consumer,
+      this.claimMinIdleMs, this.claimCursor, 'COUNT', max,
+    )) as [string, Array<StreamEntry | null>, ...unknown[]];
+    this.claimCursor = reply[0];
+    if (this.claimCursor === '0-0') {
+      this.nextClaimAt = this.clock.now() + this.claimEveryMs;
+      await this.removeIdleConsumers();
+    }
+    // Redis 6.2 returns nil for entries trimmed away while pending; 7.x drops them itself.
+    return reply[1].filter((e): e is StreamEntry => Array.isArray(e));
+  }
+
+  /** Every process start adds a consumer name; those long gone with nothing pending are removed. */
+  private async removeIdleConsumers(): Promise<void> {
+    const consumers = (await this.redis.xinfo('CONSUMERS', this.options.streamKey, this.group)) as unknown[][];
+    for (const flat of consumers) {
+      const info = new Map<string, unknown>();
+      for (let i = 0; i + 1 < flat.length; i += 2) info.set(String(flat[i]), flat[i + 1]);
+      const name = String(info.get('name'));
+      if (name === this.options.consumer) continue;
+      if (Number(info.get('pending')) === 0 && Number(info.get('idle')) > this.consumerMaxIdleMs) {
+        await this.redis.xgroup('DELCONSUMER', this.options.streamKey, this.group, name);
+      }
+    }
+  }
+
+  private toBatch(entries: StreamEntry[]): JobEventBatch {
+    const events: SourcedJobEvent[] = [];
+    for (const [id, fields] of entries) {
+      const raw = fieldValue(fields, 'e');
+      let parsed: unknown;
+      try {
+        parsed = raw === undefined ? undefined : JSON.parse(raw);
+      } catch {
+        parsed = undefined;
+      }
+      if (!Array.isArray(parsed)) {
+        this.options.onDropped?.(id, 'field e is not a JSON array of job events');
+        continue;
+      }
+      parsed.forEach((item, index) => {
+        const event = parseJobEvent(item);
+        if (event) events.push({ queue: this.options.queue, event, version: streamEventVersion(id, index) });
+        else this.options.onDropped?.(id, `event ${index} is not a job event`);
+      });
+    }
+    return { events, entries: entries.length, receipt: entries.map(([id]) => id) };
+  }
+}
+
+function fieldValue(fields: string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+  return undefined;
+}

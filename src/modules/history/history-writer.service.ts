@@ -1,0 +1,71 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { JobStore } from '../queue/job-store';
+import { JobEventSources } from './events/job-event-sources';
+import { HistoryDatabase } from './history-database';
+import { HistoryBatchWriter } from './writer/history-batch-writer';
+import { HistoryDrain } from './writer/history-drain';
+
+/** How often the writer looks for queues that appeared since (each gets its own lane). */
+export const LANE_DISCOVERY_MS = 30_000;
+
+/**
+ * Runs one HistoryDrain per event lane, from start to shutdown. Queues are discovered from the
+ * store (configured ones plus every queue that has held a job) and re-checked periodically.
+ * Off the claim path: nothing here can slow or stop jobs.
+ */
+@Injectable()
+export class HistoryWriterService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('History');
+  private readonly drains = new Map<string, HistoryDrain>();
+  private readonly writer: HistoryBatchWriter;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly store: JobStore,
+    private readonly sources: JobEventSources,
+    database: HistoryDatabase,
+  ) {
+    this.writer = new HistoryBatchWriter(() => database.dataSource());
+  }
+
+  onApplicationBootstrap(): void {
+    void this.discoverLanes();
+    this.timer = setInterval(() => void this.discoverLanes(), LANE_DISCOVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Before the DataSource closes: lets each lane store and acknowledge the batch in hand. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await Promise.all([...this.drains.values()].map((d) => d.stop()));
+    this.drains.clear();
+  }
+
+  /** Lanes running now (for tests and health). */
+  get lanes(): string[] {
+    return [...this.drains.keys()];
+  }
+
+  async discoverLanes(): Promise<void> {
+    let queues: string[];
+    try {
+      queues = [...new Set([...this.config.queues, ...(await this.store.queues())])];
+    } catch (err) {
+      queues = this.config.queues;
+      this.logger.warn(`history could not list queues, draining the configured ones: ${(err as Error).message}`);
+    }
+    for (const lane of this.sources.lanes(queues)) {
+      if (this.stopped || this.drains.has(lane)) continue;
+      const drain = new HistoryDrain(this.sources.open(lane), (events) => this.writer.write(events), {
+        batchSize: this.config.historyBatch,
+        log: this.logger,
+      });
+      this.drains.set(lane, drain);
+      drain.start();
+    }
+  }
+}

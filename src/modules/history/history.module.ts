@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { historyDataSourceOptions } from './history-data-source-options';
+import { HistoryDatabase } from './history-database';
+import { HistoryQueryService } from './query/history-query.service';
+import { HistoryWriterService } from './history-writer.service';
+import { JobEventSources } from './events/job-event-sources';
+import { createJobEventSources } from './events/job-event-sources.factory';
+import { JobStore } from '../queue/job-store';
+
+/**
+ * Job history in PostgreSQL, on when DATABASE_URL is set. Without it this is an empty module:
+ * nothing connects and nothing is exported, so callers inject HistoryQueryService @Optional().
+ *
+ * Exports HistoryQueryService (job, attempts, pages of jobs) and HistoryDatabase (the DataSource,
+ * connected on first use, for the health check and the execution refresh).
+ */
+@Module({})
+export class HistoryModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const url = config.databaseUrl;
+    if (url === undefined) return { module: HistoryModule };
+    return {
+      module: HistoryModule,
+      imports: [
+        // Connected by HistoryDatabase on first use, not at start: Postgres down must not stop jobs.
+        TypeOrmModule.forRoot({ ...historyDataSourceOptions(url), manualInitialization: true }),
+      ],
+      providers: [
+        {
+          provide: HistoryDatabase,
+          inject: [getDataSourceToken()],
+          useFactory: (ds: DataSource) => new HistoryDatabase(ds, { migrate: config.dbMigrate }),
+        },
+        { provide: JobEventSources, inject: [AppConfig, JobStore], useFactory: createJobEventSources },
+        HistoryQueryService,
+        HistoryWriterService,
+      ],
+      exports: [HistoryQueryService, HistoryDatabase],
+    };
+  }
+}

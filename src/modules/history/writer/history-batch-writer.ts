@@ -1,0 +1,71 @@
+import { DataSource } from 'typeorm';
+import { SourcedJobEvent } from '../events/job-event-source';
+import { UPSERT_JOB_ATTEMPTS, UPSERT_JOB_RECORDS } from './history-upsert-statements';
+import { foldJobEvents } from './job-history-fold';
+
+/** Postgres text and jsonb cannot hold U+0000; a job's error or result may contain it. */
+const stripNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '') : value);
+
+export interface BatchWriteReport {
+  records: number;
+  attempts: number;
+  /** Jobs whose events Postgres refused as data (logged and skipped so the stream moves on). */
+  rejected: Array<{ jobId: string; reason: string }>;
+}
+
+/**
+ * Stores a batch of events: one upsert of job_records and one of job_attempts, in one
+ * transaction. A batch that Postgres refuses as data (a value out of range...) is stored job by
+ * job, and the jobs it still refuses are reported, so one bad event cannot stall history.
+ * Any other error (Postgres away, ...) is thrown, and the caller retries the whole batch.
+ */
+export class HistoryBatchWriter {
+  constructor(private readonly dataSource: () => Promise<DataSource>) {}
+
+  async write(events: readonly SourcedJobEvent[]): Promise<BatchWriteReport> {
+    const report: BatchWriteReport = { records: 0, attempts: 0, rejected: [] };
+    if (events.length === 0) return report;
+    const ds = await this.dataSource();
+    try {
+      await this.store(ds, events, report);
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+      report.records = report.attempts = 0;
+      for (const jobEvents of groupByJob(events)) {
+        try {
+          await this.store(ds, jobEvents, report);
+        } catch (jobErr) {
+          if (!isDataError(jobErr)) throw jobErr;
+          report.rejected.push({ jobId: jobEvents[0].event.id, reason: (jobErr as Error).message });
+        }
+      }
+    }
+    return report;
+  }
+
+  private async store(ds: DataSource, events: readonly SourcedJobEvent[], report: BatchWriteReport): Promise<void> {
+    const rows = foldJobEvents(events);
+    await ds.transaction(async (tx) => {
+      if (rows.records.length > 0) await tx.query(UPSERT_JOB_RECORDS, [JSON.stringify(rows.records, stripNul)]);
+      if (rows.attempts.length > 0) await tx.query(UPSERT_JOB_ATTEMPTS, [JSON.stringify(rows.attempts, stripNul)]);
+    });
+    report.records += rows.records.length;
+    report.attempts += rows.attempts.length;
+  }
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
+export function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code ?? (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+function groupByJob(events: readonly SourcedJobEvent[]): SourcedJobEvent[][] {
+  const groups = new Map<string, SourcedJobEvent[]>();
+  for (const e of events) {
+    const group = groups.get(e.event.id);
+    if (group) group.push(e);
+    else groups.set(e.event.id, [e]);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,44 @@
+import { AttemptOutcome } from '../entities/job-attempt.entity';
+
+/**
+ * One batch's changes, one row per job and one per (job, attempt), in the shape the upsert
+ * statements read with jsonb_to_recordset. Times are ISO strings (exact to the millisecond),
+ * positions are decimal strings (they exceed 2^53).
+ */
+export interface JobRecordRow {
+  id: string;
+  queue: string;
+  type: string | null;
+  status: string;
+  attempts: number;
+  max_attempts: number | null;
+  priority: number | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  worker_id: string | null;
+  result: unknown;
+  last_error: string | null;
+  execution_id: string | null;
+  version: string;
+  claim_version: string | null;
+  error_version: string | null;
+}
+
+export interface JobAttemptRow {
+  job_id: string;
+  attempt: number;
+  worker_id: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  outcome: AttemptOutcome;
+  error: string | null;
+  claim_version: string | null;
+  end_version: string | null;
+}
+
+export interface HistoryRows {
+  records: JobRecordRow[];
+  attempts: JobAttemptRow[];
+}

@@ -1,0 +1,38 @@
+import { JobEvent } from '../../../domain/job-event';
+import { eventVersion } from '../events/event-version';
+import { attemptOf, foldJobEvents } from './job-history-fold';
+
+const ev = (e: Partial<JobEvent> & Pick<JobEvent, 'k' | 'st' | 'att'>): JobEvent => ({ id: 'q-1', at: 1_000, ...e });
+
+describe('foldJobEvents', () => {
+  it('names the attempt each event starts or ends', () => {
+    expect(attemptOf(ev({ k: 'claimed', st: 'running', att: 2, w: 'w' }))).toBe(2);
+    expect(attemptOf(ev({ k: 'released', st: 'pending', att: 1, w: 'w' }))).toBe(2);
+    expect(attemptOf(ev({ k: 'expired', st: 'pending', att: 2, w: 'w', err: 'lease expired' }))).toBe(2);
+    expect(attemptOf(ev({ k: 'cancelled', st: 'cancelled', att: 0 }))).toBeUndefined();
+    expect(attemptOf(ev({ k: 'failed', st: 'failed', att: 0, err: 'malformed job record' }))).toBeUndefined();
+    expect(attemptOf(ev({ k: 'promoted', st: 'pending', att: 1 }))).toBeUndefined();
+  });
+
+  it('folds a batch into one row per job and per attempt, in position order whatever the input order', () => {
+    const items = [
+      { queue: 'q', version: eventVersion(5, 0, 1), event: ev({ k: 'succeeded', st: 'succeeded', att: 1, at: 3_000, w: 'w', res: '[1]' }) },
+      { queue: 'q', version: eventVersion(5, 0, 0), event: ev({ k: 'claimed', st: 'running', att: 1, at: 2_000, w: 'w' }) },
+      { queue: 'q', version: eventVersion(4, 0, 0), event: ev({ k: 'enqueued', st: 'pending', att: 0, type: 't', prio: 1, ctime: 1_000, max: 3 }) },
+    ];
+    const rows = foldJobEvents(items);
+    expect(rows.records).toHaveLength(1);
+    expect(rows.records[0]).toMatchObject({ status: 'succeeded', type: 't', result: [1], worker_id: 'w', version: eventVersion(5, 0, 1).toString() });
+    expect(rows.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'succeeded', claim_version: eventVersion(5, 0, 0).toString() }),
+    ]);
+  });
+
+  it('shows an attempt as running when its only end predates its latest claim', () => {
+    const rows = foldJobEvents([
+      { queue: 'q', version: 1n, event: ev({ k: 'released', st: 'pending', att: 0, w: 'a' }) },
+      { queue: 'q', version: 2n, event: ev({ k: 'claimed', st: 'running', att: 1, w: 'b' }) },
+    ]);
+    expect(rows.attempts).toEqual([expect.objectContaining({ attempt: 1, outcome: 'running', worker_id: 'b', finished_at: null })]);
+  });
+});

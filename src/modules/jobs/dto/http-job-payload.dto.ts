@@ -1,0 +1,32 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, IsIn, IsOptional } from 'class-validator';
+import { IsHttpUrl } from '../validation/is-http-url.decorator';
+import { IsStringMap } from '../validation/is-string-map.decorator';
+
+export const HTTP_JOB_TYPE = 'http';
+export const HTTP_JOB_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+export type HttpJobMethod = (typeof HTTP_JOB_METHODS)[number];
+
+/**
+ * The payload of the built-in `http` job type, checked at enqueue so a typo fails the request
+ * rather than every attempt. Stored as sent: the handler applies the method default (POST).
+ */
+export class HttpJobPayloadDto {
+  @ApiProperty({ example: 'https://example.com/hooks/report', description: 'Absolute http or https URL to call' })
+  @IsHttpUrl()
+  url: string;
+
+  @ApiPropertyOptional({ enum: HTTP_JOB_METHODS, default: 'POST' })
+  @IsOptional()
+  @IsIn(HTTP_JOB_METHODS)
+  method?: HttpJobMethod;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Request headers' })
+  @IsOptional()
+  @IsStringMap()
+  headers?: Record<string, string>;
+
+  @ApiPropertyOptional({ description: 'Request body: any JSON value, sent as JSON' })
+  @Allow()
+  body?: unknown;
+}

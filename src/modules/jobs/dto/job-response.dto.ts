@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { JOB_STATUSES, JobStatus } from '../../../domain/job';
+import { BackoffDto } from './backoff.dto';
+
+/** A job as the API returns it: the domain Job with times as ISO-8601 strings. */
+export class JobResponseDto {
+  @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
+  id: string;
+
+  @ApiProperty()
+  queue: string;
+
+  @ApiProperty()
+  type: string;
+
+  @ApiProperty({ description: 'The JSON value given at enqueue' })
+  payload: unknown;
+
+  @ApiProperty({ enum: JOB_STATUSES })
+  status: JobStatus;
+
+  @ApiProperty()
+  priority: number;
+
+  @ApiProperty({ description: 'Attempts started so far' })
+  attempts: number;
+
+  @ApiProperty()
+  maxAttempts: number;
+
+  @ApiProperty({ type: BackoffDto })
+  backoff: BackoffDto;
+
+  @ApiProperty()
+  timeoutMs: number;
+
+  @ApiProperty({ format: 'date-time' })
+  runAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  startedAt?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  finishedAt?: string;
+
+  @ApiPropertyOptional()
+  workerId?: string;
+
+  @ApiPropertyOptional({ description: "The handler's result (succeeded jobs)" })
+  result?: unknown;
+
+  @ApiPropertyOptional()
+  lastError?: string;
+
+  @ApiPropertyOptional()
+  idempotencyKey?: string;
+
+  @ApiPropertyOptional()
+  callbackUrl?: string;
+
+  @ApiPropertyOptional()
+  executionId?: string;
+
+  @ApiPropertyOptional({ description: 'A cancel was asked while the job was running' })
+  cancelRequested?: boolean;
+}

@@ -1,0 +1,29 @@
+import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { BODY_FIELD, flattenValidationErrors } from './validation-errors';
+import { ValidationFailedException } from './validation-failed.exception';
+
+/**
+ * The global pipe: unknown fields are refused (not silently dropped), bodies become DTO instances,
+ * and every failure is a 400 listing each field and its reason.
+ */
+@Injectable()
+export class ApiValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      exceptionFactory: (errors) => new ValidationFailedException(flattenValidationErrors(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Every DTO body is an object; an array or a scalar would otherwise be validated key by key.
+    const isDtoBody = metadata.type === 'body' && metadata.metatype !== undefined && this.toValidate(metadata);
+    if (isDtoBody && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw new ValidationFailedException([{ field: BODY_FIELD, reason: 'must be a JSON object' }]);
+    }
+    return super.transform(value, metadata);
+  }
+}

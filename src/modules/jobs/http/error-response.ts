@@ -1,0 +1,21 @@
+import { STATUS_CODES } from 'node:http';
+import { ErrorBody, FieldError } from './error-body';
+
+/** What the exception filter sends: status, JSON body and any extra headers (Retry-After). */
+export interface ErrorResponse {
+  status: number;
+  /** ErrorBody, except HttpExceptions with a body of their own (Terminus health reports). */
+  body: ErrorBody | object;
+  headers?: Record<string, string>;
+}
+
+export function errorResponse(
+  status: number,
+  message: string,
+  extra: { code?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+): ErrorResponse {
+  const body: ErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };
+  if (extra.code !== undefined) body.code = extra.code;
+  if (extra.errors !== undefined) body.errors = extra.errors;
+  return { status, body, headers: extra.headers };
+}

@@ -1,0 +1,36 @@
+import { BackoffOptions, DEFAULT_BACKOFF, JobSpec } from '../../domain/job';
+import { BackoffDto } from './dto/backoff.dto';
+import { CreateJobDto } from './dto/create-job.dto';
+import { parseRunAt } from './validation/is-run-at.decorator';
+
+/**
+ * A validated request body -> the domain's JobSpec. Copies only the fields that were given, so
+ * the DTO's unset (undefined or null) properties never override a domain default.
+ */
+export function toJobSpec(dto: CreateJobDto): JobSpec {
+  const spec: JobSpec = { type: dto.type };
+  if (dto.queue != null) spec.queue = dto.queue;
+  if (dto.payload !== undefined) spec.payload = dto.payload;
+  if (dto.priority != null) spec.priority = dto.priority;
+  if (dto.delayMs != null) spec.delayMs = dto.delayMs;
+  if (dto.runAt != null) spec.runAt = parseRunAt(dto.runAt);
+  if (dto.maxAttempts != null) spec.maxAttempts = dto.maxAttempts;
+  if (dto.backoff != null) spec.backoff = toBackoff(dto.backoff);
+  if (dto.timeoutMs != null) spec.timeoutMs = dto.timeoutMs;
+  if (dto.idempotencyKey != null) spec.idempotencyKey = dto.idempotencyKey;
+  if (dto.callbackUrl != null) spec.callbackUrl = dto.callbackUrl;
+  return spec;
+}
+
+/**
+ * Without maxDelayMs the domain's cap (1 h) applies, except that it never cuts below the delay
+ * the client asked for: `{strategy: 'fixed', delayMs: 7200000}` waits 2 h, as written.
+ */
+function toBackoff(dto: BackoffDto): BackoffOptions {
+  const defaultCap = DEFAULT_BACKOFF.maxDelayMs ?? dto.delayMs;
+  return {
+    strategy: dto.strategy,
+    delayMs: dto.delayMs,
+    maxDelayMs: dto.maxDelayMs ?? Math.max(defaultCap, dto.delayMs),
+  };
+}

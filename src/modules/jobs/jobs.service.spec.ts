@@ -1,0 +1,66 @@
+import { AppConfig } from '../../config/app-config';
+import { ManualClock } from '../../domain/clock';
+import { InvalidJobSpecError, JobNotFoundError, PayloadTooLargeError } from '../../domain/errors';
+import { EnqueueResult, Job, NewJob } from '../../domain/job';
+import { JobStore } from '../queue/job-store';
+import { JobsService } from './jobs.service';
+
+/** Records enqueue calls; answers each job as created. */
+class RecordingStore {
+  calls: NewJob[][] = [];
+  async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
+    this.calls.push(jobs);
+    return jobs.map((j) => ({ job: { id: j.id, queue: j.queue } as Job, created: true }));
+  }
+  async get(): Promise<Job | null> {
+    return null;
+  }
+}
+
+function setup(env: Record<string, string> = {}) {
+  const store = new RecordingStore();
+  const clock = new ManualClock(Date.UTC(2030, 0, 1));
+  const service = new JobsService(store as unknown as JobStore, AppConfig.from(env), clock);
+  return { store, clock, service };
+}
+
+describe('JobsService', () => {
+  it('enqueues a bulk one queue at a time and answers the ids in request order', async () => {
+    const { store, service } = setup();
+    const ids = await service.createMany([
+      { type: 't', queue: 'a' },
+      { type: 't', queue: 'b' },
+      { type: 't', queue: 'a' },
+    ]);
+    expect(store.calls.map((call) => call.map((j) => j.queue))).toEqual([['a', 'a'], ['b']]);
+    expect(ids.map((id) => id.split('-')[0])).toEqual(['a', 'b', 'a']);
+    expect(ids[0]).toBe(store.calls[0][0].id);
+    expect(ids[2]).toBe(store.calls[0][1].id);
+  });
+
+  it('writes nothing when any job of a bulk is invalid, and names it by index', async () => {
+    const { store, service } = setup({ MAX_PAYLOAD_BYTES: '10' });
+    await expect(service.createMany([{ type: 't' }, { type: 't', payload: 'x'.repeat(20) }])).rejects.toMatchObject(
+      new PayloadTooLargeError('jobs.1.payload', 22, 10),
+    );
+    await expect(service.createMany([{ type: 't' }, { type: 't', delayMs: 1, runAt: 1 }])).rejects.toMatchObject({
+      field: 'jobs.1.delayMs',
+    });
+    expect(store.calls).toEqual([]);
+  });
+
+  it('refuses a runAt more than a year ahead of its clock', async () => {
+    const { clock, service } = setup();
+    await expect(service.create({ type: 't', runAt: clock.now() + 366 * 86_400_000 })).rejects.toBeInstanceOf(InvalidJobSpecError);
+  });
+
+  it('stamps the job with its clock', async () => {
+    const { store, clock, service } = setup();
+    await service.create({ type: 't', delayMs: 5000 });
+    expect(store.calls[0][0].runAt).toBe(clock.now() + 5000);
+  });
+
+  it('turns a missing job into JobNotFoundError', async () => {
+    await expect(setup().service.get('default-nope')).rejects.toBeInstanceOf(JobNotFoundError);
+  });
+});

@@ -1,0 +1,122 @@
+import { BackoffOptions, Job, JOB_STATUSES, JobStatus, NewJob } from '../../../domain/job';
+
+/**
+ * A job as the memory store keeps it: the fields a Redis job hash holds, payload and result as
+ * JSON text. Only the store's own code writes it, but a test seam can damage it the way a bug or
+ * a partial write could, so readers check it (`findMalformation`) before trusting it.
+ */
+export interface MemoryJobRecord {
+  id: string;
+  queue: string;
+  type: string;
+  payloadJson: string;
+  status: JobStatus;
+  priority: number;
+  attempts: number;
+  maxAttempts: number;
+  backoff: BackoffOptions;
+  timeoutMs: number;
+  runAt: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Fencing token: bumped on every claim. */
+  token: number;
+  leaseExpiresAt?: number;
+  startedAt?: number;
+  finishedAt?: number;
+  workerId?: string;
+  resultJson?: string;
+  lastError?: string;
+  idempotencyKey?: string;
+  callbackUrl?: string;
+  executionId?: string;
+  cancelRequested: boolean;
+}
+
+export function createRecord(job: NewJob, status: JobStatus, now: number): MemoryJobRecord {
+  return {
+    id: job.id,
+    queue: job.queue,
+    type: job.type,
+    payloadJson: job.payloadJson,
+    status,
+    priority: job.priority,
+    attempts: 0,
+    maxAttempts: job.maxAttempts,
+    backoff: { ...job.backoff },
+    timeoutMs: job.timeoutMs,
+    runAt: job.runAt,
+    createdAt: now,
+    updatedAt: now,
+    token: 0,
+    idempotencyKey: job.idempotencyKey,
+    callbackUrl: job.callbackUrl,
+    executionId: job.executionId,
+    cancelRequested: false,
+  };
+}
+
+const NUMERIC_FIELDS = ['priority', 'attempts', 'maxAttempts', 'timeoutMs', 'runAt', 'createdAt', 'token'] as const;
+const TEXT_FIELDS = ['id', 'queue', 'type', 'payloadJson'] as const;
+
+/** What is wrong with a record, or undefined when every field a transition reads is sound. */
+export function findMalformation(record: MemoryJobRecord): string | undefined {
+  const loose = record as unknown as Record<string, unknown>;
+  const missing = [...TEXT_FIELDS, ...NUMERIC_FIELDS, 'status'].filter((f) => loose[f] === undefined || loose[f] === null);
+  if (missing.length > 0) return `missing ${missing.join(', ')}`;
+  const notText = TEXT_FIELDS.filter((f) => typeof loose[f] !== 'string');
+  if (notText.length > 0) return `${notText.join(', ')} not text`;
+  const notNumbers = NUMERIC_FIELDS.filter((f) => typeof loose[f] !== 'number' || !Number.isFinite(loose[f]));
+  if (notNumbers.length > 0) return `${notNumbers.join(', ')} not a number`;
+  if (!(JOB_STATUSES as readonly unknown[]).includes(record.status)) return `unknown status ${String(record.status)}`;
+  const backoff = record.backoff as Partial<BackoffOptions> | undefined;
+  if (!backoff || (backoff.strategy !== 'fixed' && backoff.strategy !== 'exponential') || !Number.isFinite(backoff.delayMs)) {
+    return 'backoff not valid';
+  }
+  return undefined;
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A fresh Job for callers (nothing shared with the record). `status` is the index the job sits
+ * in, which is the truth; damaged fields read as neutral values so `get` never throws.
+ */
+export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
+  const job: Job = {
+    id: String(record.id),
+    queue: String(record.queue),
+    type: typeof record.type === 'string' ? record.type : '',
+    payload: parseJson(record.payloadJson),
+    status,
+    priority: num(record.priority),
+    attempts: num(record.attempts),
+    maxAttempts: num(record.maxAttempts),
+    backoff: { ...record.backoff },
+    timeoutMs: num(record.timeoutMs),
+    runAt: num(record.runAt),
+    createdAt: num(record.createdAt),
+    updatedAt: num(record.updatedAt),
+  };
+  if (record.startedAt !== undefined) job.startedAt = record.startedAt;
+  if (record.finishedAt !== undefined) job.finishedAt = record.finishedAt;
+  if (record.workerId !== undefined) job.workerId = record.workerId;
+  if (record.resultJson !== undefined) job.result = parseJson(record.resultJson);
+  if (record.lastError !== undefined) job.lastError = record.lastError;
+  if (record.idempotencyKey !== undefined) job.idempotencyKey = record.idempotencyKey;
+  if (record.callbackUrl !== undefined) job.callbackUrl = record.callbackUrl;
+  if (record.executionId !== undefined) job.executionId = record.executionId;
+  if (record.cancelRequested) job.cancelRequested = true;
+  return job;
+}

@@ -1,0 +1,97 @@
+import { ManualClock } from '../../../domain/clock';
+import { InvalidJobSpecError, JobNotFoundError } from '../../../domain/errors';
+import { JobSpec } from '../../../domain/job';
+import { normalizeJobSpec } from '../../../domain/job-spec';
+import { MemoryJobStore } from './memory-job-store';
+
+/** What only the memory store has: its event outbox, its options and its test seam. */
+describe('MemoryJobStore', () => {
+  const clock = new ManualClock(1_000_000);
+  const job = (spec: Partial<JobSpec> = {}) => normalizeJobSpec({ type: 't', queue: 'q', ...spec }, { now: clock.now(), maxPayloadBytes: 1e6 });
+
+  it('records every state change of a job in its event log', async () => {
+    const store = new MemoryJobStore({ clock });
+    const [{ job: created }] = await store.enqueue([job({ priority: 4, executionId: 'e1' })]);
+    const { jobs } = await store.claim('q', 'w1', 1, 1000);
+    await store.fail('q', [{ id: created.id, token: jobs[0].token, error: 'boom', retryable: true, retryDelayMs: 50 }]);
+    clock.advance(50);
+    const again = await store.claim('q', 'w2', 1, 1000);
+    await store.complete('q', [{ id: created.id, token: again.jobs[0].token, resultJson: '{"x":1}' }]);
+    const events = store.events.take(100);
+    expect(events.every((e) => e.queue === 'q' && e.event.id === created.id)).toBe(true);
+    expect(events.map((e) => [e.event.k, e.event.st, e.event.att])).toEqual([
+      ['enqueued', 'pending', 0],
+      ['claimed', 'running', 1],
+      ['retry_scheduled', 'scheduled', 1],
+      ['promoted', 'pending', 1],
+      ['claimed', 'running', 2],
+      ['succeeded', 'succeeded', 2],
+    ]);
+    expect(events[0].event).toMatchObject({ type: 't', prio: 4, max: 3, exec: 'e1', ctime: created.createdAt });
+    expect(events[2].event).toMatchObject({ err: 'boom', w: 'w1' });
+    expect(events[5].event).toMatchObject({ res: '{"x":1}', w: 'w2' });
+  });
+
+  it('bounds its event log by eventsMaxLen', async () => {
+    const store = new MemoryJobStore({ clock, eventsMaxLen: 5 });
+    await store.enqueue(Array.from({ length: 8 }, () => job()));
+    expect(store.events.size).toBe(5);
+    expect(store.events.dropped).toBe(3);
+  });
+
+  it('hands out claimed jobs that callers cannot use to change the store', async () => {
+    const store = new MemoryJobStore({ clock });
+    await store.enqueue([job({ payload: { a: 1 } })]);
+    const { jobs } = await store.claim('q', 'w', 1, 1000);
+    (jobs[0].job.payload as { a: number }).a = 2;
+    jobs[0].job.attempts = 99;
+    await expect(store.get(jobs[0].job.id)).resolves.toMatchObject({ payload: { a: 1 }, attempts: 1 });
+  });
+
+  it('uses its injected jitter for exponential backoff', async () => {
+    const store = new MemoryJobStore({ clock, random: () => 1 });
+    await store.enqueue([job({ backoff: { strategy: 'exponential', delayMs: 1000 } })]);
+    const { jobs } = await store.claim('q', 'w', 1, 1000);
+    await store.fail('q', [{ id: jobs[0].job.id, token: jobs[0].token, error: 'x', retryable: true }]);
+    await expect(store.get(jobs[0].job.id)).resolves.toMatchObject({ runAt: clock.now() + 1000 });
+  });
+
+  it('lists configured queues before any job arrives', async () => {
+    const store = new MemoryJobStore({ clock, configuredQueues: ['emails', 'default'] });
+    await expect(store.queues()).resolves.toEqual(['default', 'emails']);
+    await store.waitForWork('idle', 0);
+    await expect(store.queues()).resolves.toEqual(['default', 'emails']);
+  });
+
+  it('claims correctly after most pending jobs were cancelled (lazy heap deletion)', async () => {
+    const store = new MemoryJobStore({ clock });
+    const results = await store.enqueue(Array.from({ length: 5000 }, (_, i) => job({ priority: i % 7 })));
+    const keep = new Set<string>();
+    for (const [i, r] of results.entries()) {
+      if (i % 50 === 0) keep.add(r.job.id);
+      else await store.cancel(r.job.id);
+    }
+    const { jobs } = await store.claim('q', 'w', 1000, 1000);
+    expect(new Set(jobs.map((j) => j.job.id))).toEqual(keep);
+    const priorities = jobs.map((j) => j.job.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
+  });
+
+  it('refuses a list cursor it did not make', async () => {
+    const store = new MemoryJobStore({ clock });
+    await expect(store.list({ queue: 'q', limit: 1, cursor: 'garbage!' })).rejects.toBeInstanceOf(InvalidJobSpecError);
+  });
+
+  it('ends pending waits on close and returns at once afterwards', async () => {
+    const store = new MemoryJobStore({ clock });
+    const wait = store.waitForWork('q', 60_000);
+    await store.close();
+    await expect(wait).resolves.toBeUndefined();
+    await expect(store.waitForWork('q', 60_000)).resolves.toBeUndefined();
+  });
+
+  it('refuses to corrupt a job it does not hold', () => {
+    const store = new MemoryJobStore({ clock });
+    expect(() => store.corruptRecordForTest('q-0000000000AAAAAAAAAA', 'deleted')).toThrow(JobNotFoundError);
+  });
+});

@@ -1,0 +1,424 @@
+import { backoffDelay } from '../../../domain/backoff';
+import { Clock, systemClock } from '../../../domain/clock';
+import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
+import { JobEvent } from '../../../domain/job-event';
+import { queueOfJobId } from '../../../domain/job-id';
+import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
+import {
+  ClaimResult,
+  CompleteRequest,
+  FailRequest,
+  JobStore,
+  ListPage,
+  ListQuery,
+  ReapResult,
+  RetentionPolicy,
+  SettleOutcome,
+} from '../job-store';
+import { decodeListCursor, encodeListCursor } from './list-cursor';
+import { damageRecord, MemoryCorruption } from './memory-corruption';
+import { DEFAULT_EVENTS_MAX_LEN, MemoryEventLog } from './memory-event-log';
+import { createRecord, toJob } from './memory-job-record';
+import {
+  cancelJob,
+  claimJob,
+  completeJob,
+  enqueuedEvent,
+  expireJob,
+  failIfMalformed,
+  failJob,
+  promoteJob,
+  releaseJob,
+  requestCancel,
+  retryJob,
+} from './memory-job-transitions';
+import { MemoryJobEntry, MemoryQueue } from './memory-queue';
+
+export interface MemoryJobStoreOptions {
+  clock?: Clock;
+  configuredQueues?: string[];
+  /** Capacity of the event outbox (`events`); the oldest events are dropped beyond it. */
+  eventsMaxLen?: number;
+  /** Jitter source of the backoff; tests pass a fixed one. */
+  random?: () => number;
+}
+
+const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
+  ['succeeded', 'succeededMs'],
+  ['failed', 'failedMs'],
+  ['cancelled', 'cancelledMs'],
+];
+
+/**
+ * The single-process JobStore: every index in memory, every operation synchronous (so atomic)
+ * behind the async contract. What `npm start` runs with nothing else installed.
+ */
+export class MemoryJobStore extends JobStore {
+  /** Every state change, for the history writer to drain. */
+  readonly events: MemoryEventLog;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly configuredQueues: readonly string[];
+  private readonly queueStates = new Map<string, MemoryQueue>();
+  /** Queues that have held a job (a worker waiting on a queue does not make it one). */
+  private readonly usedQueues = new Set<string>();
+  private closed = false;
+
+  constructor(options: MemoryJobStoreOptions = {}) {
+    super();
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.configuredQueues = [...(options.configuredQueues ?? [])];
+    this.events = new MemoryEventLog(options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN);
+  }
+
+  async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
+    if (jobs.length === 0) return [];
+    const q = this.queueFor(jobs[0].queue);
+    this.checkEnqueueBatch(q, jobs);
+    const now = this.clock.now();
+    const results: EnqueueResult[] = [];
+    const events: JobEvent[] = [];
+    for (const job of jobs) {
+      const existingId = job.idempotencyKey === undefined ? undefined : q.idempotency.get(job.idempotencyKey);
+      const existing = existingId === undefined ? undefined : q.jobs.get(existingId);
+      if (existing) {
+        results.push({ job: toJob(existing.record, existing.status), created: false });
+        continue;
+      }
+      const status: JobStatus = job.runAt > now ? 'scheduled' : 'pending';
+      const entry: MemoryJobEntry = {
+        id: job.id,
+        queue: q.name,
+        createdSeq: q.nextSeq(),
+        record: createRecord(job, status, now),
+        status,
+        seq: q.nextSeq(),
+        enteredAt: now,
+      };
+      q.insert(entry, now);
+      if (job.idempotencyKey !== undefined) q.idempotency.set(job.idempotencyKey, job.id);
+      events.push(enqueuedEvent(entry, now));
+      results.push({ job: toJob(entry.record, status), created: true });
+    }
+    this.usedQueues.add(q.name);
+    this.record(q, events);
+    if (events.length > 0) q.waiters.wakeAll();
+    return results;
+  }
+
+  async get(id: string): Promise<Job | null> {
+    const found = this.findEntry(id);
+    return found ? toJob(found.entry.record, found.entry.status) : null;
+  }
+
+  /** Newest first in the chosen index: entry into the status when filtered, creation otherwise. */
+  async list(query: ListQuery): Promise<ListPage> {
+    const before = decodeListCursor(query.cursor);
+    const q = this.queueStates.get(query.queue);
+    if (!q) return { items: [], nextCursor: null };
+    const index = query.status ? q.byStatus[query.status] : q.all;
+    const limit = Math.max(1, Math.floor(query.limit));
+    const items: Job[] = [];
+    let lastSeq = 0;
+    for (const { id, seq } of index.newestFirst(before)) {
+      const entry = q.jobs.get(id);
+      if (!entry || (query.type !== undefined && entry.record.type !== query.type)) continue;
+      if (items.length === limit) return { items, nextCursor: encodeListCursor(lastSeq) };
+      items.push(toJob(entry.record, entry.status));
+      lastSeq = seq;
+    }
+    return { items, nextCursor: null };
+  }
+
+  async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    const q = this.queueStates.get(queue);
+    if (!q) return { jobs: [] };
+    const now = this.clock.now();
+    const events: JobEvent[] = [];
+    const promoted = this.promote(q, now, Number.POSITIVE_INFINITY, events);
+    const jobs: ClaimedJob[] = [];
+    while (jobs.length < max) {
+      const entry = q.takeNextPending();
+      if (!entry) break;
+      const malformed = failIfMalformed(q, entry, now);
+      if (malformed) {
+        events.push(malformed);
+        continue;
+      }
+      events.push(claimJob(q, entry, workerId, now + leaseMs, now));
+      jobs.push({ job: toJob(entry.record, 'running'), token: entry.record.token, leaseExpiresAt: now + leaseMs });
+    }
+    this.record(q, events);
+    if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
+    if (jobs.length > 0) return { jobs };
+    const nextDueAt = q.nextDueAt();
+    return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
+  }
+
+  async heartbeat(queue: string, _workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
+    const q = this.queueStates.get(queue);
+    const now = this.clock.now();
+    return leases.map((lease) => {
+      const entry = q && this.currentLease(q, lease);
+      if (!entry) return 'stale';
+      entry.record.leaseExpiresAt = now + leaseMs;
+      q.extendLease(entry, now + leaseMs);
+      return entry.record.cancelRequested ? 'cancel' : 'ok';
+    });
+  }
+
+  async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
+    return this.settle(queue, items, (q, entry, item, now) => completeJob(q, entry, item.resultJson, now));
+  }
+
+  async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
+    return this.settle(queue, items, (q, entry, item, now) => {
+      const delay = (): number => item.retryDelayMs ?? backoffDelay(entry.record.backoff, entry.record.attempts, this.random);
+      return failJob(q, entry, item.error, item.retryable, delay, now);
+    });
+  }
+
+  async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
+    return this.settle(queue, leases, (q, entry, _lease, now) => releaseJob(q, entry, now));
+  }
+
+  async cancel(id: string): Promise<Job> {
+    const { q, entry } = this.requireEntry(id);
+    const now = this.clock.now();
+    if (entry.status === 'pending' || entry.status === 'scheduled') {
+      this.record(q, [cancelJob(q, entry, now)]);
+    } else if (entry.status === 'running') {
+      if (!entry.record.cancelRequested) this.record(q, [requestCancel(entry, now)]);
+    } else {
+      throw new InvalidTransitionError(id, entry.status, 'cancel');
+    }
+    return toJob(entry.record, entry.status);
+  }
+
+  async retry(id: string): Promise<Job> {
+    const { q, entry } = this.requireEntry(id);
+    if (entry.status !== 'failed' && entry.status !== 'cancelled') throw new InvalidTransitionError(id, entry.status, 'retry');
+    this.record(q, [retryJob(q, entry, this.clock.now())]);
+    q.waiters.wakeAll();
+    return toJob(entry.record, entry.status);
+  }
+
+  async reapExpired(queue: string, limit: number): Promise<ReapResult> {
+    const result: ReapResult = { requeued: [], failed: [] };
+    const q = this.queueStates.get(queue);
+    if (!q) return result;
+    const now = this.clock.now();
+    const events: JobEvent[] = [];
+    for (let n = 0; n < limit; n++) {
+      const entry = q.takeExpiredLease(now);
+      if (!entry) break;
+      this.expire(q, entry, 'lease expired', now, events, result);
+    }
+    this.record(q, events);
+    if (result.requeued.length > 0) q.waiters.wakeAll();
+    return result;
+  }
+
+  /**
+   * A reaped worker that holds no lease any more leaves the registry too, so the reaper does not
+   * meet the same dead worker on every pass (and crowd out newly silent ones under its limit).
+   */
+  async reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult> {
+    const result: ReapResult = { requeued: [], failed: [] };
+    const q = this.queueStates.get(queue);
+    if (!q) return result;
+    const now = this.clock.now();
+    const events: JobEvent[] = [];
+    let n = 0;
+    for (const workerId of workerIds) {
+      for (const id of [...(q.held.get(workerId) ?? [])]) {
+        if (n >= limit) break;
+        const entry = q.jobs.get(id);
+        if (!entry || entry.status !== 'running' || entry.holder !== workerId) {
+          q.held.get(workerId)?.delete(id);
+          continue;
+        }
+        this.expire(q, entry, `lease expired: worker ${workerId} went silent`, now, events, result);
+        n++;
+      }
+      if ((q.held.get(workerId)?.size ?? 0) === 0) {
+        q.held.delete(workerId);
+        q.workers.delete(workerId);
+      }
+    }
+    this.record(q, events);
+    if (result.requeued.length > 0) q.waiters.wakeAll();
+    return result;
+  }
+
+  async promoteDue(queue: string, limit: number): Promise<number> {
+    const q = this.queueStates.get(queue);
+    if (!q) return 0;
+    const events: JobEvent[] = [];
+    const promoted = this.promote(q, this.clock.now(), limit, events);
+    this.record(q, events);
+    if (promoted > 0) q.waiters.wakeAll();
+    return promoted;
+  }
+
+  async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
+    const q = this.queueStates.get(queue);
+    if (!q) return 0;
+    const now = this.clock.now();
+    let trimmed = 0;
+    for (const [status, field] of FINISHED) {
+      const cutoff = now - retention[field];
+      const victims: string[] = [];
+      // oldest first: the first job young enough ends the walk
+      for (const { id } of q.byStatus[status].oldestFirst()) {
+        if (trimmed + victims.length >= limit) break;
+        const entry = q.jobs.get(id);
+        if (entry && entry.enteredAt > cutoff) break;
+        victims.push(id);
+      }
+      for (const id of victims) {
+        const entry = q.jobs.get(id);
+        if (entry) q.remove(entry);
+        else {
+          q.byStatus[status].delete(id);
+          q.all.delete(id);
+        }
+      }
+      trimmed += victims.length;
+    }
+    return trimmed;
+  }
+
+  async counts(queue: string): Promise<QueueCounts> {
+    const q = this.queueStates.get(queue);
+    const out = { pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+    if (q) for (const status of Object.keys(out) as JobStatus[]) out[status] = q.byStatus[status].size;
+    return out;
+  }
+
+  async queues(): Promise<string[]> {
+    return [...new Set([...this.configuredQueues, ...this.usedQueues])].sort();
+  }
+
+  async registerWorker(queue: string, workerId: string): Promise<void> {
+    this.queueFor(queue).workers.set(workerId, this.clock.now());
+  }
+
+  async unregisterWorker(queue: string, workerId: string): Promise<void> {
+    this.queueStates.get(queue)?.workers.delete(workerId);
+  }
+
+  async silentWorkers(queue: string, silentMs: number, limit: number): Promise<string[]> {
+    const q = this.queueStates.get(queue);
+    if (!q) return [];
+    const cutoff = this.clock.now() - silentMs;
+    return [...q.workers]
+      .filter(([, lastSeen]) => lastSeen < cutoff)
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, Math.max(0, limit))
+      .map(([workerId]) => workerId);
+  }
+
+  async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (this.closed) return;
+    return this.queueFor(queue).waiters.wait(timeoutMs, signal);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const q of this.queueStates.values()) q.waiters.wakeAll();
+  }
+
+  /**
+   * Test seam for the contract's malformed-data cases: damages a job's record the way a bug or a
+   * partial write could. 'deleted' removes the record but leaves its id in the indexes.
+   */
+  corruptRecordForTest(id: string, how: MemoryCorruption): void {
+    const { q, entry } = this.requireEntry(id);
+    if (how === 'deleted') q.jobs.delete(id);
+    else damageRecord(entry.record, how);
+  }
+
+  private checkEnqueueBatch(q: MemoryQueue, jobs: NewJob[]): void {
+    const ids = new Set<string>();
+    for (const job of jobs) {
+      if (job.queue !== q.name) throw new InvalidJobSpecError('queue', 'must be the same for every job of one enqueue call');
+      if (ids.has(job.id) || q.jobs.has(job.id)) throw new InvalidJobSpecError('id', `${job.id} is already taken`);
+      ids.add(job.id);
+    }
+  }
+
+  private settle<T extends Lease>(
+    queue: string,
+    items: T[],
+    apply: (q: MemoryQueue, entry: MemoryJobEntry, item: T, now: number) => JobEvent,
+  ): SettleOutcome[] {
+    const q = this.queueStates.get(queue);
+    if (!q) return items.map(() => 'stale');
+    const now = this.clock.now();
+    const events: JobEvent[] = [];
+    const outcomes = items.map((item): SettleOutcome => {
+      const entry = this.currentLease(q, item);
+      if (!entry) return 'stale';
+      events.push(failIfMalformed(q, entry, now) ?? apply(q, entry, item, now));
+      return entry.status;
+    });
+    this.record(q, events);
+    if (outcomes.includes('pending')) q.waiters.wakeAll();
+    return outcomes;
+  }
+
+  /** The job a lease names, when the lease is its current one: running, same token. */
+  private currentLease(q: MemoryQueue, lease: Lease): MemoryJobEntry | undefined {
+    const entry = q.jobs.get(lease.id);
+    return entry && entry.status === 'running' && entry.record.token === lease.token ? entry : undefined;
+  }
+
+  private expire(q: MemoryQueue, entry: MemoryJobEntry, err: string, now: number, events: JobEvent[], result: ReapResult): void {
+    const event = failIfMalformed(q, entry, now) ?? expireJob(q, entry, err, now);
+    events.push(event);
+    if (entry.status === 'pending') result.requeued.push(entry.id);
+    else if (entry.status === 'failed') result.failed.push(entry.id);
+  }
+
+  private promote(q: MemoryQueue, now: number, limit: number, events: JobEvent[]): number {
+    let promoted = 0;
+    while (promoted < limit) {
+      const entry = q.takeDueScheduled(now);
+      if (!entry) break;
+      events.push(promoteJob(q, entry, now));
+      promoted++;
+    }
+    return promoted;
+  }
+
+  private record(q: MemoryQueue, events: JobEvent[]): void {
+    if (events.length > 0) this.events.append(q.name, events);
+  }
+
+  private queueFor(name: string): MemoryQueue {
+    let q = this.queueStates.get(name);
+    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name)));
+    return q;
+  }
+
+  private findEntry(id: string): { q: MemoryQueue; entry: MemoryJobEntry } | undefined {
+    const home = queueOfJobId(id);
+    const homeQueue = home === undefined ? undefined : this.queueStates.get(home);
+    const entry = homeQueue?.jobs.get(id);
+    if (homeQueue && entry) return { q: homeQueue, entry };
+    // ids made outside newJobId do not name their queue
+    for (const q of this.queueStates.values()) {
+      const found = q.jobs.get(id);
+      if (found) return { q, entry: found };
+    }
+    return undefined;
+  }
+
+  private requireEntry(id: string): { q: MemoryQueue; entry: MemoryJobEntry } {
+    const found = this.findEntry(id);
+    if (!found) throw new JobNotFoundError(id);
+    return found;
+  }
+}

@@ -1,0 +1,28 @@
+import { WorkWaiters } from './work-waiters';
+
+describe('WorkWaiters', () => {
+  it('resolves every waiter on a wake and forgets them', async () => {
+    const waiters = new WorkWaiters();
+    const waits = [waiters.wait(60_000), waiters.wait(60_000)];
+    expect(waiters.size).toBe(2);
+    waiters.wakeAll();
+    await expect(Promise.all(waits)).resolves.toEqual([undefined, undefined]);
+    expect(waiters.size).toBe(0);
+  });
+
+  it('resolves on timeout', async () => {
+    const waiters = new WorkWaiters();
+    await expect(waiters.wait(5)).resolves.toBeUndefined();
+    expect(waiters.size).toBe(0);
+  });
+
+  it('resolves at once for an aborted signal and on a later abort', async () => {
+    const waiters = new WorkWaiters();
+    await expect(waiters.wait(60_000, AbortSignal.abort())).resolves.toBeUndefined();
+    const controller = new AbortController();
+    const wait = waiters.wait(60_000, controller.signal);
+    controller.abort();
+    await expect(wait).resolves.toBeUndefined();
+    expect(waiters.size).toBe(0);
+  });
+});

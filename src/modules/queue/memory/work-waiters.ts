@@ -1,0 +1,30 @@
+/**
+ * Parked `waitForWork` calls of one queue. A wake resolves them all (spurious wake-ups are
+ * allowed by the contract); each wait also ends on its timeout or its AbortSignal. No polling.
+ */
+export class WorkWaiters {
+  private readonly waiting = new Set<() => void>();
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, timeoutMs));
+      signal?.addEventListener('abort', done, { once: true });
+      this.waiting.add(done);
+    });
+  }
+
+  wakeAll(): void {
+    for (const done of [...this.waiting]) done();
+  }
+}

@@ -1,0 +1,217 @@
+import { Redis } from 'ioredis';
+import { backoffDelay } from '../../../domain/backoff';
+import { ManualClock } from '../../../domain/clock';
+import { StoreUnavailableError } from '../../../domain/errors';
+import { DEFAULT_BACKOFF, JobSpec, NewJob } from '../../../domain/job';
+import { JobEvent } from '../../../domain/job-event';
+import { normalizeJobSpec } from '../../../domain/job-spec';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
+import { createRedisClient } from './redis-connection';
+import { RedisJobStore } from './redis-job-store';
+import { RedisQueueKeys } from './redis-queue-keys';
+
+const Q = 'units';
+
+describe('RedisJobStore scripts (real Redis)', () => {
+  let redis: Redis;
+  let store: RedisJobStore;
+  let clock: ManualClock;
+  let prefix: string;
+  let keys: RedisQueueKeys;
+
+  const job = (spec: Partial<JobSpec> = {}): NewJob =>
+    normalizeJobSpec({ type: 't', queue: Q, ...spec }, { now: clock.now(), maxPayloadBytes: 1 << 20 });
+
+  async function events(): Promise<JobEvent[][]> {
+    const entries = await redis.xrange(keys.events, '-', '+');
+    return entries.map(([, fields]) => JSON.parse(fields[1]) as JobEvent[]);
+  }
+
+  beforeEach(() => {
+    prefix = uniqueTestPrefix();
+    clock = new ManualClock(Date.UTC(2030, 0, 1));
+    redis = createRedisClient(TEST_REDIS_URL);
+    store = new RedisJobStore({ redis, prefix, clock });
+    keys = new RedisQueueKeys(prefix, Q);
+  });
+
+  afterEach(async () => {
+    const admin = createRedisClient(TEST_REDIS_URL);
+    await store.close();
+    await deletePrefixedKeys(admin, prefix);
+    await admin.quit();
+  });
+
+  it('stores a waiting job with only the fields that differ from their defaults', async () => {
+    const [{ job: created }] = await store.enqueue([job()]);
+    const hash = await redis.hgetall(keys.job(created.id));
+    expect(Object.keys(hash).sort()).toEqual(['ct', 'st', 'type']);
+    await expect(store.get(created.id)).resolves.toEqual(created);
+  });
+
+  it('claims by priority, then in enqueue order, in one batch with one event entry', async () => {
+    const jobs = [job({ priority: 0 }), job({ priority: 5 }), job({ priority: 0 }), job({ priority: -3 })];
+    await store.enqueue(jobs);
+    const { jobs: claimed } = await store.claim(Q, 'w1', 10, 30_000);
+    expect(claimed.map((c) => c.job.id)).toEqual([jobs[1].id, jobs[0].id, jobs[2].id, jobs[3].id]);
+    expect(claimed.every((c) => c.token === 1 && c.job.attempts === 1 && c.job.status === 'running')).toBe(true);
+    expect(await redis.zcard(keys.leases)).toBe(4);
+    expect((await redis.smembers(keys.workerLeases('w1'))).sort()).toEqual(jobs.map((j) => j.id).sort());
+    const batches = await events();
+    expect(batches).toHaveLength(2);
+    expect(batches[1].map((e) => e.k)).toEqual(['claimed', 'claimed', 'claimed', 'claimed']);
+  });
+
+  it('fails a malformed record and drops an id whose record is gone, without counting them', async () => {
+    const [a, b, c] = [job(), job(), job()];
+    await store.enqueue([a, b, c]);
+    await redis.hdel(keys.job(a.id), 'type');
+    await redis.del(keys.job(b.id));
+    const { jobs: claimed } = await store.claim(Q, 'w1', 1, 30_000);
+    expect(claimed.map((x) => x.job.id)).toEqual([c.id]);
+    const failed = await store.get(a.id);
+    expect(failed).toMatchObject({ status: 'failed', lastError: 'malformed job record: missing type' });
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 0, running: 1, failed: 1 });
+  });
+
+  it('computes the retry delay in Lua exactly as backoff.ts does', async () => {
+    const random = jest.spyOn(Math, 'random').mockReturnValue(0.37);
+    try {
+      const [{ job: created }] = await store.enqueue([job({ maxAttempts: 5 })]);
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const { jobs } = await store.claim(Q, 'w1', 1, 30_000);
+        await expect(store.fail(Q, [{ id: created.id, token: jobs[0].token, error: 'boom', retryable: true }])).resolves.toEqual(['scheduled']);
+        const after = await store.get(created.id);
+        expect(after?.runAt).toBe(clock.now() + backoffDelay(DEFAULT_BACKOFF, attempt, () => 0.37));
+        clock.set(after!.runAt);
+      }
+    } finally {
+      random.mockRestore();
+    }
+  });
+
+  it('answers stale to a completion whose lease expired and was re-claimed', async () => {
+    const [{ job: created }] = await store.enqueue([job()]);
+    const first = (await store.claim(Q, 'w1', 1, 1_000)).jobs[0];
+    clock.advance(1_001);
+    await expect(store.reapExpired(Q, 10)).resolves.toEqual({ requeued: [created.id], failed: [] });
+    const second = (await store.claim(Q, 'w2', 1, 1_000)).jobs[0];
+    expect(second.token).toBe(first.token + 1);
+    expect(second.job.attempts).toBe(2);
+    await expect(store.complete(Q, [{ id: created.id, token: first.token, resultJson: '1' }])).resolves.toEqual(['stale']);
+    await expect(store.complete(Q, [{ id: created.id, token: second.token, resultJson: '{"ok":true}' }])).resolves.toEqual(['succeeded']);
+    await expect(store.get(created.id)).resolves.toMatchObject({ status: 'succeeded', result: { ok: true } });
+    expect(await redis.exists(keys.workerLeases('w1'), keys.workerLeases('w2'))).toBe(0);
+  });
+
+  it('returns the existing job for a repeated idempotency key, in Redis or in the same batch', async () => {
+    const [first] = await store.enqueue([job({ idempotencyKey: 'k1' })]);
+    const again = await store.enqueue([job({ idempotencyKey: 'k1' }), job({ idempotencyKey: 'k2' }), job({ idempotencyKey: 'k2' })]);
+    expect(again.map((r) => r.created)).toEqual([false, true, false]);
+    expect(again[0].job.id).toBe(first.job.id);
+    expect(again[2].job.id).toBe(again[1].job.id);
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 2 });
+  });
+
+  it('cancels a running job at its next heartbeat and records it cancelled when it fails', async () => {
+    const [{ job: created }] = await store.enqueue([job()]);
+    const { token } = (await store.claim(Q, 'w1', 1, 1_000)).jobs[0];
+    await expect(store.cancel(created.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
+    await expect(store.heartbeat(Q, 'w1', [{ id: created.id, token }], 1_000)).resolves.toEqual(['cancel']);
+    await expect(store.fail(Q, [{ id: created.id, token, error: 'aborted', retryable: true }])).resolves.toEqual(['cancelled']);
+    await expect(store.retry(created.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('trims old finished jobs and frees their idempotency keys', async () => {
+    const [{ job: created }] = await store.enqueue([job({ idempotencyKey: 'once' })]);
+    const { token } = (await store.claim(Q, 'w1', 1, 1_000)).jobs[0];
+    await store.complete(Q, [{ id: created.id, token }]);
+    clock.advance(10_000);
+    await expect(store.trimFinished(Q, { succeededMs: 5_000, failedMs: 5_000, cancelledMs: 5_000 }, 100)).resolves.toBe(1);
+    await expect(store.get(created.id)).resolves.toBeNull();
+    expect(await redis.hlen(keys.idem)).toBe(0);
+  });
+
+  it('releases the leases of a silent worker from its own lease set', async () => {
+    await store.enqueue([job(), job()]);
+    await store.registerWorker(Q, 'w1');
+    const { jobs } = await store.claim(Q, 'w1', 2, 60_000);
+    clock.advance(10_000);
+    await expect(store.silentWorkers(Q, 5_000, 10)).resolves.toEqual(['w1']);
+    const reaped = await store.reapWorkers(Q, ['w1'], 10);
+    expect(reaped.requeued.sort()).toEqual(jobs.map((j) => j.job.id).sort());
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 2, running: 0 });
+  });
+
+  it('wakes a waiting worker when a job is enqueued', async () => {
+    const started = Date.now();
+    const waiting = store.waitForWork(Q, 5_000);
+    await new Promise((r) => setTimeout(r, 50));
+    await store.enqueue([job()]);
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('ends a wait when its signal aborts', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const waiting = store.waitForWork(Q, 10_000, controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps every key of a queue under its hash tag and appends one event entry per settle call', async () => {
+    await store.enqueue([job(), job(), job()]);
+    const { jobs } = await store.claim(Q, 'w1', 3, 30_000);
+    await store.complete(Q, jobs.map((c) => ({ id: c.job.id, token: c.token })));
+    const admin = createRedisClient(TEST_REDIS_URL);
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      found.push(...batch);
+      cursor = next;
+    } while (cursor !== '0');
+    await admin.quit();
+    expect(found.filter((k) => k !== `${prefix}:queues`).every((k) => k.startsWith(`${prefix}:{${Q}}:`))).toBe(true);
+    const batches = await events();
+    expect(batches.map((b) => b.map((e) => e.k).join(','))).toEqual([
+      'enqueued,enqueued,enqueued',
+      'claimed,claimed,claimed',
+      'succeeded,succeeded,succeeded',
+    ]);
+  });
+
+  it('passes a wake-up on when a claim leaves pending work behind', async () => {
+    await store.enqueue([job(), job()]);
+    await redis.del(keys.wake);
+    await store.claim(Q, 'w1', 1, 30_000);
+    expect(await redis.llen(keys.wake)).toBe(1);
+    await store.claim(Q, 'w1', 1, 30_000);
+    expect(await redis.llen(keys.wake)).toBe(1);
+  });
+
+  it('pages a type-filtered listing past a window of other types', async () => {
+    const others = Array.from({ length: 1_200 }, () => job({ type: 'other' }));
+    const wanted = [job({ type: 'wanted' }), job({ type: 'wanted' })];
+    await store.enqueue([wanted[0], ...others, wanted[1]]);
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const result = await store.list({ queue: Q, status: 'pending', type: 'wanted', limit: 1, cursor });
+      ids.push(...result.items.map((j) => j.id));
+      if (result.nextCursor === null) break;
+      cursor = result.nextCursor;
+    }
+    expect(ids.sort()).toEqual(wanted.map((j) => j.id).sort());
+  });
+
+  it('fails fast with StoreUnavailableError when Redis cannot be reached', async () => {
+    const down = new RedisJobStore({ redis: createRedisClient('redis://127.0.0.1:1'), prefix, clock });
+    const started = Date.now();
+    await expect(down.counts(Q)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await down.close();
+  });
+});

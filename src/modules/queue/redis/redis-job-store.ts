@@ -1,0 +1,244 @@
+import type { Redis } from 'ioredis';
+import { Clock, systemClock } from '../../../domain/clock';
+import { InvalidJobSpecError, isStoreRefusal, JobNotFoundError, storeRefusalError } from '../../../domain/errors';
+import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, Lease, NewJob, QueueCounts } from '../../../domain/job';
+import { queueOfJobId } from '../../../domain/job-id';
+import {
+  ClaimResult,
+  CompleteRequest,
+  FailRequest,
+  JobStore,
+  ListPage,
+  ListQuery,
+  ReapResult,
+  RetentionPolicy,
+  SettleOutcome,
+} from '../job-store';
+import { RedisAvailability } from './redis-availability';
+import { decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
+import { indexKey, RedisJobLister } from './redis-job-lister';
+import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
+import { RedisScripts, ScriptName } from './redis-scripts';
+import { RedisWakeWaiter } from './redis-wake-waiter';
+
+export interface RedisJobStoreOptions {
+  redis: Redis;
+  prefix: string;
+  clock?: Clock;
+  configuredQueues?: string[];
+  /** Approximate bound of each queue's event stream. */
+  eventsMaxLen?: number;
+}
+
+/** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
+const CLAIM_PROMOTE_LIMIT = 1_000;
+
+/**
+ * The JobStore on Redis: every state change is one Lua script over one queue's keys (one hash
+ * slot), batched per call. See src/lua for the scripts and redis-job-codec.ts for the job hash.
+ */
+export class RedisJobStore extends JobStore {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly clock: Clock;
+  private readonly configuredQueues: string[];
+  private readonly eventsMaxLen: number;
+  private readonly scripts: RedisScripts;
+  private readonly availability: RedisAvailability;
+  private readonly lister: RedisJobLister;
+  private readonly waiter: RedisWakeWaiter;
+  private readonly keyCache = new Map<string, RedisQueueKeys>();
+  private readonly registeredQueues = new Set<string>();
+
+  constructor(options: RedisJobStoreOptions) {
+    super();
+    this.redis = options.redis;
+    this.prefix = options.prefix;
+    this.clock = options.clock ?? systemClock;
+    this.configuredQueues = options.configuredQueues ?? [];
+    this.eventsMaxLen = options.eventsMaxLen ?? 100_000;
+    this.scripts = new RedisScripts(this.redis);
+    this.availability = new RedisAvailability(this.redis);
+    this.lister = new RedisJobLister(this.redis);
+    this.waiter = new RedisWakeWaiter(this.redis);
+  }
+
+  async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
+    if (jobs.length === 0) return [];
+    const queue = jobs[0].queue;
+    if (jobs.some((j) => j.queue !== queue)) throw new InvalidJobSpecError('queue', 'must be the same for every job of one call');
+    const now = this.clock.now();
+    const args: (string | number)[] = [jobs.length];
+    const encoded = jobs.map((job) => encodeNewJob(job, now));
+    jobs.forEach((job, i) => args.push(job.id, encoded[i].length / 2, ...encoded[i]));
+    return this.availability.call(async () => {
+      await this.registerQueue(queue);
+      const replies = (await this.run('enqueue', queue, args, now)) as unknown[][];
+      return replies.map((reply, i): EnqueueResult => {
+        if (reply[0] === 1) return { job: decodeJob(jobs[i].id, pairsToHash(encoded[i])), created: true };
+        return { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
+      });
+    });
+  }
+
+  async get(id: string): Promise<Job | null> {
+    const queue = queueOfJobId(id);
+    if (queue === undefined) return null;
+    const hash = await this.availability.call(() => this.redis.hgetall(this.keys(queue).job(id)));
+    return Object.keys(hash).length === 0 ? null : decodeJob(id, hash);
+  }
+
+  async list(query: ListQuery): Promise<ListPage> {
+    return this.availability.call(() => this.lister.list(this.keys(query.queue), query));
+  }
+
+  async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    const now = this.clock.now();
+    const count = Math.max(0, Math.floor(max));
+    const [claimed, nextDueAt] = (await this.availability.call(() =>
+      this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT], now),
+    )) as [unknown[][], number];
+    const jobs = claimed.map((reply): ClaimedJob => {
+      const hash = pairsToHash(reply, 1);
+      return { job: decodeJob(String(reply[0]), hash), token: Number(hash.tok), leaseExpiresAt: now + leaseMs };
+    });
+    return jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
+  }
+
+  async heartbeat(queue: string, _workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
+    if (leases.length === 0) return [];
+    const args = [leaseMs, ...leases.flatMap((l) => [l.id, l.token])];
+    return this.availability.call(() => this.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
+  }
+
+  async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
+    if (items.length === 0) return [];
+    const args = items.flatMap((c) => [c.id, c.token, c.resultJson ?? '']);
+    return this.availability.call(() => this.run('complete', queue, args)) as Promise<SettleOutcome[]>;
+  }
+
+  async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
+    if (items.length === 0) return [];
+    const args = items.flatMap((f) => [f.id, f.token, f.error, f.retryable ? '1' : '0', f.retryDelayMs ?? '', Math.random()]);
+    return this.availability.call(() => this.run('fail', queue, args)) as Promise<SettleOutcome[]>;
+  }
+
+  async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
+    if (leases.length === 0) return [];
+    const args = leases.flatMap((l) => [l.id, l.token]);
+    return this.availability.call(() => this.run('release', queue, args)) as Promise<SettleOutcome[]>;
+  }
+
+  async cancel(id: string): Promise<Job> {
+    return this.changeOne('cancel', id);
+  }
+
+  async retry(id: string): Promise<Job> {
+    return this.changeOne('retry', id);
+  }
+
+  async reapExpired(queue: string, limit: number): Promise<ReapResult> {
+    const [requeued, failed] = (await this.availability.call(() => this.run('reap', queue, [limit]))) as string[][];
+    return { requeued, failed };
+  }
+
+  async reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult> {
+    if (workerIds.length === 0) return { requeued: [], failed: [] };
+    const [requeued, failed] = (await this.availability.call(() =>
+      this.run('reap-workers', queue, [limit, ...workerIds]),
+    )) as string[][];
+    return { requeued, failed };
+  }
+
+  async promoteDue(queue: string, limit: number): Promise<number> {
+    return this.availability.call(() => this.run('promote', queue, [limit])) as Promise<number>;
+  }
+
+  async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
+    const args = [limit, retention.succeededMs, retention.failedMs, retention.cancelledMs];
+    return this.availability.call(() => this.run('trim', queue, args)) as Promise<number>;
+  }
+
+  async counts(queue: string): Promise<QueueCounts> {
+    const keys = this.keys(queue);
+    const statuses = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+    return this.availability.call(async () => {
+      const pipeline = this.redis.pipeline();
+      for (const status of statuses) pipeline.zcard(indexKey(keys, status));
+      const replies = (await pipeline.exec()) ?? [];
+      const counts = {} as QueueCounts;
+      statuses.forEach((status, i) => {
+        const [error, n] = replies[i];
+        if (error) throw error;
+        counts[status] = Number(n);
+      });
+      return counts;
+    });
+  }
+
+  async queues(): Promise<string[]> {
+    const stored = await this.availability.call(() => this.redis.smembers(queueSetKey(this.prefix)));
+    return [...new Set([...this.configuredQueues, ...stored])].sort();
+  }
+
+  async registerWorker(queue: string, workerId: string): Promise<void> {
+    await this.availability.call(() => this.redis.zadd(this.keys(queue).workers, this.clock.now(), workerId));
+  }
+
+  async unregisterWorker(queue: string, workerId: string): Promise<void> {
+    await this.availability.call(() => this.redis.zrem(this.keys(queue).workers, workerId));
+  }
+
+  async silentWorkers(queue: string, silentMs: number, limit: number): Promise<string[]> {
+    const before = this.clock.now() - silentMs;
+    return this.availability.call(() =>
+      this.redis.zrangebyscore(this.keys(queue).workers, '-inf', `(${before}`, 'LIMIT', 0, limit),
+    );
+  }
+
+  async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal));
+  }
+
+  async close(): Promise<void> {
+    await this.waiter.close();
+    if (this.redis.status === 'end') return;
+    if (this.redis.status !== 'ready') {
+      this.redis.disconnect();
+      return;
+    }
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+
+  private async changeOne(action: 'cancel' | 'retry', id: string): Promise<Job> {
+    const queue = queueOfJobId(id);
+    if (queue === undefined) throw new JobNotFoundError(id);
+    const reply = (await this.availability.call(() => this.run(action, queue, [id]))) as unknown[];
+    if (isStoreRefusal(reply[0])) throw storeRefusalError(reply[0], id, action, String(reply[1] ?? 'unknown'));
+    return decodeJob(id, pairsToHash(reply, 1));
+  }
+
+  /** `now` is passed when the caller also uses it, so the script and the reply agree on the time. */
+  private run(script: ScriptName, queue: string, args: (string | number)[], now = this.clock.now()): Promise<unknown> {
+    return this.scripts.run(script, this.keys(queue).scriptKeys(), [now, this.eventsMaxLen, ...args]);
+  }
+
+  private keys(queue: string): RedisQueueKeys {
+    let keys = this.keyCache.get(queue);
+    if (!keys) {
+      keys = new RedisQueueKeys(this.prefix, queue);
+      this.keyCache.set(queue, keys);
+    }
+    return keys;
+  }
+
+  private async registerQueue(queue: string): Promise<void> {
+    if (this.registeredQueues.has(queue)) return;
+    await this.redis.sadd(queueSetKey(this.prefix), queue);
+    this.registeredQueues.add(queue);
+  }
+}

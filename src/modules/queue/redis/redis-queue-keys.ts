@@ -1,0 +1,84 @@
+/**
+ * The Redis key schema, private to the Redis store. Every key of a queue carries the hash tag
+ * `{<queue>}`, so each script touches one slot and runs unchanged on Redis Cluster.
+ */
+export class RedisQueueKeys {
+  private readonly base: string;
+
+  constructor(
+    readonly prefix: string,
+    readonly queue: string,
+  ) {
+    this.base = `${prefix}:{${queue}}:`;
+  }
+
+  get jobPrefix(): string {
+    return `${this.base}job:`;
+  }
+  job(id: string): string {
+    return `${this.jobPrefix}${id}`;
+  }
+  get pending(): string {
+    return `${this.base}pending`;
+  }
+  get scheduled(): string {
+    return `${this.base}scheduled`;
+  }
+  get leases(): string {
+    return `${this.base}leases`;
+  }
+  get succeeded(): string {
+    return `${this.base}succeeded`;
+  }
+  get failed(): string {
+    return `${this.base}failed`;
+  }
+  get cancelled(): string {
+    return `${this.base}cancelled`;
+  }
+  get events(): string {
+    return `${this.base}events`;
+  }
+  get wake(): string {
+    return `${this.base}wake`;
+  }
+  get seq(): string {
+    return `${this.base}seq`;
+  }
+  get idem(): string {
+    return `${this.base}idem`;
+  }
+  get workerLeasePrefix(): string {
+    return `${this.base}wlease:`;
+  }
+  workerLeases(workerId: string): string {
+    return `${this.workerLeasePrefix}${workerId}`;
+  }
+  get workers(): string {
+    return `${this.base}workers`;
+  }
+
+  /** The KEYS every script takes, in the order src/lua/includes/queue-keys.lua names them. */
+  scriptKeys(): string[] {
+    return [
+      this.jobPrefix,
+      this.pending,
+      this.scheduled,
+      this.leases,
+      this.succeeded,
+      this.failed,
+      this.cancelled,
+      this.events,
+      this.wake,
+      this.seq,
+      this.idem,
+      this.workerLeasePrefix,
+      this.workers,
+    ];
+  }
+}
+
+/** The one key outside any queue: the set of queue names (read by queues()). */
+export function queueSetKey(prefix: string): string {
+  return `${prefix}:queues`;
+}

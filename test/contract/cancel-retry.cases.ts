@@ -1,0 +1,137 @@
+import { InvalidTransitionError, JobNotFoundError } from '../../src/domain/errors';
+import { Job } from '../../src/domain/job';
+import { newJobId } from '../../src/domain/job-id';
+import { claimOne, enqueueJob, LEASE_MS, leaseOf, QUEUE, WORKER } from './contract-fixtures';
+import { StoreHarness } from './store-harness';
+
+type FinalState = 'succeeded' | 'failed' | 'cancelled';
+
+/** A job driven to a final state through the public API. */
+async function finishedJob(h: StoreHarness, state: FinalState): Promise<Job> {
+  const job = await enqueueJob(h);
+  if (state === 'cancelled') return h.store.cancel(job.id);
+  const claimed = await claimOne(h.store);
+  if (state === 'succeeded') await h.store.complete(QUEUE, [leaseOf(claimed)]);
+  else await h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'broken', retryable: false }]);
+  return (await h.store.get(job.id))!;
+}
+
+export function describeCancelRetryCases(current: () => StoreHarness): void {
+  describe('cancel', () => {
+    it('cancels a pending job, which is then never claimed', async () => {
+      const h = current();
+      const job = await enqueueJob(h);
+      await expect(h.store.cancel(job.id)).resolves.toMatchObject({ id: job.id, status: 'cancelled', finishedAt: h.clock.now() });
+      await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, cancelled: 1 });
+    });
+
+    it('cancels a scheduled job, which is then never promoted', async () => {
+      const h = current();
+      const job = await enqueueJob(h, { delayMs: 1000 });
+      await expect(h.store.cancel(job.id)).resolves.toMatchObject({ status: 'cancelled' });
+      h.clock.advance(1000);
+      await expect(h.store.promoteDue(QUEUE, 10)).resolves.toBe(0);
+      await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ scheduled: 0, cancelled: 1 });
+    });
+
+    it('asks a running job to cancel and leaves it running', async () => {
+      const h = current();
+      await enqueueJob(h);
+      const claimed = await claimOne(h.store);
+      await expect(h.store.cancel(claimed.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
+      await expect(h.store.cancel(claimed.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 1, cancelled: 0 });
+    });
+
+    it('lets a completion win over a cancel request', async () => {
+      const h = current();
+      await enqueueJob(h);
+      const claimed = await claimOne(h.store);
+      await h.store.cancel(claimed.job.id);
+      await expect(h.store.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '"done"' }])).resolves.toEqual(['succeeded']);
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'succeeded', result: 'done' });
+    });
+
+    it('cancels a job asked to cancel when it fails, even with attempts left', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 5 });
+      const claimed = await claimOne(h.store);
+      await h.store.cancel(claimed.job.id);
+      await expect(h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'aborted', retryable: true }])).resolves.toEqual(['cancelled']);
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'cancelled', finishedAt: h.clock.now() });
+    });
+
+    it('cancels a job asked to cancel when it is released', async () => {
+      const h = current();
+      await enqueueJob(h);
+      const claimed = await claimOne(h.store);
+      await h.store.cancel(claimed.job.id);
+      await expect(h.store.release(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['cancelled']);
+      await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+    });
+
+    it('cancels a job asked to cancel when its lease expires instead of running it again', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 5 });
+      const claimed = await claimOne(h.store, WORKER, 1000);
+      await h.store.cancel(claimed.job.id);
+      h.clock.advance(1001);
+      await h.store.reapExpired(QUEUE, 10);
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'cancelled' });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, cancelled: 1 });
+    });
+
+    it.each<FinalState>(['succeeded', 'failed', 'cancelled'])('refuses to cancel a %s job', async (state) => {
+      const h = current();
+      const job = await finishedJob(h, state);
+      expect(job.status).toBe(state);
+      await expect(h.store.cancel(job.id)).rejects.toBeInstanceOf(InvalidTransitionError);
+      await expect(h.store.get(job.id)).resolves.toMatchObject({ status: state });
+    });
+
+    it('reports an unknown job as not found', async () => {
+      const h = current();
+      await expect(h.store.cancel(newJobId(QUEUE, h.clock.now()))).rejects.toBeInstanceOf(JobNotFoundError);
+    });
+  });
+
+  describe('retry', () => {
+    it.each<FinalState>(['failed', 'cancelled'])('puts a %s job back to pending with its attempts reset', async (state) => {
+      const h = current();
+      const job = await finishedJob(h, state);
+      h.clock.advance(5000);
+      await expect(h.store.retry(job.id)).resolves.toMatchObject({ id: job.id, status: 'pending', attempts: 0, runAt: h.clock.now() });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, [state]: 0 });
+      await expect(claimOne(h.store)).resolves.toMatchObject({ job: { id: job.id, attempts: 1 } });
+    });
+
+    it('gives a retried job its full attempts again', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 1 });
+      const first = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'x', retryable: true }]);
+      await h.store.retry(first.job.id);
+      const second = await claimOne(h.store);
+      await expect(h.store.fail(QUEUE, [{ ...leaseOf(second), error: 'y', retryable: true }])).resolves.toEqual(['failed']);
+    });
+
+    it('refuses to retry a pending, scheduled, running or succeeded job', async () => {
+      const h = current();
+      const pending = await enqueueJob(h, { priority: -1 });
+      const scheduled = await enqueueJob(h, { delayMs: 1000 });
+      const running = (await enqueueJob(h, { priority: 5 })) && (await claimOne(h.store)).job;
+      const succeeded = await finishedJob(h, 'succeeded');
+      for (const job of [pending, scheduled, running, succeeded]) {
+        await expect(h.store.retry(job.id)).rejects.toBeInstanceOf(InvalidTransitionError);
+      }
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, scheduled: 1, running: 1, succeeded: 1 });
+    });
+
+    it('reports an unknown job as not found', async () => {
+      const h = current();
+      await expect(h.store.retry(newJobId(QUEUE, h.clock.now()))).rejects.toBeInstanceOf(JobNotFoundError);
+    });
+  });
+}

@@ -1,0 +1,72 @@
+import { ClaimedJob, Job, JobSpec, NewJob } from '../../src/domain/job';
+import { normalizeJobSpec } from '../../src/domain/job-spec';
+import { JobStore } from '../../src/modules/queue/job-store';
+import { MakeStoreHarness, StoreHarness } from './store-harness';
+
+/** Shared by the contract case files: the queue they use, job builders and the per-test harness. */
+export const QUEUE = 'contract';
+export const LEASE_MS = 30_000;
+export const WORKER = 'worker-1';
+
+/** A fresh harness for every test, cleaned up after it. Read `current()` inside a test. */
+export function useHarness(makeHarness: MakeStoreHarness): () => StoreHarness {
+  let harness: StoreHarness | undefined;
+  beforeEach(async () => {
+    harness = await makeHarness();
+  });
+  afterEach(async () => {
+    await harness?.cleanup();
+    harness = undefined;
+  });
+  return () => {
+    if (!harness) throw new Error('no harness: call inside a test');
+    return harness;
+  };
+}
+
+export function newJob(h: StoreHarness, spec: Partial<JobSpec> = {}): NewJob {
+  return normalizeJobSpec({ type: 'test', queue: QUEUE, ...spec }, { now: h.clock.now(), maxPayloadBytes: 1024 * 1024 });
+}
+
+/** Enqueues one job per spec, in one call, and returns the stored jobs. */
+export async function enqueueJobs(h: StoreHarness, ...specs: Array<Partial<JobSpec>>): Promise<Job[]> {
+  const results = await h.store.enqueue(specs.map((s) => newJob(h, s)));
+  return results.map((r) => r.job);
+}
+
+export async function enqueueJob(h: StoreHarness, spec: Partial<JobSpec> = {}): Promise<Job> {
+  const [job] = await enqueueJobs(h, spec);
+  return job;
+}
+
+/** Claims exactly one job, failing the test when none comes. */
+export async function claimOne(store: JobStore, workerId = WORKER, leaseMs = LEASE_MS, queue = QUEUE): Promise<ClaimedJob> {
+  const { jobs } = await store.claim(queue, workerId, 1, leaseMs);
+  if (jobs.length !== 1) throw new Error(`expected to claim one job, claimed ${jobs.length}`);
+  return jobs[0];
+}
+
+export function leaseOf(claimed: ClaimedJob): { id: string; token: number } {
+  return { id: claimed.job.id, token: claimed.token };
+}
+
+/** Pages through a listing to its end, returning every item's id in page order. */
+export async function listAllIds(store: JobStore, query: { status?: Job['status']; type?: string; limit: number }): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 10_000; page++) {
+    const result = await store.list({ queue: QUEUE, ...query, cursor });
+    expect(result.items.length).toBeLessThanOrEqual(query.limit);
+    ids.push(...result.items.map((j) => j.id));
+    if (result.nextCursor === null) return ids;
+    cursor = result.nextCursor;
+  }
+  throw new Error('listing did not end');
+}
+
+/** Real-time guard for the waitForWork cases (the only ones that wait on the wall clock). */
+export async function elapsedMs(work: Promise<unknown>): Promise<number> {
+  const start = Date.now();
+  await work;
+  return Date.now() - start;
+}

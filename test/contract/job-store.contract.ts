@@ -1,0 +1,33 @@
+import { describeCancelRetryCases } from './cancel-retry.cases';
+import { describeClaimCases } from './claim.cases';
+import { describeConcurrencyCases } from './concurrency.cases';
+import { describeEnqueueAndReadCases } from './enqueue-read.cases';
+import { useHarness } from './contract-fixtures';
+import { describeLeaseCases } from './lease.cases';
+import { describeMaintenanceCases } from './maintenance.cases';
+import { describeMalformedDataCases } from './malformed-data.cases';
+import { describeSettleCases } from './settle.cases';
+import { MakeStoreHarness } from './store-harness';
+import { describeWaitForWorkCases } from './wait-for-work.cases';
+import { describeWorkerRegistryCases } from './worker-registry.cases';
+
+/**
+ * The JobStore contract, executable: every store runs these cases unchanged through its harness.
+ * Cases use only the JobStore API and the harness (clock, corruption, peers), never a store's
+ * internals, so a case that passes on one store and fails on another is a store bug.
+ */
+export function describeJobStore(name: string, makeHarness: MakeStoreHarness): void {
+  describe(`JobStore contract: ${name}`, () => {
+    const current = useHarness(makeHarness);
+    describeEnqueueAndReadCases(current);
+    describeClaimCases(current);
+    describeSettleCases(current);
+    describeLeaseCases(current);
+    describeWorkerRegistryCases(current);
+    describeCancelRetryCases(current);
+    describeMaintenanceCases(current);
+    describeWaitForWorkCases(current);
+    describeConcurrencyCases(current);
+    describeMalformedDataCases(current);
+  });
+}

@@ -1,0 +1,115 @@
+import { emptyCounts } from '../../src/domain/job';
+import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, newJob, QUEUE, WORKER } from './contract-fixtures';
+import { StoreHarness } from './store-harness';
+
+const RETENTION = { succeededMs: 1000, failedMs: 5000, cancelledMs: 2000 };
+
+export function describeMaintenanceCases(current: () => StoreHarness): void {
+  describe('promoteDue', () => {
+    it('moves due scheduled jobs to pending and counts them', async () => {
+      const h = current();
+      const [soon, later] = await enqueueJobs(h, { delayMs: 1000 }, { delayMs: 5000 });
+      h.clock.advance(1000);
+      await expect(h.store.promoteDue(QUEUE, 10)).resolves.toBe(1);
+      await expect(h.store.get(soon.id)).resolves.toMatchObject({ status: 'pending' });
+      await expect(h.store.get(later.id)).resolves.toMatchObject({ status: 'scheduled' });
+      await expect(claimOne(h.store)).resolves.toMatchObject({ job: { id: soon.id } });
+    });
+
+    it('promotes at most limit jobs, earliest first', async () => {
+      const h = current();
+      const [a, b, c] = await enqueueJobs(h, { delayMs: 300 }, { delayMs: 100 }, { delayMs: 200 });
+      h.clock.advance(300);
+      await expect(h.store.promoteDue(QUEUE, 2)).resolves.toBe(2);
+      await expect(h.store.get(a.id)).resolves.toMatchObject({ status: 'scheduled' });
+      const { jobs } = await h.store.claim(QUEUE, WORKER, 3, LEASE_MS);
+      expect(jobs.map((j) => j.job.id)).toEqual([b.id, c.id, a.id]);
+    });
+  });
+
+  describe('counts', () => {
+    it('counts jobs in every state', async () => {
+      const h = current();
+      await enqueueJobs(h, { priority: 3 }, { priority: 2 }, { priority: 1 }, { priority: 0 });
+      await enqueueJob(h, { delayMs: 1000 });
+      const cancelled = await enqueueJob(h, { delayMs: 1000 });
+      await h.store.cancel(cancelled.id);
+      const [toSucceed, toFail, toRun] = (await h.store.claim(QUEUE, WORKER, 3, LEASE_MS)).jobs;
+      await h.store.complete(QUEUE, [leaseOf(toSucceed)]);
+      await h.store.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
+      expect(toRun.job.status).toBe('running');
+      await expect(h.store.counts(QUEUE)).resolves.toEqual({ pending: 1, scheduled: 1, running: 1, succeeded: 1, failed: 1, cancelled: 1 });
+    });
+
+    it('counts nothing for a queue that never held a job', async () => {
+      await expect(current().store.counts('never-used')).resolves.toEqual(emptyCounts());
+    });
+  });
+
+  describe('queues', () => {
+    it('lists every queue that has held a job', async () => {
+      const h = current();
+      await h.store.enqueue([newJob(h, { queue: 'alpha' })]);
+      await h.store.enqueue([newJob(h, { queue: 'beta', delayMs: 10 })]);
+      await expect(h.store.queues()).resolves.toEqual(expect.arrayContaining(['alpha', 'beta']));
+    });
+  });
+
+  describe('trimFinished', () => {
+    it('deletes finished jobs older than their retention and keeps the rest', async () => {
+      const h = current();
+      const old = await enqueueJobs(h, { priority: 2 }, { priority: 1 }, {});
+      const [toSucceed, toFail] = (await h.store.claim(QUEUE, WORKER, 2, LEASE_MS)).jobs;
+      await h.store.complete(QUEUE, [leaseOf(toSucceed)]);
+      await h.store.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
+      await h.store.cancel(old[2].id);
+      const waiting = await enqueueJob(h, { delayMs: 60_000 });
+      const pending = await enqueueJob(h);
+
+      h.clock.advance(999);
+      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(0);
+      h.clock.advance(2);
+      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
+      await expect(h.store.get(toSucceed.job.id)).resolves.toBeNull();
+      h.clock.advance(1000);
+      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
+      await expect(h.store.get(old[2].id)).resolves.toBeNull();
+      h.clock.advance(3000);
+      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
+      await expect(h.store.get(toFail.job.id)).resolves.toBeNull();
+      await expect(h.store.get(waiting.id)).resolves.toMatchObject({ status: 'scheduled' });
+      await expect(h.store.get(pending.id)).resolves.toMatchObject({ status: 'pending' });
+      await expect(h.store.counts(QUEUE)).resolves.toEqual({ ...emptyCounts(), scheduled: 1, pending: 1 });
+    });
+
+    it('deletes at most limit jobs per call', async () => {
+      const h = current();
+      for (let i = 0; i < 5; i++) await h.store.cancel((await enqueueJob(h)).id);
+      h.clock.advance(10_000);
+      await expect(h.store.trimFinished(QUEUE, RETENTION, 3)).resolves.toBe(3);
+      await expect(h.store.trimFinished(QUEUE, RETENTION, 3)).resolves.toBe(2);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ cancelled: 0 });
+    });
+
+    it('frees the idempotency key of a deleted job', async () => {
+      const h = current();
+      const first = await enqueueJob(h, { idempotencyKey: 'order-1' });
+      await h.store.cancel(first.id);
+      h.clock.advance(10_000);
+      await h.store.trimFinished(QUEUE, RETENTION, 10);
+      const [again] = await h.store.enqueue([newJob(h, { idempotencyKey: 'order-1' })]);
+      expect(again.created).toBe(true);
+      expect(again.job.id).not.toBe(first.id);
+    });
+
+    it('drops deleted jobs from listings', async () => {
+      const h = current();
+      const job = await enqueueJob(h);
+      await h.store.cancel(job.id);
+      h.clock.advance(10_000);
+      await h.store.trimFinished(QUEUE, RETENTION, 10);
+      await expect(h.store.list({ queue: QUEUE, limit: 10 })).resolves.toEqual({ items: [], nextCursor: null });
+      await expect(h.store.list({ queue: QUEUE, status: 'cancelled', limit: 10 })).resolves.toEqual({ items: [], nextCursor: null });
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { describeJobsApi } from './jobs-api.scenarios';
+
+describeJobsApi('memory', () => ({ JOB_STORE: 'memory' }));

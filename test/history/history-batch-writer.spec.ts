@@ -1,0 +1,146 @@
+import { DataSource } from 'typeorm';
+import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
+import { SourcedJobEvent } from '../../src/modules/history/events/job-event-source';
+import { createHistoryDatabase } from '../support/postgres-database';
+import { EventScript, T0, everyKindScript, shuffled } from './job-event.fixtures';
+
+const statements: string[] = [];
+const captureLogger = {
+  logQuery: (query: string) => void statements.push(query),
+  logQueryError: () => undefined,
+  logQuerySlow: () => undefined,
+  logSchemaBuild: () => undefined,
+  logMigration: () => undefined,
+  log: () => undefined,
+};
+
+describe('HistoryBatchWriter (PostgreSQL)', () => {
+  let db: Awaited<ReturnType<typeof createHistoryDatabase>>;
+  let ds: DataSource;
+  let writer: HistoryBatchWriter;
+
+  beforeAll(async () => {
+    db = await createHistoryDatabase(undefined, captureLogger);
+    ds = db.dataSource;
+    writer = new HistoryBatchWriter(async () => ds);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const record = async (id: string) => (await ds.query(`SELECT * FROM job_records WHERE id = $1`, [id]))[0];
+  const attempts = async (id: string) =>
+    ds.query(`SELECT attempt, worker_id, outcome, error, started_at, finished_at FROM job_attempts WHERE job_id = $1 ORDER BY attempt`, [id]);
+
+  it('records the state after every kind of event, one event per batch', async () => {
+    const script = everyKindScript('mail', 'mail-every-kind');
+    for (const item of script.events) {
+      await writer.write([item]);
+      const row = await record(item.event.id);
+      expect({ kind: item.event.k, status: row.status, attempts: row.attempts, updated: row.updated_at.getTime() }).toEqual({
+        kind: item.event.k,
+        status: item.event.st,
+        attempts: item.event.att,
+        updated: item.event.at,
+      });
+    }
+    const row = await record('mail-every-kind');
+    expect(row).toMatchObject({
+      queue: 'mail', type: 'email', status: 'succeeded', attempts: 1, max_attempts: 3, priority: 5,
+      worker_id: 'w5', result: { sent: true, n: 2 }, last_error: 'boom 3', execution_id: 'exec-1',
+    });
+    expect(row.created_at.getTime()).toBe(T0);
+    expect(row.started_at.getTime()).toBe(script.events[13].event.at);
+    expect(row.finished_at.getTime()).toBe(script.events[14].event.at);
+
+    // Attempt 1 was used again after the API retry: it follows the newest claim.
+    const rows = await attempts('mail-every-kind');
+    expect(rows.map((a: Record<string, unknown>) => [a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
+      [1, 'w5', 'succeeded', null],
+      [2, 'w3', 'expired', 'lease expired'],
+      [3, 'w4', 'failed', 'boom 3'],
+    ]);
+  });
+
+  it('records a failed-for-good attempt, a retry, a release and a cancel of a running job', async () => {
+    const s = new EventScript('q', 'q-running-cancel')
+      .add({ k: 'enqueued', st: 'pending', att: 0, at: T0, type: 't', prio: 0, ctime: T0, max: 5 })
+      .add({ k: 'claimed', st: 'running', att: 1, at: T0 + 1, w: 'a' })
+      .add({ k: 'retry_scheduled', st: 'pending', att: 1, at: T0 + 2, w: 'a', err: 'e1' })
+      .add({ k: 'claimed', st: 'running', att: 2, at: T0 + 3, w: 'b' })
+      .add({ k: 'released', st: 'pending', att: 1, at: T0 + 4, w: 'b' })
+      .add({ k: 'claimed', st: 'running', att: 2, at: T0 + 5, w: 'c' })
+      .add({ k: 'cancel_requested', st: 'running', att: 2, at: T0 + 6, w: 'c' })
+      .add({ k: 'cancelled', st: 'cancelled', att: 2, at: T0 + 7, w: 'c', err: 'aborted' });
+    const p = new EventScript('q', 'q-pending-cancel')
+      .add({ k: 'enqueued', st: 'pending', att: 0, at: T0, type: 't', prio: 0, ctime: T0, max: 5 })
+      .add({ k: 'cancelled', st: 'cancelled', att: 0, at: T0 + 9 });
+    const m = new EventScript('q', 'q-malformed').add({ k: 'failed', st: 'failed', att: 0, at: T0 + 3, err: 'malformed job record: type' });
+    await writer.write([...s.events, ...p.events, ...m.events]);
+
+    expect(await record('q-running-cancel')).toMatchObject({ status: 'cancelled', attempts: 2, last_error: 'aborted', worker_id: 'c' });
+    expect((await attempts('q-running-cancel')).map((a: Record<string, unknown>) => [a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
+      [1, 'a', 'failed', 'e1'],
+      [2, 'c', 'cancelled', 'aborted'],
+    ]);
+    const pending = await record('q-pending-cancel');
+    expect(pending).toMatchObject({ status: 'cancelled', attempts: 0, worker_id: null, started_at: null });
+    expect(pending.finished_at.getTime()).toBe(T0 + 9);
+    expect(await attempts('q-pending-cancel')).toEqual([]);
+    // Seen without its enqueue: type unknown, created_at the earliest event time.
+    const malformed = await record('q-malformed');
+    expect(malformed).toMatchObject({ status: 'failed', type: null, last_error: 'malformed job record: type' });
+    expect(malformed.created_at.getTime()).toBe(T0 + 3);
+    expect(await attempts('q-malformed')).toEqual([]);
+  });
+
+  it('ends in the same rows whatever the delivery order, batching and duplicates', async () => {
+    const strip = (rows: Array<Record<string, unknown>>) =>
+      rows.map(({ id: _id, job_id: _jobId, ...rest }) => rest);
+    const snapshot = async (id: string) => ({
+      record: strip(await ds.query(`SELECT * FROM job_records WHERE id = $1`, [id])),
+      attempts: strip(await ds.query(`SELECT * FROM job_attempts WHERE job_id = $1 ORDER BY attempt`, [id])),
+    });
+    await writer.write(everyKindScript('mail', 'mail-in-order').events);
+    const expected = await snapshot('mail-in-order');
+
+    for (let seed = 1; seed <= 25; seed++) {
+      const id = `mail-shuffled-${seed}`;
+      const events = everyKindScript('mail', id).events;
+      const delivered = shuffled([...events, ...shuffled(events, seed * 7).slice(0, seed % 6)], seed);
+      let i = 0;
+      while (i < delivered.length) {
+        const size = 1 + ((seed * 31 + i) % 5);
+        await writer.write(delivered.slice(i, i + size));
+        i += size;
+      }
+      await expect(snapshot(id)).resolves.toEqual(expected);
+    }
+  });
+
+  it('writes a batch of 500 events with one statement per table', async () => {
+    const events: SourcedJobEvent[] = [];
+    for (let j = 0; j < 34; j++) events.push(...everyKindScript('bulk', `bulk-${j}`).events);
+    const batch = events.slice(0, 500);
+    statements.length = 0;
+    const report = await writer.write(batch);
+    const inserts = statements.filter((q) => /^\s*INSERT/i.test(q));
+    expect(inserts).toHaveLength(2);
+    expect(inserts[0]).toMatch(/INSERT INTO job_records/);
+    expect(inserts[1]).toMatch(/INSERT INTO job_attempts/);
+    expect(report.records).toBe(34);
+    expect((await ds.query(`SELECT count(*)::int AS n FROM job_records WHERE queue = 'bulk'`))[0].n).toBe(34);
+  });
+
+  it('skips a job whose event Postgres refuses and stores the rest of the batch', async () => {
+    const good = new EventScript('odd', 'odd-good')
+      .add({ k: 'enqueued', st: 'pending', att: 0, at: T0, type: 't', prio: 0, ctime: T0, max: 3 })
+      .add({ k: 'claimed', st: 'running', att: 1, at: T0 + 1, w: 'w' })
+      .add({ k: 'failed', st: 'failed', att: 1, at: T0 + 2, w: 'w', err: 'nul \u0000 inside' });
+    const bad = new EventScript('odd', 'odd-bad').add({ k: 'claimed', st: 'running', att: 2 ** 40, at: T0, w: 'w' });
+    const report = await writer.write([...good.events, ...bad.events]);
+    expect(report.rejected.map((r) => r.jobId)).toEqual(['odd-bad']);
+    expect(await record('odd-good')).toMatchObject({ status: 'failed', last_error: 'nul  inside' });
+    expect(await record('odd-bad')).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { Global, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../src/config/app-config';
+import { JobEvent } from '../../src/domain/job-event';
+import { HistoryModule } from '../../src/modules/history/history.module';
+import { HistoryDatabase } from '../../src/modules/history/history-database';
+import { historyDataSourceOptions } from '../../src/modules/history/history-data-source-options';
+import { HistoryQueryService } from '../../src/modules/history/query/history-query.service';
+import { JobStore } from '../../src/modules/queue/job-store';
+import { MemoryEventLog } from '../../src/modules/queue/memory/memory-event-log';
+import { StoreUnavailableError } from '../../src/domain/errors';
+import { createTestDatabase, TestDatabase } from '../support/postgres-database';
+import { T0, everyKindScript } from './job-event.fixtures';
+
+/** Stands in for QueueModule: a global JobStore whose `events` is the memory store's log. */
+function queueStub(config: AppConfig, log: MemoryEventLog) {
+  @Global()
+  @Module({
+    providers: [
+      { provide: AppConfig, useValue: config },
+      { provide: JobStore, useValue: { events: log, queues: async () => ['mail'] } },
+    ],
+    exports: [AppConfig, JobStore],
+  })
+  class QueueStubModule {}
+  return QueueStubModule;
+}
+
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+describe('HistoryModule', () => {
+  it('is an empty module when DATABASE_URL is unset: nothing to connect to', () => {
+    const module = HistoryModule.forRoot(AppConfig.from({}));
+    expect(module.imports ?? []).toEqual([]);
+    expect(module.providers ?? []).toEqual([]);
+    expect(module.exports ?? []).toEqual([]);
+  });
+
+  describe('with DATABASE_URL and DB_MIGRATE=true', () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await db?.drop();
+    });
+
+    it('migrates, drains the memory store events and answers history queries', async () => {
+      const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', HISTORY_BATCH: '7' });
+      const log = new MemoryEventLog();
+      const app = await Test.createTestingModule({ imports: [queueStub(config, log), HistoryModule.forRoot(config)] }).compile();
+      await app.init();
+      try {
+        log.append('mail', everyKindScript('mail', 'mail-module-1').events.map((e) => e.event));
+        log.append('mail', [{ k: 'enqueued', id: 'mail-module-2', st: 'pending', att: 0, at: T0 + 1, type: 'sms', prio: 0, ctime: T0 + 1, max: 3 } as JobEvent]);
+        const history = app.get(HistoryQueryService);
+        await eventually(async () => expect((await history.findJob('mail-module-1'))?.status).toBe('succeeded'));
+        await expect(history.findJob('mail-module-1')).resolves.toMatchObject({
+          queue: 'mail', type: 'email', attempts: 1, maxAttempts: 3, workerId: 'w5', result: { sent: true, n: 2 }, createdAt: T0,
+        });
+        await expect(history.findJob('nope')).resolves.toBeNull();
+        await expect(history.listAttempts('mail-module-1')).resolves.toMatchObject([
+          { attempt: 1, outcome: 'succeeded', workerId: 'w5' },
+          { attempt: 2, outcome: 'expired', error: 'lease expired' },
+          { attempt: 3, outcome: 'failed', error: 'boom 3' },
+        ]);
+        await eventually(async () => expect(await history.findJob('mail-module-2')).not.toBeNull());
+      } finally {
+        await app.close();
+      }
+      expect(app.get(HistoryDatabase).source.isInitialized).toBe(false);
+    });
+  });
+
+  it('drains the Redis event stream of every queue the store knows when JOB_STORE=redis', async () => {
+    const db = await createTestDatabase();
+    const prefix = `claimq-test-${process.pid}-${Date.now()}`;
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', JOB_STORE: 'redis', REDIS_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL });
+    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(config)] }).compile();
+    await app.init();
+    try {
+      const events = everyKindScript('mail', 'mail-module-redis').events.map((e) => e.event);
+      await redis.xadd(`${prefix}:{mail}:events`, '*', 'e', JSON.stringify(events));
+      const history = app.get(HistoryQueryService);
+      await eventually(async () => expect((await history.findJob('mail-module-redis'))?.status).toBe('succeeded'));
+    } finally {
+      await app.close();
+      await redis.del(`${prefix}:{mail}:events`, `${prefix}:{default}:events`);
+      redis.disconnect();
+      await db.drop();
+    }
+  });
+
+  it('starts with Postgres unreachable and answers queries with StoreUnavailableError', async () => {
+    const config = AppConfig.from({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(config)] }).compile();
+    await app.init();
+    try {
+      await expect(app.get(HistoryQueryService).findJob('x')).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes sslmode from DATABASE_URL (pg parses it)', async () => {
+    const plain = new DataSource(historyDataSourceOptions('postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable'));
+    await plain.initialize();
+    await expect(plain.query('SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
+    await plain.destroy();
+    // The shared test server has no TLS: asking for it in the URL must be honoured, and fail.
+    const tls = new DataSource(historyDataSourceOptions('postgres://postgres@127.0.0.1:5432/postgres?sslmode=verify-full'));
+    await expect(tls.initialize()).rejects.toThrow(/SSL/i);
+  });
+});

@@ -1,0 +1,59 @@
+import { JobEvent } from '../../src/domain/job-event';
+import { SourcedJobEvent } from '../../src/modules/history/events/job-event-source';
+import { eventVersion } from '../../src/modules/history/events/event-version';
+
+export const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+/** Events of one job in store order, with positions like stream ids (one entry per event). */
+export class EventScript {
+  readonly events: SourcedJobEvent[] = [];
+  private seq = 0;
+
+  constructor(
+    readonly queue: string,
+    readonly id: string,
+    private readonly startVersionMs = T0,
+  ) {}
+
+  add(e: Omit<JobEvent, 'id'>): this {
+    this.events.push({ queue: this.queue, event: { ...e, id: this.id }, version: eventVersion(this.startVersionMs, this.seq++, 0) });
+    return this;
+  }
+}
+
+/**
+ * A job that goes through every event kind: scheduled, promoted, failed and retried, released,
+ * cancel asked, lease expired, failed for good, retried by the API, then succeeded.
+ */
+export function everyKindScript(queue: string, id: string): EventScript {
+  let t = T0;
+  const at = () => (t += 1000);
+  return new EventScript(queue, id)
+    .add({ k: 'enqueued', st: 'scheduled', att: 0, at: T0, type: 'email', prio: 5, ctime: T0, max: 3, exec: 'exec-1' })
+    .add({ k: 'promoted', st: 'pending', att: 0, at: at() })
+    .add({ k: 'claimed', st: 'running', att: 1, at: at(), w: 'w1' })
+    .add({ k: 'retry_scheduled', st: 'scheduled', att: 1, at: at(), w: 'w1', err: 'boom 1' })
+    .add({ k: 'promoted', st: 'pending', att: 1, at: at() })
+    .add({ k: 'claimed', st: 'running', att: 2, at: at(), w: 'w2' })
+    .add({ k: 'released', st: 'pending', att: 1, at: at(), w: 'w2' })
+    .add({ k: 'claimed', st: 'running', att: 2, at: at(), w: 'w3' })
+    .add({ k: 'cancel_requested', st: 'running', att: 2, at: at(), w: 'w3' })
+    .add({ k: 'expired', st: 'pending', att: 2, at: at(), w: 'w3', err: 'lease expired' })
+    .add({ k: 'claimed', st: 'running', att: 3, at: at(), w: 'w4' })
+    .add({ k: 'failed', st: 'failed', att: 3, at: at(), w: 'w4', err: 'boom 3' })
+    .add({ k: 'retried', st: 'pending', att: 0, at: at() })
+    .add({ k: 'claimed', st: 'running', att: 1, at: at(), w: 'w5' })
+    .add({ k: 'succeeded', st: 'succeeded', att: 1, at: at(), w: 'w5', res: '{"sent":true,"n":2}' });
+}
+
+/** Fisher-Yates with a seeded generator, so a failing permutation can be replayed. */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let s = seed >>> 0 || 1;
+  const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

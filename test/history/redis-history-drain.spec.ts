@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { RedisJobEventSource } from '../../src/modules/history/events/redis-job-event-source';
+import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
+import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
+import { createHistoryDatabase } from '../support/postgres-database';
+import { T0, everyKindScript } from './job-event.fixtures';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+describe('history drain on a Redis stream', () => {
+  const prefix = `claimq-test-${randomBytes(4).toString('hex')}`;
+  const stream = `${prefix}:{mail}:events`;
+  let redis: Redis;
+  let db: Awaited<ReturnType<typeof createHistoryDatabase>>;
+  let ds: DataSource;
+  const drains: HistoryDrain[] = [];
+
+  const source = (consumer: string, extra: Partial<ConstructorParameters<typeof RedisJobEventSource>[0]> = {}) =>
+    new RedisJobEventSource({ redis: new Redis(REDIS_URL), queue: 'mail', streamKey: stream, consumer, blockMs: 200, ...extra });
+  const drain = (src: RedisJobEventSource) => {
+    const d = new HistoryDrain(src, (e) => new HistoryBatchWriter(async () => ds).write(e), { batchSize: 100, retryInitialMs: 20, retryMaxMs: 200 });
+    drains.push(d);
+    d.start();
+    return d;
+  };
+  const pendingCount = async () => ((await redis.xpending(stream, 'history')) as [number])[0];
+
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL);
+    db = await createHistoryDatabase();
+    ds = db.dataSource;
+  });
+  afterEach(async () => {
+    await Promise.all(drains.splice(0).map((d) => d.stop()));
+    await redis.del(stream); // only this test's own key: the shared Redis is never flushed
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await db?.drop();
+  });
+
+  it('stores entries written the way the scripts write them, then acknowledges them', async () => {
+    const events = everyKindScript('mail', 'mail-redis-1').events.map((e) => e.event);
+    // A claim call writes one entry with many events; the rest one per call.
+    await redis.xadd(stream, '*', 'e', JSON.stringify(events.slice(0, 3)));
+    for (const e of events.slice(3)) await redis.xadd(stream, '*', 'e', JSON.stringify([e]));
+    drain(source('c1'));
+    await eventually(async () => {
+      const [row] = await ds.query(`SELECT status, attempts, result FROM job_records WHERE id = 'mail-redis-1'`);
+      expect(row).toEqual({ status: 'succeeded', attempts: 1, result: { sent: true, n: 2 } });
+      expect(await pendingCount()).toBe(0);
+    });
+    const [group] = (await redis.xinfo('GROUPS', stream)) as unknown[][];
+    expect(group[group.indexOf('entries-read') + 1]).toBe(events.length - 2);
+  });
+
+  it('claims the entries a dead consumer left pending and drops entries that are not job events', async () => {
+    await redis.xgroup('CREATE', stream, 'history', '0', 'MKSTREAM');
+    await redis.xadd(stream, '*', 'e', JSON.stringify([{ k: 'enqueued', id: 'mail-orphan', st: 'pending', att: 0, at: T0, type: 't', ctime: T0, max: 3, prio: 0 }]));
+    await redis.xadd(stream, '*', 'e', 'not json');
+    await redis.xadd(stream, '*', 'x', 'no e field');
+    // A consumer reads them and dies before acknowledging.
+    await redis.xreadgroup('GROUP', 'history', 'dead-consumer', 'COUNT', 10, 'STREAMS', stream, '>');
+    expect(await pendingCount()).toBe(3);
+    const dropped: string[] = [];
+    drain(source('c2', { claimMinIdleMs: 100, claimEveryMs: 100, onDropped: (id, reason) => dropped.push(reason) }));
+    await eventually(async () => {
+      expect(await ds.query(`SELECT status FROM job_records WHERE id = 'mail-orphan'`)).toEqual([{ status: 'pending' }]);
+      expect(await pendingCount()).toBe(0);
+    });
+    expect(dropped).toHaveLength(2);
+  });
+});

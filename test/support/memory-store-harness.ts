@@ -1,0 +1,16 @@
+import { ManualClock } from '../../src/domain/clock';
+import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
+import { MakeStoreHarness } from '../contract/store-harness';
+
+/** The contract harness for MemoryJobStore: one process, so every peer is the same instance. */
+export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
+  const clock = new ManualClock(Date.UTC(2030, 0, 1));
+  const store = new MemoryJobStore({ clock });
+  return {
+    store,
+    clock,
+    corruptJob: async (id, how) => store.corruptRecordForTest(id, how),
+    peer: async () => store,
+    cleanup: () => store.close(),
+  };
+};

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { ManualClock } from '../../src/domain/clock';
+import { queueOfJobId } from '../../src/domain/job-id';
+import { JobStore } from '../../src/modules/queue/job-store';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { Corruption, MakeStoreHarness, StoreHarness } from '../contract/store-harness';
+
+/** The shared test Redis. Tests only ever touch keys under their own prefix; never flush it. */
+export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+
+export function uniqueTestPrefix(): string {
+  return `cqt-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Deletes every key under `prefix` (SCAN is for tests only: src never scans). */
+export async function deletePrefixedKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+function jobKey(prefix: string, id: string): string {
+  return `${prefix}:{${queueOfJobId(id)}}:job:${id}`;
+}
+
+/** A RedisJobStore over the shared Redis, isolated by a unique key prefix, on a ManualClock. */
+export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHarness> => {
+  const prefix = uniqueTestPrefix();
+  const clock = new ManualClock(Date.UTC(2030, 0, 1));
+  const admin = createRedisClient(TEST_REDIS_URL);
+  const stores: JobStore[] = [];
+  const open = (): JobStore => {
+    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock });
+    stores.push(store);
+    return store;
+  };
+  const store = open();
+
+  return {
+    store,
+    clock,
+    async corruptJob(id: string, how: Corruption): Promise<void> {
+      const key = jobKey(prefix, id);
+      switch (how) {
+        case 'missing-fields':
+          await admin.hdel(key, 'type', 'st', 'att');
+          return;
+        case 'bad-numbers':
+          await admin.hset(key, 'att', 'many', 'pr', 'high', 'tok', 'x1', 'max', 'lots');
+          return;
+        case 'deleted':
+          await admin.del(key);
+          return;
+      }
+    },
+    async peer(): Promise<JobStore> {
+      return open();
+    },
+    async cleanup(): Promise<void> {
+      await Promise.all(stores.map((s) => s.close()));
+      await deletePrefixedKeys(admin, prefix);
+      await admin.quit();
+    },
+  };
+};

@@ -1,0 +1,75 @@
+import { JobSpec, Job } from '../../src/domain/job';
+import { normalizeJobSpec } from '../../src/domain/job-spec';
+import { HandlerRegistry } from '../../src/modules/claim/handler-registry';
+import { WorkerLogger } from '../../src/modules/claim/worker-logger';
+import { WorkerRuntime, WorkerRuntimeOptions } from '../../src/modules/claim/worker-runtime';
+import { JobStore } from '../../src/modules/queue/job-store';
+import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
+
+export const silentLogger: WorkerLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A logger that keeps what it is told, for tests that check a warning was given. */
+export function recordingLogger(): WorkerLogger & { lines: string[] } {
+  const lines: string[] = [];
+  const keep = (message: unknown): void => void lines.push(String(message));
+  return { lines, debug: keep, log: keep, warn: keep, error: keep };
+}
+
+export interface WorkerHarness {
+  store: JobStore;
+  registry: HandlerRegistry;
+  runtime: WorkerRuntime;
+  enqueue(...specs: JobSpec[]): Promise<Job[]>;
+  /** Resolves when the job reaches one of the statuses (polls the store: test code only). */
+  waitForStatus(id: string, ...statuses: Job['status'][]): Promise<Job>;
+  stop(): Promise<void>;
+}
+
+/** A WorkerRuntime on a MemoryJobStore (real clock), not started. */
+export function workerHarness(options: Partial<WorkerRuntimeOptions> & { store?: JobStore; workerId?: string } = {}): WorkerHarness {
+  const queues = options.queues ?? ['default'];
+  const store = options.store ?? new MemoryJobStore({ configuredQueues: [...queues] });
+  const registry = new HandlerRegistry();
+  const runtime = new WorkerRuntime(store, registry, options.workerId ?? 'test-worker', {
+    queues,
+    concurrency: 5,
+    leaseMs: 30_000,
+    shutdownGraceMs: 1_000,
+    maxPayloadBytes: 512 * 1024,
+    settleTimeoutMs: 2_000,
+    logger: silentLogger,
+    ...options,
+  });
+  return {
+    store,
+    registry,
+    runtime,
+    async enqueue(...specs) {
+      const now = Date.now();
+      const jobs = specs.map((spec) => normalizeJobSpec(spec, { now, maxPayloadBytes: 512 * 1024 }));
+      const results = await store.enqueue(jobs);
+      return results.map((r) => r.job);
+    },
+    async waitForStatus(id, ...statuses) {
+      return waitFor(async () => {
+        const job = await store.get(id);
+        return job && statuses.includes(job.status) ? job : undefined;
+      }, `job ${id} to be ${statuses.join('|')}`);
+    },
+    async stop() {
+      await runtime.shutdown();
+      await store.close();
+    },
+  };
+}
+
+/** Polls until check returns a value (test code only; the runtime itself never polls). */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what = 'condition', timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
