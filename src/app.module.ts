@@ -3,14 +3,25 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { ClaimModule } from './modules/claim/claim.module';
 import { HealthModule } from './modules/health/health.module';
+import { HistoryModule } from './modules/history/history.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { QueueModule } from './modules/queue/queue.module';
+import { RecoveryModule } from './modules/recovery/recovery.module';
 
-/** MODE decides what starts: the API (enqueue, read), the workers, or both. Health always. */
+/**
+ * MODE decides what starts: the API (enqueue, read), the workers, or both. Health, the reaper and
+ * the history writer (when DATABASE_URL is set) run on every instance.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const imports: (DynamicModule | Type)[] = [AppConfigModule.forRoot(config), QueueModule, HealthModule];
+    const imports: (DynamicModule | Type)[] = [
+      AppConfigModule.forRoot(config),
+      QueueModule,
+      HealthModule,
+      RecoveryModule,
+      HistoryModule.forRoot(config),
+    ];
     if (config.runsApi) imports.push(JobsModule);
     if (config.runsWorkers) imports.push(ClaimModule);
     return { module: AppModule, imports };

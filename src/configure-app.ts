@@ -2,8 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from './config/app-config';
-import { ApiValidationPipe } from './modules/jobs/http/api-validation.pipe';
-import { DomainExceptionFilter } from './modules/jobs/http/domain-exception.filter';
+import { ApiValidationPipe } from './http/api-validation.pipe';
+import { DomainExceptionFilter } from './http/domain-exception.filter';
 
 /**
  * The HTTP setup shared by main.ts and the e2e tests, so tests exercise the same app: body limit,

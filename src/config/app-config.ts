@@ -16,6 +16,7 @@ export class AppConfig {
   readonly reaperIntervalMs: number;
   readonly reaperBatch: number;
   readonly workerDeadMs: number;
+  readonly hardTimeoutGraceMs: number;
   readonly workerConcurrency: number;
   readonly queues: string[];
   readonly maxPayloadBytes: number;
@@ -41,6 +42,7 @@ export class AppConfig {
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
     this.reaperBatch = env.REAPER_BATCH;
     this.workerDeadMs = env.WORKER_DEAD_MS ?? 3 * env.HEARTBEAT_MS;
+    this.hardTimeoutGraceMs = env.HARD_TIMEOUT_GRACE_MS;
     this.workerConcurrency = env.WORKER_CONCURRENCY;
     this.queues = [...new Set(env.QUEUES.split(','))];
     this.maxPayloadBytes = env.MAX_PAYLOAD_BYTES;

@@ -47,6 +47,13 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsOptional() @IsInt() @Min(100)
   WORKER_DEAD_MS?: number;
 
+  /**
+   * How long past its timeoutMs a job may keep its lease while its worker still heartbeats: at
+   * startedAt + timeoutMs + this grace the lease stops being renewed and the reaper ends the attempt.
+   */
+  @Transform(toInt) @IsInt() @Min(0)
+  HARD_TIMEOUT_GRACE_MS = 60_000;
+
   /** Jobs a worker process runs at once per queue (each queue of QUEUES has its own slots). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
   WORKER_CONCURRENCY = 50;

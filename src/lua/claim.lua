@@ -1,7 +1,7 @@
 --[[
   claim: promotes due scheduled jobs (bounded), then pops up to `max` pending jobs for a worker.
   Each claimed job gets a new fencing token, spends an attempt and gets a lease until
-  now + leaseMs (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records
+  min(now + leaseMs, now + timeoutMs + grace) (its hard time limit, see includes/hard-limit.lua) (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records
   are moved to failed ("malformed job record: <what>"); ids whose hash is gone are dropped. Neither
   counts against `max`.
 
@@ -25,6 +25,7 @@
   ARGV[4]  max jobs to claim
   ARGV[5]  lease duration ms
   ARGV[6]  max scheduled jobs to promote first
+  ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
   Returns: { jobs, nextDueAt } where jobs is a list of {id, field, value, ...} (the job hash after
   the claim) and nextDueAt is the earliest scheduled runAt when nothing was claimed, else -1.
@@ -35,10 +36,12 @@
 --- @include "includes/index-writes"
 --- @include "includes/job-record"
 --- @include "includes/promote-due"
+--- @include "includes/hard-limit"
 
 local worker = ARGV[3]
 local max = tonumber(ARGV[4])
 local leaseUntil = NOW + tonumber(ARGV[5])
+local grace = tonumber(ARGV[7]) or 60000
 
 promoteDue(tonumber(ARGV[6]))
 
@@ -71,7 +74,7 @@ while #claimed < max and rounds < 10 do
         j.stt = NOW
         j.ut = NOW
         redis.call('HSET', key, 'st', 'running', 'tok', j.tok, 'att', j.att, 'w', worker, 'stt', NOW, 'ut', NOW)
-        leaseArgs[#leaseArgs + 1] = leaseUntil
+        leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, j.tmo, grace))
         leaseArgs[#leaseArgs + 1] = id
         leaseIds[#leaseIds + 1] = id
         local reply = tableToFlat(j)

@@ -1,5 +1,8 @@
 --[[
   reap: ends leases that expired before now, at most `limit`, as includes/expire-lease.lua says.
+  A lease that ran out at the job's hard time limit (startedAt + timeoutMs + grace <= now: the
+  worker kept heartbeating but the job hung) is ended with "exceeded its hard time limit" instead
+  of "lease expired".
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset
@@ -18,17 +21,23 @@
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
   ARGV[3]  max leases to reap
+  ARGV[4]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
   Returns: { requeued ids, failed ids } (a job cancelled on expiry is in neither).
   Invariant: every reaped id leaves the lease sets and is in exactly one other index.
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/expire-lease"
+--- @include "includes/hard-limit"
 
 local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local grace = tonumber(ARGV[4])
 local requeued, failed = {}, {}
 for _, id in ipairs(ids) do
-  local status = expireLease(id, EXPIRED_ERROR)
+  local t = redis.call('HMGET', K_JOB .. id, 'stt', 'tmo')
+  local reason = EXPIRED_ERROR
+  if t[1] and hardDeadline(t[1], t[2], grace) <= NOW then reason = HARD_LIMIT_ERROR end
+  local status = expireLease(id, reason)
   if status == 'pending' then requeued[#requeued + 1] = id end
   if status == 'failed' then failed[#failed + 1] = id end
 end

@@ -13,6 +13,13 @@ export function describeWaitForWorkCases(current: () => StoreHarness): void {
       await expect(elapsedMs(wait)).resolves.toBeLessThan(2000);
     });
 
+    it('does not miss work enqueued between an empty claim and the wait', async () => {
+      const h = current();
+      await expect(h.store.claim(QUEUE, 'w1', 10, 60_000)).resolves.toMatchObject({ jobs: [] });
+      await enqueueJob(h);
+      await expect(elapsedMs(h.store.waitForWork(QUEUE, 10_000))).resolves.toBeLessThan(2000);
+    });
+
     it('returns after its timeout when no work arrives', async () => {
       const h = current();
       const took = await elapsedMs(h.store.waitForWork(QUEUE, 100));

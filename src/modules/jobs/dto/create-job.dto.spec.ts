@@ -1,7 +1,7 @@
 import { ArgumentMetadata } from '@nestjs/common';
-import { ApiValidationPipe } from '../http/api-validation.pipe';
-import { FieldError } from '../http/error-body';
-import { ValidationFailedException } from '../http/validation-failed.exception';
+import { ApiValidationPipe } from '../../../http/api-validation.pipe';
+import { FieldError } from '../../../http/error-body';
+import { ValidationFailedException } from '../../../http/validation-failed.exception';
 import { BulkCreateJobsDto } from './bulk-create-jobs.dto';
 import { CreateJobDto } from './create-job.dto';
 import { ListJobsQueryDto } from './list-jobs-query.dto';

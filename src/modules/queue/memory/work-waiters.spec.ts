@@ -25,4 +25,14 @@ describe('WorkWaiters', () => {
     await expect(wait).resolves.toBeUndefined();
     expect(waiters.size).toBe(0);
   });
+
+  it('remembers a wake that found nobody waiting, for the next wait only', async () => {
+    const waiters = new WorkWaiters();
+    waiters.wakeAll();
+    await expect(waiters.wait(60_000)).resolves.toBeUndefined();
+    const second = waiters.wait(60_000);
+    expect(waiters.size).toBe(1);
+    waiters.wakeAll();
+    await second;
+  });
 });

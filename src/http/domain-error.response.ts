@@ -6,7 +6,7 @@ import {
   PayloadTooLargeError,
   StaleLeaseError,
   StoreUnavailableError,
-} from '../../../domain/errors';
+} from '../domain/errors';
 import { ErrorResponse, errorResponse } from './error-response';
 
 /** The one mapping of domain errors to HTTP. Domain messages are written for clients. */

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ClaimqError, StoreUnavailableError } from '../../../domain/errors';
+import { ClaimqError, StoreUnavailableError } from '../domain/errors';
 import { FieldError } from './error-body';
 import { domainErrorResponse } from './domain-error.response';
 import { ErrorResponse, errorResponse } from './error-response';

@@ -4,7 +4,7 @@ import {
   JobNotFoundError,
   PayloadTooLargeError,
   StoreUnavailableError,
-} from '../../../domain/errors';
+} from '../domain/errors';
 import { domainErrorResponse } from './domain-error.response';
 
 describe('domainErrorResponse', () => {

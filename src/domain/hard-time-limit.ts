@@ -1,0 +1,24 @@
+/**
+ * The hard time limit of a running attempt: startedAt + timeoutMs + grace. The worker aborts a job
+ * at timeoutMs; the grace covers a handler that ignores its signal. Past the hard limit no lease is
+ * renewed, so the lease runs out there and the reaper ends the attempt with HARD_TIME_LIMIT_ERROR
+ * (src/lua/includes/hard-limit.lua mirrors this for the Redis scripts).
+ */
+export const DEFAULT_HARD_TIMEOUT_GRACE_MS = 60_000;
+
+export const HARD_TIME_LIMIT_ERROR = 'exceeded its hard time limit (timeoutMs + grace)';
+export const LEASE_EXPIRED_ERROR = 'lease expired';
+
+export function hardDeadline(startedAt: number, timeoutMs: number, graceMs: number): number {
+  return startedAt + timeoutMs + graceMs;
+}
+
+/** The lease expiry a claim or heartbeat at `now` grants: never past the hard deadline. */
+export function leaseUntil(now: number, leaseMs: number, deadline: number): number {
+  return Math.min(now + leaseMs, deadline);
+}
+
+/** The reason an unsettled lease ended when the reaper met it at `now`. */
+export function expiryReason(now: number, deadline: number): string {
+  return deadline <= now ? HARD_TIME_LIMIT_ERROR : LEASE_EXPIRED_ERROR;
+}
