@@ -1,19 +1,31 @@
 import { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { ApiValidationPipe } from './http/api-validation.pipe';
+import { apiKeyMiddleware } from './http/api-key.middleware';
 import { DomainExceptionFilter } from './http/domain-exception.filter';
+import { setupOpenApi } from './http/openapi';
+import { httpRequestLogger } from './logging/http-request-logger';
+import { ROOT_LOGGER } from './logging/root-logger';
 
 /**
- * The HTTP setup shared by main.ts and the e2e tests, so tests exercise the same app: body limit,
- * validation, error mapping. Call before `init()`/`listen()`. Shutdown hooks stay in main.ts.
+ * The HTTP setup shared by main.ts and the e2e tests, so tests exercise the same app: logs, API
+ * keys, body limit, validation, error mapping, OpenAPI. Call before `init()`/`listen()`. Shutdown
+ * hooks stay in main.ts. Order matters: the request logger comes first so that every request is
+ * logged, the 401s of the key check included; the key check comes before anything it protects.
  */
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
+  app.useLogger(app.get(Logger));
+  express.use(httpRequestLogger(app.get<PinoLogger>(ROOT_LOGGER)));
+  express.use(apiKeyMiddleware(config.apiKeys));
   express.disable('x-powered-by');
   // Registered before init, so Nest's default 100 KB json parser is not added on top of it.
   express.useBodyParser('json', { limit: config.maxBodyBytes });
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new DomainExceptionFilter(app.get(HttpAdapterHost)));
+  setupOpenApi(app, config);
 }

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { loadAppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
+import { openAccessWarning } from './http/open-access-warning';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -16,8 +17,11 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
   configureApp(app, config);
   closeOnSignals(app);
+  survivePromiseLeaks();
   await app.listen(config.port, config.host);
   Logger.log(`claimq listening on ${config.host}:${config.port} (mode=${config.mode}, store=${config.jobStore})`, 'Bootstrap');
+  const warning = openAccessWarning(config);
+  if (warning !== undefined) Logger.warn(warning, 'Bootstrap');
 }
 
 /**
@@ -42,6 +46,16 @@ function closeOnSignals(app: INestApplication): void {
       );
     });
   }
+}
+
+/**
+ * A rejected promise nobody awaited is a bug, but in a long-running worker it must not take down
+ * every job the process holds (Node's default is to exit): log it loudly and keep serving.
+ */
+function survivePromiseLeaks(): void {
+  process.on('unhandledRejection', (reason: unknown) => {
+    Logger.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`, undefined, 'Bootstrap');
+  });
 }
 
 void bootstrap();

@@ -26,9 +26,14 @@ export class AppConfig {
   readonly shutdownGraceMs: number;
   readonly httpJobAllowedHosts: string[] | undefined;
   readonly logLevel: string;
+  /** Accepted bearer keys; empty: the API is open (main.ts warns when it listens beyond loopback). */
+  readonly apiKeys: string[];
   readonly databaseUrl: string | undefined;
   readonly dbMigrate: boolean;
   readonly historyBatch: number;
+  readonly refreshIntervalMs: number;
+  readonly refreshBatch: number;
+  readonly refreshStaleMs: number;
 
   constructor(env: EnvironmentVariables) {
     this.port = env.PORT;
@@ -52,9 +57,13 @@ export class AppConfig {
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
     this.logLevel = env.LOG_LEVEL;
+    this.apiKeys = env.API_KEYS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [];
     this.databaseUrl = env.DATABASE_URL;
     this.dbMigrate = env.DB_MIGRATE;
     this.historyBatch = env.HISTORY_BATCH;
+    this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;
+    this.refreshBatch = env.REFRESH_BATCH;
+    this.refreshStaleMs = env.REFRESH_STALE_MS;
   }
 
   /** For tests and tools that build a config without Nest: same validation, same defaults. */

@@ -43,3 +43,15 @@ describe('history configuration', () => {
     expect(() => AppConfig.from({ DATABASE_URL: 'mysql://x', DB_MIGRATE: 'maybe' })).toThrow(/DATABASE_URL="mysql:\/\/x".*\n.*DB_MIGRATE="maybe"/s);
   });
 });
+
+describe('API keys configuration', () => {
+  it('reads a comma list, trimmed', () => {
+    expect(AppConfig.from({ API_KEYS: ' key-one-0123456789 ,key-two-0123456789' }).apiKeys).toEqual(['key-one-0123456789', 'key-two-0123456789']);
+    expect(AppConfig.from({}).apiKeys).toEqual([]);
+  });
+
+  it('refuses keys shorter than 16 characters or with spaces', () => {
+    expect(() => AppConfig.from({ API_KEYS: 'short' })).toThrow(/API_KEYS="short"/);
+    expect(() => AppConfig.from({ API_KEYS: 'has a space in it 0123' })).toThrow(/API_KEYS/);
+  });
+});

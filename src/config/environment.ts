@@ -95,8 +95,30 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
   HISTORY_BATCH = 500;
 
+  /** How often each instance claims a batch of dirty executions and refreshes their status. */
+  @Transform(toInt) @IsInt() @Min(10)
+  REFRESH_INTERVAL_MS = 1000;
+
+  /** Most dirty executions one refresh claims (one script, one database statement). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  REFRESH_BATCH = 500;
+
+  /** A refresh in flight longer than this is returned to the refresh set (its instance died). */
+  @Transform(toInt) @IsInt() @Min(1000)
+  REFRESH_STALE_MS = 60_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /**
+   * Comma-separated API keys. When set, every route but /health/* and /metrics needs
+   * `Authorization: Bearer <one of them>`. Keys are at least 16 printable characters, no spaces.
+   */
+  @IsOptional()
+  @Matches(/^\s*[!-+\--~]{16,}\s*(,\s*[!-+\--~]{16,}\s*)*$/, {
+    message: 'API_KEYS must be a comma-separated list of keys of at least 16 printable characters without spaces or commas',
+  })
+  API_KEYS?: string = undefined;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {

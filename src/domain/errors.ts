@@ -17,6 +17,13 @@ export class JobNotFoundError extends ClaimqError {
   }
 }
 
+export class ExecutionNotFoundError extends ClaimqError {
+  readonly code = 'execution_not_found';
+  constructor(readonly executionId: string) {
+    super(`execution ${executionId} not found`);
+  }
+}
+
 export class InvalidTransitionError extends ClaimqError {
   readonly code = 'invalid_transition';
   constructor(

@@ -2,6 +2,7 @@ import {
   ClaimqError,
   InvalidJobSpecError,
   InvalidTransitionError,
+  ExecutionNotFoundError,
   JobNotFoundError,
   PayloadTooLargeError,
   StaleLeaseError,
@@ -12,7 +13,7 @@ import { ErrorResponse, errorResponse } from './error-response';
 /** The one mapping of domain errors to HTTP. Domain messages are written for clients. */
 export function domainErrorResponse(err: ClaimqError): ErrorResponse {
   const code = err.code;
-  if (err instanceof JobNotFoundError) return errorResponse(404, err.message, { code });
+  if (err instanceof JobNotFoundError || err instanceof ExecutionNotFoundError) return errorResponse(404, err.message, { code });
   if (err instanceof InvalidTransitionError || err instanceof StaleLeaseError) return errorResponse(409, err.message, { code });
   if (err instanceof InvalidJobSpecError) {
     return errorResponse(400, err.message, { code, errors: [{ field: err.field, reason: err.reason }] });

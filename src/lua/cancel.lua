@@ -15,6 +15,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
@@ -24,29 +27,17 @@
   {'invalid_transition', status}.
   Invariant: a cancelled job is in the cancelled index only.
 ]]
---- @include "includes/queue-keys"
---- @include "includes/events"
---- @include "includes/job-record"
+--- @include "includes/cancel-job"
 
 local id = ARGV[3]
 local key = K_JOB .. id
 local flat = redis.call('HGETALL', key)
 if #flat == 0 then return { 'not_found' } end
 local j = hashToTable(flat)
-local att = numField(j.att, 0)
-if j.st == 'pending' or j.st == 'scheduled' then
-  redis.call('ZREM', STATE_INDEX[j.st], id)
-  redis.call('HSET', key, 'st', 'cancelled', 'ft', NOW, 'ut', NOW)
-  redis.call('ZADD', K_CANCELLED, NOW, id)
-  addEvent({ k = 'cancelled', id = id, st = 'cancelled', att = att, at = NOW })
-elseif j.st == 'running' then
-  if j.cx ~= '1' then
-    redis.call('HSET', key, 'cx', '1', 'ut', NOW)
-    addEvent({ k = 'cancel_requested', id = id, st = 'running', att = att, at = NOW, w = j.w })
-  end
-else
+if not cancelJob(id, j) then
   return { 'invalid_transition', j.st or 'unknown' }
 end
+flushIndexWrites()
 flushEvents()
 local reply = redis.call('HGETALL', key)
 table.insert(reply, 1, 'ok')

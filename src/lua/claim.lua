@@ -1,7 +1,8 @@
 --[[
   claim: promotes due scheduled jobs (bounded), then pops up to `max` pending jobs for a worker.
   Each claimed job gets a new fencing token, spends an attempt and gets a lease until
-  min(now + leaseMs, now + timeoutMs + grace) (its hard time limit, see includes/hard-limit.lua) (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records
+  min(now + leaseMs, now + timeoutMs + grace), its hard time limit (includes/hard-limit.lua)
+  (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records
   are moved to failed ("malformed job record: <what>"); ids whose hash is gone are dropped. Neither
   counts against `max`.
 
@@ -18,6 +19,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
@@ -56,7 +60,12 @@ while #claimed < max and rounds < 10 do
   for i = 1, #popped, 2 do
     local id = popped[i]
     local key = K_JOB .. id
-    local flat = redis.call('HGETALL', key)
+    local flat = redis.pcall('HGETALL', key)
+    if flat.err then
+      -- not a hash: dropped like a gone record, the key left for an operator
+      redis.log(redis.LOG_WARNING, 'claimq claim: ' .. key .. ' is not a job hash; dropped from pending')
+      flat = {}
+    end
     if #flat > 0 then
       local j = hashToTable(flat)
       local bad = malformedReason(j)
@@ -66,6 +75,7 @@ while #claimed < max and rounds < 10 do
         redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
         addToIndex(K_FAILED, NOW, id)
         addEvent({ k = 'failed', id = id, st = 'failed', att = numField(j.att, 0), at = NOW, err = err })
+        if j.ex then bumpExecution(j.ex, STATE_INDEX[j.st or ''] and j.st or 'pending', 'failed') end
       else
         j.st = 'running'
         j.tok = numField(j.tok, 0) + 1
@@ -81,6 +91,7 @@ while #claimed < max and rounds < 10 do
         table.insert(reply, 1, id)
         claimed[#claimed + 1] = reply
         addEvent({ k = 'claimed', id = id, st = 'running', att = j.att, at = NOW, w = worker })
+        if j.ex then bumpExecution(j.ex, 'pending', 'running') end
       end
     end
   end

@@ -15,6 +15,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
@@ -34,7 +37,7 @@ local out = {}
 for i = 3, #ARGV, 3 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att')
+  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local res = ARGV[i + 2]
     if res ~= '' then
@@ -45,6 +48,7 @@ for i = 3, #ARGV, 3 do
     end
     endLease(id, v[3])
     addToIndex(K_SUCCEEDED, NOW, id)
+    if v[5] then bumpExecution(v[5], 'running', 'succeeded') end
     addEvent({ k = 'succeeded', id = id, st = 'succeeded', att = numField(v[4], 0), at = NOW, w = v[3] or nil, res = res })
     out[#out + 1] = 'succeeded'
   else

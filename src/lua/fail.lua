@@ -17,6 +17,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
@@ -38,7 +41,7 @@ local out = {}
 for i = 3, #ARGV, 6 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'max', 'bo', 'cx', 'pr')
+  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'max', 'bo', 'cx', 'pr', 'ex')
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local err = ARGV[i + 2]
     local att = numField(v[4], 0)
@@ -70,6 +73,7 @@ for i = 3, #ARGV, 6 do
       addToIndex(K_FAILED, NOW, id)
       addEvent({ k = 'failed', id = id, st = status, att = att, at = NOW, w = worker, err = err })
     end
+    if v[9] then bumpExecution(v[9], 'running', status) end
     out[#out + 1] = status
   else
     out[#out + 1] = 'stale'

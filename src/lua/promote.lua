@@ -14,6 +14,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)

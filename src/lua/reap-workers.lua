@@ -16,28 +16,42 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
   ARGV[3]  max leases to end
   ARGV[4..] worker ids
 
-  Returns: { requeued ids, failed ids }.
+  Returns: { requeued ids, failed ids, malformed ids }. A worker whose lease set is not a set
+  leaves the registry (its worker id is reported as malformed; its leases still expire); a job
+  key that is not a hash loses its lease (its id is reported); neither stops the script.
   Invariant: every ended lease leaves the lease sets; the job is in exactly one other index.
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/expire-lease"
 
 local budget = tonumber(ARGV[3])
-local requeued, failed = {}, {}
+local requeued, failed, malformed = {}, {}, {}
 for w = 4, #ARGV do
   local worker = ARGV[w]
-  local ids = redis.call('SMEMBERS', K_WLEASE .. worker)
+  local ids = redis.pcall('SMEMBERS', K_WLEASE .. worker)
+  if ids.err then
+    redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_WLEASE .. worker .. ' is not a set (' .. ids.err .. '); worker dropped')
+    malformed[#malformed + 1] = worker
+    ids = {}
+  end
   local ended = 0
   for _, id in ipairs(ids) do
     if budget <= 0 then break end
-    local owner = redis.call('HGET', K_JOB .. id, 'w')
-    if owner == worker then
+    local owner = redis.pcall('HGET', K_JOB .. id, 'w')
+    if type(owner) == 'table' and owner.err then
+      redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_JOB .. id .. ' is not a job hash; lease dropped')
+      endLease(id, worker)
+      malformed[#malformed + 1] = id
+    elseif owner == worker then
       local status = expireLease(id, 'worker ' .. worker .. ' went silent')
       if status == 'pending' then requeued[#requeued + 1] = id end
       if status == 'failed' then failed[#failed + 1] = id end
@@ -53,4 +67,4 @@ end
 flushLeaseEnds()
 flushIndexWrites()
 flushEvents()
-return { requeued, failed }
+return { requeued, failed, malformed }

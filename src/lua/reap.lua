@@ -17,13 +17,19 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
   ARGV[3]  max leases to reap
   ARGV[4]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
-  Returns: { requeued ids, failed ids } (a job cancelled on expiry is in neither).
+  Returns: { requeued ids, failed ids, malformed ids } (a job cancelled on expiry is in none).
+  Malformed: a lease whose job is gone or not running (the entry is dropped), or whose job key is
+  not a hash (the lease is dropped and the key left alone for an operator); never an error, so
+  one bad record cannot stop the reaper.
   Invariant: every reaped id leaves the lease sets and is in exactly one other index.
 ]]
 --- @include "includes/queue-keys"
@@ -32,16 +38,23 @@
 
 local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 local grace = tonumber(ARGV[4])
-local requeued, failed = {}, {}
+local requeued, failed, malformed = {}, {}, {}
 for _, id in ipairs(ids) do
-  local t = redis.call('HMGET', K_JOB .. id, 'stt', 'tmo')
-  local reason = EXPIRED_ERROR
-  if t[1] and hardDeadline(t[1], t[2], grace) <= NOW then reason = HARD_LIMIT_ERROR end
-  local status = expireLease(id, reason)
-  if status == 'pending' then requeued[#requeued + 1] = id end
-  if status == 'failed' then failed[#failed + 1] = id end
+  local t = redis.pcall('HMGET', K_JOB .. id, 'stt', 'tmo')
+  if t.err then
+    redis.log(redis.LOG_WARNING, 'claimq reap: ' .. K_JOB .. id .. ' is not a job hash (' .. t.err .. '); lease dropped')
+    endLease(id, nil)
+    malformed[#malformed + 1] = id
+  else
+    local reason = EXPIRED_ERROR
+    if t[1] and hardDeadline(t[1], t[2], grace) <= NOW then reason = HARD_LIMIT_ERROR end
+    local status = expireLease(id, reason)
+    if status == 'pending' then requeued[#requeued + 1] = id end
+    if status == 'failed' then failed[#failed + 1] = id end
+    if status == nil then malformed[#malformed + 1] = id end
+  end
 end
 flushLeaseEnds()
 flushIndexWrites()
 flushEvents()
-return { requeued, failed }
+return { requeued, failed, malformed }

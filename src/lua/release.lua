@@ -15,6 +15,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
@@ -33,7 +36,7 @@ local out = {}
 for i = 3, #ARGV, 2 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'cx', 'pr')
+  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'cx', 'pr', 'ex')
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local att = numField(v[4], 0)
     local worker = v[3] or nil
@@ -43,12 +46,14 @@ for i = 3, #ARGV, 2 do
       addToIndex(K_CANCELLED, NOW, id)
       addEvent({ k = 'cancelled', id = id, st = 'cancelled', att = att, at = NOW, w = worker })
       out[#out + 1] = 'cancelled'
+      if v[7] then bumpExecution(v[7], 'running', 'cancelled') end
     else
       att = math.max(0, att - 1)
       redis.call('HSET', key, 'st', 'pending', 'att', att, 'ut', NOW)
       queuePending(id, numField(v[6], 0))
       addEvent({ k = 'released', id = id, st = 'pending', att = att, at = NOW, w = worker })
       out[#out + 1] = 'pending'
+      if v[7] then bumpExecution(v[7], 'running', 'pending') end
     end
   else
     out[#out + 1] = 'stale'

@@ -14,6 +14,9 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream MAXLEN (approximate)
@@ -41,6 +44,7 @@ redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
 redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
 queuePending(id, numField(j.pr, 0))
 addEvent({ k = 'retried', id = id, st = 'pending', att = 0, at = NOW })
+if j.ex then bumpExecution(j.ex, j.st, 'pending') end
 flushIndexWrites()
 flushEvents()
 local reply = redis.call('HGETALL', key)

@@ -2,7 +2,9 @@ import { describeCancelRetryCases } from './cancel-retry.cases';
 import { describeClaimCases } from './claim.cases';
 import { describeConcurrencyCases } from './concurrency.cases';
 import { describeEnqueueAndReadCases } from './enqueue-read.cases';
+import { describeExecutionCases } from './execution.cases';
 import { useHarness } from './contract-fixtures';
+import { describeHardTimeLimitCases } from './hard-time-limit.cases';
 import { describeLeaseCases } from './lease.cases';
 import { describeMaintenanceCases } from './maintenance.cases';
 import { describeMalformedDataCases } from './malformed-data.cases';
@@ -23,11 +25,13 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeClaimCases(current);
     describeSettleCases(current);
     describeLeaseCases(current);
+    describeHardTimeLimitCases(current);
     describeWorkerRegistryCases(current);
     describeCancelRetryCases(current);
     describeMaintenanceCases(current);
     describeWaitForWorkCases(current);
     describeConcurrencyCases(current);
     describeMalformedDataCases(current);
+    describeExecutionCases(current);
   });
 }

@@ -21,7 +21,7 @@ export interface E2eApp {
  * test's own. MODE=api: no worker claims the jobs the test is looking at.
  */
 export async function startE2eApp(env: Record<string, string> = {}): Promise<E2eApp> {
-  const config = AppConfig.from({ MODE: 'api', ...env });
+  const config = AppConfig.from({ MODE: 'api', LOG_LEVEL: 'silent', ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   configureApp(app, config);

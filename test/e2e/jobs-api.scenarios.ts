@@ -271,6 +271,7 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
         expect(res.body).toContainEqual({
           name: queue,
           counts: { pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 1 },
+          refresh: { backlog: 0, inFlight: 0 },
         });
         expect(res.body.map((q: { name: string }) => q.name)).toContain('default');
       });

@@ -28,10 +28,13 @@ export class ClaimqProcess {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  /** Starts `node dist/main.js` with env on top of a minimal environment, on a free port. */
-  static async start(env: Record<string, string>): Promise<ClaimqProcess> {
+  /**
+   * Starts `node dist/main.js` with env on top of a minimal environment, on a free port. `entry`
+   * runs a private copy of the build instead (long runs that a concurrent build must not break).
+   */
+  static async start(env: Record<string, string>, entry = join(ROOT, 'dist', 'main.js')): Promise<ClaimqProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+    const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOST: '127.0.0.1', PORT: String(port), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,6 +44,10 @@ export class ClaimqProcess {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
   }
 
   get log(): string {

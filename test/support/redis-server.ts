@@ -69,6 +69,7 @@ export class RedisServer {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const client = new Redis(this.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => undefined);
       try {
         await client.connect();
         if ((await client.ping()) === 'PONG') return;

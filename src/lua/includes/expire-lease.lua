@@ -11,7 +11,7 @@ local EXPIRED_ERROR = 'lease expired'
 
 local function expireLease(id, reason)
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'w', 'att', 'max', 'cx', 'pr')
+  local v = redis.call('HMGET', key, 'st', 'w', 'att', 'max', 'cx', 'pr', 'ex')
   endLease(id, v[2])
   if not v[1] and redis.call('EXISTS', key) == 1 then
     -- a record without a status cannot be requeued: fail it where the claim would have
@@ -19,6 +19,7 @@ local function expireLease(id, reason)
     redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
     addToIndex(K_FAILED, NOW, id)
     addEvent({ k = 'failed', id = id, st = 'failed', att = numField(v[3], 0), at = NOW, err = err })
+    if v[7] then bumpExecution(v[7], 'running', 'failed') end
     return 'failed'
   end
   if v[1] ~= 'running' then return nil end
@@ -39,5 +40,6 @@ local function expireLease(id, reason)
     queuePending(id, numField(v[6], 0))
   end
   addEvent({ k = 'expired', id = id, st = status, att = att, at = NOW, w = worker, err = reason })
+  if v[7] then bumpExecution(v[7], 'running', status) end
   return status
 end

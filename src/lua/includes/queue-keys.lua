@@ -13,6 +13,11 @@ local K_SEQ = KEYS[10]
 local K_IDEM = KEYS[11]
 local K_WLEASE = KEYS[12]
 local K_WORKERS = KEYS[13]
+-- Executions: counters hash = K_EXEC .. id (its job list = K_EXEC .. id .. ':jobs'); the refresh
+-- set of dirty executions; the refreshing zset (member '<id> <refresherId>', score claim time).
+local K_EXEC = KEYS[14]
+local K_REFRESH = KEYS[15]
+local K_REFRESHING = KEYS[16]
 
 -- Every script takes the clock and the event stream bound as its first two arguments.
 local NOW = tonumber(ARGV[1])

@@ -12,6 +12,7 @@ import { LeaseHeartbeatService } from './lease-heartbeat.service';
 import { WorkerIdentity } from './worker-identity';
 import { WorkerLifecycleService } from './worker-lifecycle.service';
 import { WorkerRuntime } from './worker-runtime';
+import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
 
 /**
  * The worker runtime: claims jobs of config.queues, runs them with the handlers of their type
@@ -26,14 +27,15 @@ import { WorkerRuntime } from './worker-runtime';
     { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },
     {
       provide: WorkerRuntime,
-      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig],
-      useFactory: (store: JobStore, registry: HandlerRegistry, identity: WorkerIdentity, config: AppConfig) =>
+      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig, { token: WORKER_OBSERVER, optional: true }],
+      useFactory: (store: JobStore, registry: HandlerRegistry, identity: WorkerIdentity, config: AppConfig, observer?: WorkerObserver) =>
         new WorkerRuntime(store, registry, identity.id, {
           queues: config.queues,
           concurrency: config.workerConcurrency,
           leaseMs: config.leaseMs,
           shutdownGraceMs: config.shutdownGraceMs,
           maxPayloadBytes: config.maxPayloadBytes,
+          observer,
         }),
     },
     { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },

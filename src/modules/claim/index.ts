@@ -10,3 +10,5 @@ export type { AbortCause } from './job-aborted.error';
 export { WorkerIdentity } from './worker-identity';
 export type { HttpJobPayload } from './http/http-job-request';
 export type { HttpJobResult } from './http/http-job.handler';
+export { WORKER_OBSERVER } from './worker-observer';
+export type { WorkerObserver } from './worker-observer';

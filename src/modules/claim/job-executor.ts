@@ -85,7 +85,8 @@ export class JobExecutor {
     if (rj.settled) return;
     let resultJson: string | undefined;
     try {
-      resultJson = result === undefined ? undefined : JSON.stringify(result);
+      // null is what an absent result reads back as: sending none saves a hash field and event field per job
+      resultJson = result === undefined || result === null ? undefined : JSON.stringify(result);
     } catch (err) {
       this.failed(rj, new NonRetryableJobError(`result is not JSON-serialisable: ${errorText(err)}`));
       return;
@@ -117,7 +118,7 @@ export class JobExecutor {
     if (rj.deadline) this.deps.timer.cancel(rj.deadline);
     rj.deadline = undefined;
     this.deps.running.remove(rj);
-    if (abortReason) rj.controller.abort(abortReason);
+    if (abortReason) rj.abort(abortReason);
     rj.onSettled();
   }
 

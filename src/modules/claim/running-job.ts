@@ -6,13 +6,18 @@ import { JobContext } from './job-context';
  * One job this process holds a lease on, from claim until its outcome is decided. `settled` is
  * the fence inside the process: once set (result, error, timeout, abort or release), anything the
  * handler does later is ignored, so a late result is never recorded after a timeout or a release.
+ *
+ * The AbortController is made on first use: a handler that never reads its signal (most short
+ * jobs) and a job that is never aborted cost no controller, signal or event target.
  */
 export class RunningJob {
-  readonly controller = new AbortController();
   readonly job: Job;
   readonly token: number;
   deadline: Deadline | undefined;
   settled = false;
+  private controller: AbortController | undefined;
+  private abortReason: unknown;
+  private aborted = false;
 
   constructor(
     claimed: ClaimedJob,
@@ -31,15 +36,34 @@ export class RunningJob {
     return this.job.queue;
   }
 
-  /** The handler's view. The payload is read only if the handler asks for it. */
+  /** The job's signal; aborted (with the reason given to abort) once the job is aborted. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.abortReason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
+
+  /** The handler's view. The payload and the signal are made only if the handler asks for them. */
   context(workerId: string): JobContext {
     const job = this.job;
+    const signal = (): AbortSignal => this.signal;
     return {
       job,
       get payload(): unknown {
         return job.payload;
       },
-      signal: this.controller.signal,
+      get signal(): AbortSignal {
+        return signal();
+      },
       attempt: job.attempts,
       workerId,
     };

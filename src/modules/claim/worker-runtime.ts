@@ -3,7 +3,7 @@ import { ClaimedJob, isFinal, Lease } from '../../domain/job';
 import { JobStore } from '../queue/job-store';
 import { abortableSleep } from './abortable-sleep';
 import { AckBatcher } from './ack-batcher';
-import { CallbackEnqueuer } from './callback-enqueuer';
+import { CallbackEnqueuer } from '../queue/callback-enqueuer';
 import { ClaimLoop } from './claim-loop';
 import { DeadlineTimer } from './deadline-timer';
 import { HandlerRegistry } from './handler-registry';
@@ -13,6 +13,7 @@ import { RetryBackoff } from './retry-backoff';
 import { RunningJobs } from './running-jobs';
 import { errorText, isTransientStoreError } from './store-errors';
 import { WorkerLogger, workerLogger } from './worker-logger';
+import { WorkerObserver } from './worker-observer';
 
 export interface WorkerRuntimeOptions {
   queues: readonly string[];
@@ -27,6 +28,8 @@ export interface WorkerRuntimeOptions {
   maxIdleWaitMs?: number;
   clock?: Clock;
   logger?: WorkerLogger;
+  /** Metrics hooks (WORKER_OBSERVER). */
+  observer?: WorkerObserver;
 }
 
 type RuntimeState = 'created' | 'running' | 'stopping' | 'stopped';
@@ -60,6 +63,7 @@ export class WorkerRuntime {
     this.timer = new DeadlineTimer(this.clock);
     this.callbacks = new CallbackEnqueuer(store, this.clock, options.maxPayloadBytes, this.logger);
     this.acks = new AckBatcher(store, this.logger, (job, outcome, request) => {
+      options.observer?.onSettled(job, outcome, this.clock.now() - (job.startedAt ?? this.clock.now()));
       if (outcome === 'stale') {
         this.logger.warn(`job ${job.id} (queue ${job.queue}): result of worker ${workerId} dropped, its lease was lost`);
         return;
@@ -149,6 +153,7 @@ export class WorkerRuntime {
       this.release(queue, jobs.map(({ job, token }) => ({ id: job.id, token })));
       return;
     }
+    this.options.observer?.onClaimed(jobs, this.clock.now());
     for (const claimed of jobs) this.executor.start(claimed, slotFreed);
   }
 

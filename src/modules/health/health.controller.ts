@@ -1,16 +1,36 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckResult, HealthCheckService } from '@nestjs/terminus';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorFunction } from '@nestjs/terminus';
+import { HistoryDatabaseHealthIndicator } from './history-database.health';
+import { JobStoreHealthIndicator } from './job-store.health';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthCheckService) {}
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly store: JobStoreHealthIndicator,
+    private readonly history: HistoryDatabaseHealthIndicator,
+  ) {}
 
   /** Liveness: the process answers. No dependency is checked, so a Redis outage never restarts pods. */
   @Get('live')
   @HealthCheck()
   live(): Promise<HealthCheckResult> {
     return this.health.check([]);
+  }
+
+  /**
+   * Readiness: the job store answers (Redis PING) and, when history is on, Postgres answers
+   * `SELECT 1`, each within a second. 503 names the failing indicator under `error`.
+   */
+  @Get('ready')
+  @HealthCheck()
+  @ApiOkResponse({ description: 'Every dependency answered; `info` lists them (redis or memory, postgres)' })
+  @ApiServiceUnavailableResponse({ description: 'Not ready: `error` names each failing indicator and why' })
+  ready(): Promise<HealthCheckResult> {
+    const checks: HealthIndicatorFunction[] = [() => this.store.check()];
+    if (this.history.enabled) checks.push(() => this.history.check());
+    return this.health.check(checks);
   }
 }

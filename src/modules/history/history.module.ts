@@ -24,6 +24,9 @@ export class HistoryModule {
     if (url === undefined) return { module: HistoryModule };
     return {
       module: HistoryModule,
+      // Global: the API, health and metrics read history; each injects it @Optional(), and an
+      // import of HistoryModule.forRoot per consumer would build the DataSource more than once.
+      global: true,
       imports: [
         // Connected by HistoryDatabase on first use, not at start: Postgres down must not stop jobs.
         TypeOrmModule.forRoot({ ...historyDataSourceOptions(url), manualInitialization: true }),

@@ -6,25 +6,40 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
+  getSchemaPath,
+  ApiExtraModels,
+  ApiBearerAuth,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DEFAULT_QUEUE } from '../../domain/job';
 import { BulkCreateJobsResponseDto } from './dto/bulk-create-jobs-response.dto';
 import { BulkCreateJobsDto } from './dto/bulk-create-jobs.dto';
 import { CreateJobDto } from './dto/create-job.dto';
+import { JobAttemptsResponseDto } from './dto/job-attempts-response.dto';
+import { JobHistoryPageResponseDto } from './dto/job-history-page-response.dto';
+import { JobHistoryResponseDto } from './dto/job-history-response.dto';
 import { JobPageResponseDto } from './dto/job-page-response.dto';
 import { JobResponseDto } from './dto/job-response.dto';
 import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
 import { DEFAULT_LIST_LIMIT } from './job-limits';
+import { presentHistoryJob } from './job-history.presenter';
+import { JobHistoryService } from './job-history.service';
 import { presentJob } from './job.presenter';
 import { toJobSpec } from './job-spec.mapper';
 import { JobsService } from './jobs.service';
 
 @ApiTags('jobs')
+@ApiBearerAuth()
+@ApiExtraModels(JobResponseDto, JobPageResponseDto, JobHistoryResponseDto, JobHistoryPageResponseDto)
+@ApiServiceUnavailableResponse({ description: 'The job store (or job history) is unreachable; retry after Retry-After seconds' })
 @Controller('jobs')
 export class JobsController {
-  constructor(private readonly jobs: JobsService) {}
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly history: JobHistoryService,
+  ) {}
 
   @Post()
   @ApiCreatedResponse({ type: JobResponseDto, description: 'The job was added' })
@@ -45,23 +60,51 @@ export class JobsController {
   }
 
   @Get()
-  @ApiOkResponse({ type: JobPageResponseDto })
-  async list(@Query() query: ListJobsQueryDto): Promise<JobPageResponseDto> {
-    const page = await this.jobs.list({
+  @ApiOkResponse({
+    description:
+      'Without from/to: a page of the store, one queue, by state index. With from and/or to: jobs created in [from, to) ' +
+      'from job history, newest first (400 naming the field when history is off)',
+    schema: { oneOf: [{ $ref: getSchemaPath(JobPageResponseDto) }, { $ref: getSchemaPath(JobHistoryPageResponseDto) }] },
+  })
+  @ApiBadRequestResponse({ description: 'A filter is invalid, or from/to was given while job history is off' })
+  async list(@Query() query: ListJobsQueryDto): Promise<JobPageResponseDto | JobHistoryPageResponseDto> {
+    const filter = {
       queue: query.queue ?? DEFAULT_QUEUE,
       status: query.status,
       type: query.type,
       limit: query.limit ?? DEFAULT_LIST_LIMIT,
       cursor: query.cursor,
-    });
+    };
+    if (query.from !== undefined || query.to !== undefined) {
+      const from = query.from === undefined ? undefined : Date.parse(query.from);
+      const to = query.to === undefined ? undefined : Date.parse(query.to);
+      const page = await this.history.listCreated({ ...filter, from, to });
+      return { items: page.items.map(presentHistoryJob), nextCursor: page.nextCursor };
+    }
+    const page = await this.jobs.list(filter);
     return { items: page.items.map(presentJob), nextCursor: page.nextCursor };
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: JobResponseDto })
-  @ApiNotFoundResponse()
-  async get(@Param('id') id: string): Promise<JobResponseDto> {
-    return presentJob(await this.jobs.get(id));
+  @ApiOkResponse({
+    description: 'The job from the store; once retention has removed it, as job history recorded it (`source: "history"`)',
+    schema: { oneOf: [{ $ref: getSchemaPath(JobResponseDto) }, { $ref: getSchemaPath(JobHistoryResponseDto) }] },
+  })
+  @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
+  async get(@Param('id') id: string): Promise<JobResponseDto | JobHistoryResponseDto> {
+    const found = await this.history.find(id);
+    return found.source === 'store' ? presentJob(found.job) : presentHistoryJob(found.record);
+  }
+
+  @Get(':id/attempts')
+  @ApiOkResponse({
+    type: JobAttemptsResponseDto,
+    description:
+      'Every attempt from job history; without history (or before the writer caught up) only the latest attempt, derived from the job (`source: "store"`)',
+  })
+  @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
+  attempts(@Param('id') id: string): Promise<JobAttemptsResponseDto> {
+    return this.history.attempts(id);
   }
 
   @Post(':id/cancel')

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../domain/clock';
 import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { EnqueueResult, Job, JobSpec, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
+import { ClaimqMetrics } from '../metrics/claimq-metrics';
+import { CallbackEnqueuer } from '../queue/callback-enqueuer';
 import { JobStore, ListPage, ListQuery } from '../queue/job-store';
 import { MAX_DELAY_MS } from './job-limits';
 import { JOBS_CLOCK } from './jobs-clock.token';
@@ -14,15 +16,21 @@ import { JOBS_CLOCK } from './jobs-clock.token';
  */
 @Injectable()
 export class JobsService {
+  private readonly callbacks: CallbackEnqueuer;
+
   constructor(
     @Inject(JobStore) private readonly store: JobStore,
     private readonly config: AppConfig,
     @Inject(JOBS_CLOCK) private readonly clock: Clock,
-  ) {}
+    @Optional() private readonly metrics?: ClaimqMetrics,
+  ) {
+    this.callbacks = new CallbackEnqueuer(store, clock, config.maxPayloadBytes, new Logger('Jobs'));
+  }
 
   /** `created: false` when the idempotency key matched an existing job, which is returned. */
   async create(spec: JobSpec): Promise<EnqueueResult> {
     const [result] = await this.store.enqueue([this.normalize(spec, '')]);
+    this.countEnqueued([result]);
     return result;
   }
 
@@ -40,6 +48,7 @@ export class JobsService {
     const ids: string[] = new Array(jobs.length);
     for (const indexes of byQueue.values()) {
       const results = await this.store.enqueue(indexes.map((i) => jobs[i]));
+      this.countEnqueued(results);
       results.forEach((result, k) => (ids[indexes[k]] = result.job.id));
     }
     return ids;
@@ -55,12 +64,32 @@ export class JobsService {
     return this.store.list(query);
   }
 
-  cancel(id: string): Promise<Job> {
-    return this.store.cancel(id);
+  /**
+   * A pending or scheduled job is cancelled at once, and when it has a callbackUrl its callback is
+   * enqueued before the answer, as a worker does for the jobs it ends (one CallbackEnqueuer, the
+   * same idempotency key). A running job is only asked to cancel: its worker ends it and calls back.
+   */
+  async cancel(id: string): Promise<Job> {
+    const job = await this.store.cancel(id);
+    if (job.status === 'cancelled' && job.callbackUrl) await this.callbacks.send(job.id);
+    return job;
   }
 
   retry(id: string): Promise<Job> {
     return this.store.retry(id);
+  }
+
+  private countEnqueued(results: EnqueueResult[]): void {
+    if (!this.metrics) return;
+    for (const { job, created } of results) if (created) this.metrics.jobEnqueued(job.queue, job.type);
+  }
+
+  /**
+   * Applies the rules of POST /jobs to many specs without writing them (executions write them
+   * with their counters). Errors name the job at fault as `jobs.<index>.<field>`.
+   */
+  normalizeMany(specs: JobSpec[]): NewJob[] {
+    return specs.map((spec, i) => this.normalize(spec, `jobs.${i}.`));
   }
 
   /** `path` prefixes field names in errors (`jobs.3.`) so a bulk names the job at fault. */

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueCounts } from '../../domain/job';
-import { JobStore } from '../queue/job-store';
+import { JobStore, RefreshBacklog } from '../queue/job-store';
 
 export interface QueueSummary {
   name: string;
   counts: QueueCounts;
+  /** Executions waiting for a status refresh (backlog) and refreshes in flight. */
+  refresh: RefreshBacklog;
 }
 
 @Injectable()
@@ -14,6 +16,11 @@ export class QueuesService {
   /** Every known queue with its job count per status, sorted by name. */
   async summaries(): Promise<QueueSummary[]> {
     const names = [...(await this.store.queues())].sort();
-    return Promise.all(names.map(async (name) => ({ name, counts: await this.store.counts(name) })));
+    return Promise.all(
+      names.map(async (name) => {
+        const [counts, refresh] = await Promise.all([this.store.counts(name), this.store.refreshBacklog(name)]);
+        return { name, counts, refresh };
+      }),
+    );
   }
 }

@@ -9,13 +9,14 @@ import { RedisJobStore } from './redis/redis-job-store';
 export function createJobStore(config: AppConfig): JobStore {
   switch (config.jobStore) {
     case 'memory':
-      return new MemoryJobStore({ clock: systemClock, configuredQueues: config.queues });
+      return new MemoryJobStore({ clock: systemClock, configuredQueues: config.queues, hardTimeoutGraceMs: config.hardTimeoutGraceMs });
     case 'redis':
       return new RedisJobStore({
         redis: createRedisClient(config.redisUrl),
         prefix: config.redisPrefix,
         clock: systemClock,
         configuredQueues: config.queues,
+        hardTimeoutGraceMs: config.hardTimeoutGraceMs,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

@@ -8,6 +8,7 @@ import {
   NewJob,
   QueueCounts,
 } from '../../domain/job';
+import { ExecutionRecord, NewExecution } from '../../domain/execution';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -101,8 +102,53 @@ export abstract class JobStore {
    */
   abstract waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
 
+  // Executions: groups of jobs whose counters every job transition keeps exact, in the same
+  // atomic step, and whose id then joins the queue's refresh set (the execution is dirty).
+
+  /**
+   * Creates the execution and enqueues its jobs, all or nothing. Every job must be of the
+   * execution's queue and carry `executionId = execution.id`. A job whose idempotency key matches
+   * an existing job is not added and does not count in the execution's total.
+   */
+  abstract createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord>;
+
+  abstract getExecution(id: string): Promise<ExecutionRecord | null>;
+
+  /** The execution's jobs in the order they were given; `cursor` is opaque. Throws ExecutionNotFoundError. */
+  abstract listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage>;
+
+  /**
+   * Cancels every job of the execution that has not finished (pending|scheduled -> cancelled,
+   * running -> cancel requested). Returns the counters after. Throws ExecutionNotFoundError.
+   */
+  abstract cancelExecution(id: string): Promise<ExecutionRecord>;
+
+  /**
+   * Takes up to `max` dirty executions of the queue out of its refresh set and marks them in
+   * flight for `refresherId` at now, in one atomic step; returns their counters. An execution
+   * dirtied again meanwhile is back in the refresh set, and is claimed again later.
+   */
+  abstract claimRefresh(queue: string, refresherId: string, max: number): Promise<ExecutionRecord[]>;
+
+  /**
+   * Ends the in-flight refreshes of `refresherId` for these executions; `callbacksEnqueued` names
+   * those whose callback job was enqueued (flagged on the execution, so it is never sent again).
+   */
+  abstract ackRefresh(queue: string, refresherId: string, ids: string[], callbacksEnqueued: string[]): Promise<void>;
+
+  /** In-flight refreshes claimed more than `staleMs` ago (their refresher died) -> dirty again. */
+  abstract requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number>;
+
+  /** Dirty executions waiting (backlog) and refreshes in flight, for observability. */
+  abstract refreshBacklog(queue: string): Promise<RefreshBacklog>;
+
   /** Releases connections and timers. */
   abstract close(): Promise<void>;
+}
+
+export interface RefreshBacklog {
+  backlog: number;
+  inFlight: number;
 }
 
 export interface ListQuery {
@@ -141,6 +187,11 @@ export type SettleOutcome = JobStatus | 'stale';
 export interface ReapResult {
   requeued: string[];
   failed: string[];
+  /**
+   * Present when the reap met broken state and moved it aside instead of stopping: lease entries
+   * whose job is gone, not running or not a record; worker entries whose lease set is unreadable.
+   */
+  malformed?: string[];
 }
 
 export interface RetentionPolicy {

@@ -1,105 +1,160 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { Clock, systemClock } from '../../domain/clock';
+import { CallbackEnqueuer } from '../queue/callback-enqueuer';
 import { JobStore, ReapResult } from '../queue/job-store';
+import { errorText, isTransientStoreError } from '../queue/store-errors';
+import { emptyReport, hasWork, QueueReapReport } from './queue-reap-report';
+import { ReaperStats } from './reaper-stats';
 
-/** What one reaper pass did in one queue. */
-export interface QueueReapReport {
-  queue: string;
-  expiredRequeued: number;
-  expiredFailed: number;
-  silentWorkers: number;
-  workerLeasesRequeued: number;
-  workerLeasesFailed: number;
-  promoted: number;
-  trimmed: number;
-  /** ids of jobs the pass moved to failed (their callbacks are due) */
-  failedIds: string[];
-}
+export type { QueueReapReport } from './queue-reap-report';
 
 /**
  * The reaper: returns the work of dead or stuck workers and keeps the indexes tidy. Runs on every
  * instance; every step is one atomic store call over a bounded batch, so concurrent passes on
  * several instances never hand out a job twice, and one pass never blocks Redis for long.
  * A pass does at most MAX_ROUNDS batches per concern and per queue; the rest waits for the next.
+ *
+ * Concerns: expired leases (a lease also runs out at the job's hard time limit, timeoutMs + grace,
+ * which the store enforces at claim and heartbeat, so hung jobs end here too), leases of silent
+ * workers, due scheduled jobs, finished jobs past retention, execution refreshes whose instance died. Each is tried on its own: one that
+ * throws is logged and counted, and the others still run. Jobs the pass fails get their callback.
  */
 @Injectable()
 export class ReaperService {
   static readonly MAX_ROUNDS = 10;
   private readonly logger = new Logger(ReaperService.name);
+  private readonly callbacks: CallbackEnqueuer;
+  /**
+   * Since when this instance has reached the store without interruption. After an outage every
+   * worker looks silent (none could heartbeat), so silent workers are reaped only once the store
+   * has been reachable for WORKER_DEAD_MS: live workers get a full window to check in again.
+   */
+  private reachableSince: number | undefined;
 
   constructor(
     private readonly store: JobStore,
     private readonly config: AppConfig,
-  ) {}
+    private readonly stats: ReaperStats,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.callbacks = new CallbackEnqueuer(store, clock, config.maxPayloadBytes, this.logger);
+  }
 
   async runPass(): Promise<QueueReapReport[]> {
+    const startedAt = this.clock.now();
     const reports: QueueReapReport[] = [];
-    for (const queue of await this.store.queues()) {
-      try {
-        const report = await this.reapQueue(queue);
-        reports.push(report);
-        if (hasWork(report)) this.logger.log({ msg: 'reaper pass', ...report, failedIds: undefined });
-      } catch (err) {
-        // One queue's trouble (Redis down, a bad record the store could not handle) must not stop
-        // the pass for the others; the next pass tries again.
-        this.logger.warn(`reaper pass for queue ${queue} failed: ${(err as Error).message}`);
-      }
+    let queues: string[];
+    try {
+      queues = await this.store.queues();
+      this.reachableSince ??= startedAt;
+    } catch (err) {
+      // Redis down: nothing to do until it returns; the next pass tries again.
+      this.reachableSince = undefined;
+      const report = emptyReport('*');
+      report.errors.push(`queues: ${errorText(err)}`);
+      reports.push(report);
+      queues = [];
     }
+    for (const queue of queues) reports.push(await this.reapQueue(queue));
+    const durationMs = this.clock.now() - startedAt;
+    this.stats.record({ startedAt, durationMs, reports });
+    this.logPass(reports, durationMs);
     return reports;
   }
 
   async reapQueue(queue: string): Promise<QueueReapReport> {
     const batch = this.config.reaperBatch;
-    const report: QueueReapReport = {
-      queue,
-      expiredRequeued: 0,
-      expiredFailed: 0,
-      silentWorkers: 0,
-      workerLeasesRequeued: 0,
-      workerLeasesFailed: 0,
-      promoted: 0,
-      trimmed: 0,
-      failedIds: [],
-    };
+    const report = emptyReport(queue);
 
-    await this.rounds(async () => {
-      const result = await this.store.reapExpired(queue, batch);
-      report.expiredRequeued += result.requeued.length;
-      report.expiredFailed += result.failed.length;
-      report.failedIds.push(...result.failed);
-      return size(result) >= batch;
-    });
+    await this.step(report, 'expired leases', () =>
+      this.rounds(async () => {
+        const result = await this.store.reapExpired(queue, batch);
+        report.expiredRequeued += result.requeued.length;
+        report.expiredFailed += result.failed.length;
+        this.noteMalformed(report, 'lease', result);
+        report.failedIds.push(...result.failed);
+        return size(result) >= batch;
+      }),
+    );
 
-    const silent = await this.store.silentWorkers(queue, this.config.workerDeadMs, batch);
-    report.silentWorkers = silent.length;
-    if (silent.length > 0) {
+    await this.step(report, 'silent workers', async () => {
+      if (!this.workersHadTimeToCheckIn()) return;
+      const silent = await this.store.silentWorkers(queue, this.config.workerDeadMs, batch);
+      report.silentWorkers = silent.length;
+      if (silent.length === 0) return;
       this.logger.warn(`workers silent for more than ${this.config.workerDeadMs}ms in ${queue}: ${silent.join(', ')}`);
       await this.rounds(async () => {
         const result = await this.store.reapWorkers(queue, silent, batch);
         report.workerLeasesRequeued += result.requeued.length;
         report.workerLeasesFailed += result.failed.length;
+        this.noteMalformed(report, 'worker entry', result);
         report.failedIds.push(...result.failed);
         return size(result) >= batch;
       });
-    }
-
-    await this.rounds(async () => {
-      const promoted = await this.store.promoteDue(queue, batch);
-      report.promoted += promoted;
-      return promoted >= batch;
     });
+
+    await this.step(report, 'promote', () =>
+      this.rounds(async () => {
+        const promoted = await this.store.promoteDue(queue, batch);
+        report.promoted += promoted;
+        return promoted >= batch;
+      }),
+    );
 
     const retention = {
       succeededMs: this.config.succeededRetentionMs,
       failedMs: this.config.failedRetentionMs,
       cancelledMs: this.config.failedRetentionMs,
     };
-    await this.rounds(async () => {
-      const trimmed = await this.store.trimFinished(queue, retention, batch);
-      report.trimmed += trimmed;
-      return trimmed >= batch;
-    });
+    await this.step(report, 'trim', () =>
+      this.rounds(async () => {
+        const trimmed = await this.store.trimFinished(queue, retention, batch);
+        report.trimmed += trimmed;
+        return trimmed >= batch;
+      }),
+    );
+
+    // An instance that died mid-refresh left its claimed executions in flight: make them dirty again.
+    await this.step(report, 'stale refreshes', () =>
+      this.rounds(async () => {
+        const requeued = await this.store.requeueStaleRefresh(queue, this.config.refreshStaleMs, batch);
+        report.refreshRequeued += requeued;
+        return requeued >= batch;
+      }),
+    );
+
+    if (report.failedIds.length > 0) {
+      const sent = await Promise.all(report.failedIds.map((id) => this.callbacks.send(id)));
+      report.callbacksEnqueued = sent.filter(Boolean).length;
+    }
     return report;
+  }
+
+  /** Waits for callbacks still being enqueued (shutdown). */
+  drain(): Promise<void> {
+    return this.callbacks.drain();
+  }
+
+  private workersHadTimeToCheckIn(): boolean {
+    return this.reachableSince !== undefined && this.clock.now() - this.reachableSince >= this.config.workerDeadMs;
+  }
+
+  /** One concern; its failure is recorded and logged, and the pass goes on. */
+  private async step(report: QueueReapReport, name: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      if (isTransientStoreError(err)) this.reachableSince = undefined;
+      report.errors.push(`${name}: ${errorText(err)}`);
+    }
+  }
+
+  private noteMalformed(report: QueueReapReport, what: string, result: ReapResult): void {
+    const ids = result.malformed ?? [];
+    if (ids.length === 0) return;
+    report.malformed += ids.length;
+    this.logger.warn(`queue ${report.queue}: ${ids.length} broken ${what} record(s) moved aside: ${ids.slice(0, 20).join(', ')}`);
   }
 
   /** Runs `step` until it says it is done, at most MAX_ROUNDS times. */
@@ -108,12 +163,18 @@ export class ReaperService {
       if (!(await step())) return;
     }
   }
+
+  /** One line per pass: info when it did something, a warning when a step failed, debug otherwise. */
+  private logPass(reports: QueueReapReport[], durationMs: number): void {
+    const busy = reports.filter(hasWork).map(({ failedIds: _ids, ...counts }) => counts);
+    const errors = reports.flatMap((r) => r.errors.map((e) => `${r.queue}: ${e}`));
+    const line = { msg: 'reaper pass', durationMs, queues: reports.length, busy };
+    if (errors.length > 0) this.logger.warn({ ...line, errors });
+    else if (busy.length > 0) this.logger.log(line);
+    else this.logger.debug(line);
+  }
 }
 
 function size(result: ReapResult): number {
-  return result.requeued.length + result.failed.length;
-}
-
-function hasWork(r: QueueReapReport): boolean {
-  return r.expiredRequeued + r.expiredFailed + r.silentWorkers + r.promoted + r.trimmed > 0;
+  return result.requeued.length + result.failed.length + (result.malformed?.length ?? 0);
 }

@@ -46,4 +46,8 @@ export class ExecutionEntity {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
+
+  /** The store's counters version this row was written from (bigint: read back as text). */
+  @Column({ type: 'bigint', default: 0 })
+  version: string;
 }

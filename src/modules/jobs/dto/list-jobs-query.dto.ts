@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { DEFAULT_QUEUE, JOB_STATUSES, JobStatus, NAME_PATTERN } from '../../../domain/job';
 import { DEFAULT_LIST_LIMIT, MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../job-limits';
 
@@ -35,4 +35,22 @@ export class ListJobsQueryDto {
   @IsString()
   @Length(1, MAX_CURSOR_LENGTH)
   cursor?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    example: '2030-01-01T00:00:00Z',
+    description: 'Jobs created at or after this time (ISO-8601). Read from job history: 400 when history is off (no DATABASE_URL)',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: '$property must be an ISO-8601 date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    example: '2030-01-02T00:00:00Z',
+    description: 'Jobs created before this time (ISO-8601). Read from job history: 400 when history is off (no DATABASE_URL)',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: '$property must be an ISO-8601 date-time' })
+  to?: string;
 }

@@ -10,10 +10,21 @@ class QueueCountsDto implements QueueCounts {
   @ApiProperty() cancelled: number;
 }
 
+class RefreshBacklogDto {
+  @ApiProperty({ description: 'Executions whose status changed and waits for a refresh' })
+  backlog: number;
+
+  @ApiProperty({ description: 'Executions being refreshed now' })
+  inFlight: number;
+}
+
 export class QueueSummaryResponseDto {
   @ApiProperty()
   name: string;
 
   @ApiProperty({ type: QueueCountsDto })
   counts: QueueCounts;
+
+  @ApiProperty({ type: RefreshBacklogDto })
+  refresh: { backlog: number; inFlight: number };
 }

@@ -1,9 +1,10 @@
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
+import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
 import { queueOfJobId } from '../../../domain/job-id';
-import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
+import { ClaimedJob, DEFAULT_TIMEOUT_MS, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
 import {
   ClaimResult,
   CompleteRequest,
@@ -12,6 +13,7 @@ import {
   ListPage,
   ListQuery,
   ReapResult,
+  RefreshBacklog,
   RetentionPolicy,
   SettleOutcome,
 } from '../job-store';
@@ -33,6 +35,9 @@ import {
   retryJob,
 } from './memory-job-transitions';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
+import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
+import { cancelExecutionJobs, listExecutionJobs, requireExecution } from './memory-execution-ops';
+import { toRecord } from './memory-executions';
 
 export interface MemoryJobStoreOptions {
   clock?: Clock;
@@ -41,6 +46,8 @@ export interface MemoryJobStoreOptions {
   eventsMaxLen?: number;
   /** Jitter source of the backoff; tests pass a fixed one. */
   random?: () => number;
+  /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
+  hardTimeoutGraceMs?: number;
 }
 
 const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
@@ -58,6 +65,7 @@ export class MemoryJobStore extends JobStore {
   readonly events: MemoryEventLog;
   private readonly clock: Clock;
   private readonly random: () => number;
+  private readonly graceMs: number;
   private readonly configuredQueues: readonly string[];
   private readonly queueStates = new Map<string, MemoryQueue>();
   /** Queues that have held a job (a worker waiting on a queue does not make it one). */
@@ -68,6 +76,7 @@ export class MemoryJobStore extends JobStore {
     super();
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
+    this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.configuredQueues = [...(options.configuredQueues ?? [])];
     this.events = new MemoryEventLog(options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN);
   }
@@ -146,8 +155,9 @@ export class MemoryJobStore extends JobStore {
         events.push(malformed);
         continue;
       }
-      events.push(claimJob(q, entry, workerId, now + leaseMs, now));
-      jobs.push({ job: toJob(entry.record, 'running'), token: entry.record.token, leaseExpiresAt: now + leaseMs });
+      const expiresAt = leaseUntil(now, leaseMs, hardDeadline(now, entry.record.timeoutMs, this.graceMs));
+      events.push(claimJob(q, entry, workerId, expiresAt, now));
+      jobs.push({ job: toJob(entry.record, 'running'), token: entry.record.token, leaseExpiresAt: expiresAt });
     }
     this.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
@@ -162,8 +172,11 @@ export class MemoryJobStore extends JobStore {
     return leases.map((lease) => {
       const entry = q && this.currentLease(q, lease);
       if (!entry) return 'stale';
-      entry.record.leaseExpiresAt = now + leaseMs;
-      q.extendLease(entry, now + leaseMs);
+      const deadline = this.hardDeadlineOf(entry);
+      if (deadline <= now) return 'stale';
+      const expiresAt = leaseUntil(now, leaseMs, deadline);
+      entry.record.leaseExpiresAt = expiresAt;
+      q.extendLease(entry, expiresAt);
       return entry.record.cancelRequested ? 'cancel' : 'ok';
     });
   }
@@ -213,7 +226,7 @@ export class MemoryJobStore extends JobStore {
     for (let n = 0; n < limit; n++) {
       const entry = q.takeExpiredLease(now);
       if (!entry) break;
-      this.expire(q, entry, 'lease expired', now, events, result);
+      this.expire(q, entry, expiryReason(now, this.hardDeadlineOf(entry)), now, events, result);
     }
     this.record(q, events);
     if (result.requeued.length > 0) q.waiters.wakeAll();
@@ -325,6 +338,52 @@ export class MemoryJobStore extends JobStore {
     return this.queueFor(queue).waiters.wait(timeoutMs, signal);
   }
 
+  async createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord> {
+    if (jobs.some((j) => j.queue !== execution.queue || j.executionId !== execution.id)) {
+      throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${execution.id}`);
+    }
+    const q = this.queueFor(execution.queue);
+    this.checkEnqueueBatch(q, jobs);
+    const created = q.executions.create(execution.id, this.clock.now(), execution.callbackUrl);
+    q.executions.refresh.add(execution.id);
+    await this.enqueue(jobs);
+    this.usedQueues.add(q.name);
+    return toRecord(created);
+  }
+
+  async getExecution(id: string): Promise<ExecutionRecord | null> {
+    const execution = this.executionQueue(id)?.executions.byId.get(id);
+    return execution ? toRecord(execution) : null;
+  }
+
+  async listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
+    return listExecutionJobs(this.executionQueue(id), id, limit, cursor);
+  }
+
+  async cancelExecution(id: string): Promise<ExecutionRecord> {
+    const q = this.executionQueue(id);
+    const execution = requireExecution(q, id);
+    if (q) this.record(q, cancelExecutionJobs(q, execution, this.clock.now()));
+    return toRecord(execution);
+  }
+
+  async claimRefresh(queue: string, refresherId: string, max: number): Promise<ExecutionRecord[]> {
+    return this.queueStates.get(queue)?.executions.claim(refresherId, max, this.clock.now()) ?? [];
+  }
+
+  async ackRefresh(queue: string, refresherId: string, ids: string[], callbacksEnqueued: string[]): Promise<void> {
+    this.queueStates.get(queue)?.executions.ack(refresherId, ids, callbacksEnqueued);
+  }
+
+  async requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number> {
+    return this.queueStates.get(queue)?.executions.requeueStale(this.clock.now() - staleMs, limit) ?? 0;
+  }
+
+  async refreshBacklog(queue: string): Promise<RefreshBacklog> {
+    const executions = this.queueStates.get(queue)?.executions;
+    return { backlog: executions?.refresh.size ?? 0, inFlight: executions?.refreshing.size ?? 0 };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queueStates.values()) q.waiters.wakeAll();
@@ -369,6 +428,14 @@ export class MemoryJobStore extends JobStore {
     return outcomes;
   }
 
+  /** startedAt + timeoutMs + grace; a damaged record counts from now with the default timeout, as the scripts do. */
+  private hardDeadlineOf(entry: MemoryJobEntry): number {
+    const { startedAt, timeoutMs } = entry.record;
+    const started = typeof startedAt === 'number' && Number.isFinite(startedAt) ? startedAt : this.clock.now();
+    const tmo = typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) ? timeoutMs : DEFAULT_TIMEOUT_MS;
+    return hardDeadline(started, tmo, this.graceMs);
+  }
+
   /** The job a lease names, when the lease is its current one: running, same token. */
   private currentLease(q: MemoryQueue, lease: Lease): MemoryJobEntry | undefined {
     const entry = q.jobs.get(lease.id);
@@ -391,6 +458,11 @@ export class MemoryJobStore extends JobStore {
       promoted++;
     }
     return promoted;
+  }
+
+  private executionQueue(id: string): MemoryQueue | undefined {
+    const queue = queueOfExecutionId(id);
+    return queue === undefined ? undefined : this.queueStates.get(queue);
   }
 
   private record(q: MemoryQueue, events: JobEvent[]): void {

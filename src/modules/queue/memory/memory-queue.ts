@@ -1,5 +1,6 @@
 import { JOB_STATUSES, JobStatus } from '../../../domain/job';
 import { BinaryHeap } from './binary-heap';
+import { MemoryExecutions } from './memory-executions';
 import { MemoryJobRecord } from './memory-job-record';
 import { SequenceIndex } from './sequence-index';
 import { WorkWaiters } from './work-waiters';
@@ -58,13 +59,17 @@ export class MemoryQueue {
   /** worker id -> ids of the jobs it holds a lease on */
   readonly held = new Map<string, Set<string>>();
   readonly waiters = new WorkWaiters();
+  /** Execution counters: every status change below moves them, as the Lua scripts do. */
+  readonly executions: MemoryExecutions;
 
   private seqCounter = 0;
   private readonly pending = new BinaryHeap<PendingRef>((a, b) => a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq));
   private readonly scheduled = new BinaryHeap<ScheduledRef>((a, b) => a.runAt < b.runAt || (a.runAt === b.runAt && a.seq < b.seq));
   private readonly leases = new BinaryHeap<LeaseRef>((a, b) => a.expiresAt < b.expiresAt);
 
-  constructor(readonly name: string) {}
+  constructor(readonly name: string) {
+    this.executions = new MemoryExecutions(name);
+  }
 
   nextSeq(): number {
     return ++this.seqCounter;
@@ -76,10 +81,14 @@ export class MemoryQueue {
     this.byStatus[entry.status].add(entry.id, entry.seq);
     entry.enteredAt = now;
     this.pushRef(entry);
+    const ex = entry.record.executionId;
+    if (ex !== undefined) this.executions.addJob(ex, entry.id, entry.status, now);
   }
 
   /** Moves a job to another state index (or re-enters the same one with a new seq). */
   place(entry: MemoryJobEntry, status: JobStatus, now: number, leaseExpiresAt?: number): void {
+    const ex = entry.record.executionId;
+    if (ex !== undefined) this.executions.move(ex, entry.status, status, now);
     this.byStatus[entry.status].delete(entry.id);
     this.dropHolder(entry);
     entry.status = status;

@@ -54,16 +54,16 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
 /** Field/value pairs (as HGETALL or a script reply gives them) to a record, from `start`. */
 export function pairsToHash(flat: unknown[], start = 0): JobHash {
   const hash: JobHash = {};
-  for (let i = start; i + 1 < flat.length; i += 2) hash[String(flat[i])] = String(flat[i + 1]);
+  for (let i = start; i + 1 < flat.length; i += 2) {
+    const field = flat[i];
+    const value = flat[i + 1];
+    hash[typeof field === 'string' ? field : String(field)] = typeof value === 'string' ? value : String(value);
+  }
   return hash;
 }
 
 function num(text: string | undefined, fallback: number): number {
   return text === undefined ? fallback : Number(text);
-}
-
-function optionalNum(text: string | undefined): number | undefined {
-  return text === undefined ? undefined : Number(text);
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -75,13 +75,32 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-export function decodeJob(id: string, h: JobHash): Job {
+/**
+ * A job record to a Job. `queue` skips re-deriving it from the id when the caller knows it (the
+ * claim path). The payload is parsed on first read, not here: a worker's handler that never
+ * reads it (and the claim path, which decodes every claimed job) pays no JSON.parse; readers
+ * (API serialisation, handlers) see the same value as an eager parse, once, cached.
+ */
+export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(id) ?? ''): Job {
   const createdAt = num(h.ct, 0);
+  const payloadText = h.pl;
+  let payload: unknown;
+  let parsed = false;
   const job: Job = {
     id,
-    queue: queueOfJobId(id) ?? '',
+    queue,
     type: h.type ?? '',
-    payload: parseJson(h.pl),
+    get payload(): unknown {
+      if (!parsed) {
+        payload = parseJson(payloadText);
+        parsed = true;
+      }
+      return payload;
+    },
+    set payload(value: unknown) {
+      payload = value;
+      parsed = true;
+    },
     status: (h.st ?? 'failed') as JobStatus,
     priority: num(h.pr, 0),
     attempts: num(h.att, 0),
@@ -92,19 +111,16 @@ export function decodeJob(id: string, h: JobHash): Job {
     createdAt,
     updatedAt: num(h.ut, createdAt),
   };
-  const optional: Partial<Job> = {
-    startedAt: optionalNum(h.stt),
-    finishedAt: optionalNum(h.ft),
-    workerId: h.w,
-    result: h.res !== undefined ? parseJson(h.res) : h.st === 'succeeded' ? null : undefined,
-    lastError: h.err,
-    idempotencyKey: h.ik,
-    callbackUrl: h.cb,
-    executionId: h.ex,
-    cancelRequested: h.cx === '1' ? true : undefined,
-  };
-  for (const [k, v] of Object.entries(optional)) {
-    if (v !== undefined) (job as unknown as Record<string, unknown>)[k] = v;
-  }
+  // optional fields only when present, in a fixed order (the API's JSON key order)
+  if (h.stt !== undefined) job.startedAt = Number(h.stt);
+  if (h.ft !== undefined) job.finishedAt = Number(h.ft);
+  if (h.w !== undefined) job.workerId = h.w;
+  if (h.res !== undefined) job.result = parseJson(h.res);
+  else if (h.st === 'succeeded') job.result = null;
+  if (h.err !== undefined) job.lastError = h.err;
+  if (h.ik !== undefined) job.idempotencyKey = h.ik;
+  if (h.cb !== undefined) job.callbackUrl = h.cb;
+  if (h.ex !== undefined) job.executionId = h.ex;
+  if (h.cx === '1') job.cancelRequested = true;
   return job;
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Clock, systemClock } from '../../../domain/clock';
+import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { InvalidJobSpecError, isStoreRefusal, JobNotFoundError, storeRefusalError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, Lease, NewJob, QueueCounts } from '../../../domain/job';
 import { queueOfJobId } from '../../../domain/job-id';
@@ -11,6 +12,7 @@ import {
   ListPage,
   ListQuery,
   ReapResult,
+  RefreshBacklog,
   RetentionPolicy,
   SettleOutcome,
 } from '../job-store';
@@ -20,6 +22,8 @@ import { indexKey, RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
 import { RedisScripts, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
+import { RedisExecutions } from './redis-executions';
+import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 
 export interface RedisJobStoreOptions {
   redis: Redis;
@@ -28,6 +32,8 @@ export interface RedisJobStoreOptions {
   configuredQueues?: string[];
   /** Approximate bound of each queue's event stream. */
   eventsMaxLen?: number;
+  /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
+  hardTimeoutGraceMs?: number;
 }
 
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
@@ -43,10 +49,12 @@ export class RedisJobStore extends JobStore {
   private readonly clock: Clock;
   private readonly configuredQueues: string[];
   private readonly eventsMaxLen: number;
+  private readonly graceMs: number;
   private readonly scripts: RedisScripts;
   private readonly availability: RedisAvailability;
   private readonly lister: RedisJobLister;
   private readonly waiter: RedisWakeWaiter;
+  private readonly executions: RedisExecutions;
   private readonly keyCache = new Map<string, RedisQueueKeys>();
   private readonly registeredQueues = new Set<string>();
 
@@ -57,10 +65,12 @@ export class RedisJobStore extends JobStore {
     this.clock = options.clock ?? systemClock;
     this.configuredQueues = options.configuredQueues ?? [];
     this.eventsMaxLen = options.eventsMaxLen ?? 100_000;
+    this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.scripts = new RedisScripts(this.redis);
     this.availability = new RedisAvailability(this.redis);
     this.lister = new RedisJobLister(this.redis);
     this.waiter = new RedisWakeWaiter(this.redis);
+    this.executions = new RedisExecutions(this.redis, (queue) => this.keys(queue), (script, queue, args, now) => this.run(script, queue, args, now));
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -75,7 +85,7 @@ export class RedisJobStore extends JobStore {
       await this.registerQueue(queue);
       const replies = (await this.run('enqueue', queue, args, now)) as unknown[][];
       return replies.map((reply, i): EnqueueResult => {
-        if (reply[0] === 1) return { job: decodeJob(jobs[i].id, pairsToHash(encoded[i])), created: true };
+        if (reply[0] === 1) return { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), queue), created: true };
         return { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
       });
     });
@@ -96,24 +106,30 @@ export class RedisJobStore extends JobStore {
     const now = this.clock.now();
     const count = Math.max(0, Math.floor(max));
     const [claimed, nextDueAt] = (await this.availability.call(() =>
-      this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT], now),
+      this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs], now),
     )) as [unknown[][], number];
     const jobs = claimed.map((reply): ClaimedJob => {
       const hash = pairsToHash(reply, 1);
-      return { job: decodeJob(String(reply[0]), hash), token: Number(hash.tok), leaseExpiresAt: now + leaseMs };
+      const job = decodeJob(String(reply[0]), hash, queue);
+      return { job, token: Number(hash.tok), leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, this.graceMs)) };
     });
     return jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
   }
 
   async heartbeat(queue: string, _workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
     if (leases.length === 0) return [];
-    const args = [leaseMs, ...leases.flatMap((l) => [l.id, l.token])];
+    const args = [leaseMs, this.graceMs, ...leases.flatMap((l) => [l.id, l.token])];
     return this.availability.call(() => this.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
   }
 
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
-    const args = items.flatMap((c) => [c.id, c.token, c.resultJson ?? '']);
+    const args: (string | number)[] = new Array(items.length * 3);
+    for (let i = 0, k = 0; i < items.length; i++, k += 3) {
+      args[k] = items[i].id;
+      args[k + 1] = items[i].token;
+      args[k + 2] = items[i].resultJson ?? '';
+    }
     return this.availability.call(() => this.run('complete', queue, args)) as Promise<SettleOutcome[]>;
   }
 
@@ -138,16 +154,14 @@ export class RedisJobStore extends JobStore {
   }
 
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
-    const [requeued, failed] = (await this.availability.call(() => this.run('reap', queue, [limit]))) as string[][];
-    return { requeued, failed };
+    const reply = (await this.availability.call(() => this.run('reap', queue, [limit, this.graceMs]))) as string[][];
+    return reapResult(reply);
   }
 
   async reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult> {
     if (workerIds.length === 0) return { requeued: [], failed: [] };
-    const [requeued, failed] = (await this.availability.call(() =>
-      this.run('reap-workers', queue, [limit, ...workerIds]),
-    )) as string[][];
-    return { requeued, failed };
+    const reply = (await this.availability.call(() => this.run('reap-workers', queue, [limit, ...workerIds]))) as string[][];
+    return reapResult(reply);
   }
 
   async promoteDue(queue: string, limit: number): Promise<number> {
@@ -200,6 +214,46 @@ export class RedisJobStore extends JobStore {
     await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal));
   }
 
+  /** PING on the command connection (readiness); StoreUnavailableError when Redis does not answer. */
+  async ping(): Promise<void> {
+    await this.availability.call(() => this.redis.ping());
+  }
+
+  async createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord> {
+    return this.availability.call(async () => {
+      await this.registerQueue(execution.queue);
+      return this.executions.create(execution, jobs, this.clock.now());
+    });
+  }
+
+  async getExecution(id: string): Promise<ExecutionRecord | null> {
+    return this.availability.call(() => this.executions.get(id));
+  }
+
+  async listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
+    return this.availability.call(() => this.executions.listJobs(id, limit, cursor));
+  }
+
+  async cancelExecution(id: string): Promise<ExecutionRecord> {
+    return this.availability.call(() => this.executions.cancel(id));
+  }
+
+  async claimRefresh(queue: string, refresherId: string, max: number): Promise<ExecutionRecord[]> {
+    return this.availability.call(() => this.executions.claimRefresh(queue, refresherId, max));
+  }
+
+  async ackRefresh(queue: string, refresherId: string, ids: string[], callbacksEnqueued: string[]): Promise<void> {
+    await this.availability.call(() => this.executions.ackRefresh(queue, refresherId, ids, callbacksEnqueued));
+  }
+
+  async requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number> {
+    return this.availability.call(() => this.executions.requeueStale(queue, staleMs, limit));
+  }
+
+  async refreshBacklog(queue: string): Promise<RefreshBacklog> {
+    return this.availability.call(() => this.executions.backlog(queue));
+  }
+
   async close(): Promise<void> {
     await this.waiter.close();
     if (this.redis.status === 'end') return;
@@ -241,4 +295,8 @@ export class RedisJobStore extends JobStore {
     await this.redis.sadd(queueSetKey(this.prefix), queue);
     this.registeredQueues.add(queue);
   }
+}
+
+function reapResult([requeued, failed, malformed]: string[][]): ReapResult {
+  return malformed && malformed.length > 0 ? { requeued, failed, malformed } : { requeued, failed };
 }

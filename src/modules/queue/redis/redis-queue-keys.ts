@@ -57,6 +57,24 @@ export class RedisQueueKeys {
   get workers(): string {
     return `${this.base}workers`;
   }
+  get executionPrefix(): string {
+    return `${this.base}exec:`;
+  }
+  /** An execution's counters hash; its job list is this key + ':jobs'. */
+  execution(id: string): string {
+    return `${this.executionPrefix}${id}`;
+  }
+  executionJobs(id: string): string {
+    return `${this.execution(id)}:jobs`;
+  }
+  /** Dirty executions (set). */
+  get refresh(): string {
+    return `${this.base}refresh`;
+  }
+  /** Refreshes in flight (zset: member '<id> <refresherId>', score claim time). */
+  get refreshing(): string {
+    return `${this.base}refreshing`;
+  }
 
   /** The KEYS every script takes, in the order src/lua/includes/queue-keys.lua names them. */
   scriptKeys(): string[] {
@@ -74,6 +92,9 @@ export class RedisQueueKeys {
       this.idem,
       this.workerLeasePrefix,
       this.workers,
+      this.executionPrefix,
+      this.refresh,
+      this.refreshing,
     ];
   }
 }

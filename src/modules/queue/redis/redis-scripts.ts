@@ -13,7 +13,12 @@ export type ScriptName =
   | 'reap'
   | 'reap-workers'
   | 'promote'
-  | 'trim';
+  | 'trim'
+  | 'create-execution'
+  | 'cancel-execution'
+  | 'refresh-claim'
+  | 'refresh-ack'
+  | 'refresh-requeue';
 
 type ScriptArg = string | number;
 type ScriptCommand = (numKeys: number, ...args: ScriptArg[]) => Promise<unknown>;

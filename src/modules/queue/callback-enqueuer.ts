@@ -1,21 +1,24 @@
+import { Logger } from '@nestjs/common';
+import { backoffDelay } from '../../domain/backoff';
 import { Clock } from '../../domain/clock';
 import { PayloadTooLargeError } from '../../domain/errors';
 import { callbackJobSpec } from '../../domain/job-callback';
 import { isFinal } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { JobStore } from '../queue/job-store';
-import { abortableSleep } from './abortable-sleep';
-import { RetryBackoff } from './retry-backoff';
+import { JobStore } from './job-store';
 import { errorText, isTransientStoreError } from './store-errors';
-import { WorkerLogger } from './worker-logger';
 
 const ENQUEUE_TRIES = 5;
+const RETRY_BACKOFF = { strategy: 'exponential', delayMs: 200, maxDelayMs: 2_000 } as const;
+
+export type CallbackLogger = Pick<Logger, 'debug' | 'warn' | 'error'>;
 
 /**
- * When a job with a callbackUrl ends (succeeded, failed, cancelled) on this worker, enqueues the
- * `http` job that POSTs its final state. Off the hot path: runs after the ack is recorded, reads
- * the job back from the store (the ack outcome carries no job), and retries a few times when the
- * store blinks. The callback job's idempotency key makes a repeated enqueue harmless.
+ * When a job with a callbackUrl has ended (succeeded, failed, cancelled), enqueues the `http` job
+ * that POSTs its final state. Used by the workers (after their ack is recorded) and by the reaper
+ * (jobs it fails). Off the hot path: it reads the job back from the store (the callers know only
+ * its id) and retries a few times when the store blinks. The callback job's idempotency key
+ * makes a repeated enqueue harmless, so two instances reporting the same ending send one callback.
  */
 export class CallbackEnqueuer {
   private readonly inFlight = new Set<Promise<void>>();
@@ -24,12 +27,19 @@ export class CallbackEnqueuer {
     private readonly store: JobStore,
     private readonly clock: Clock,
     private readonly maxPayloadBytes: number,
-    private readonly logger: WorkerLogger,
+    private readonly logger: CallbackLogger,
   ) {}
 
   jobEnded(jobId: string): void {
-    const sending = this.enqueue(jobId).finally(() => this.inFlight.delete(sending));
-    this.inFlight.add(sending);
+    void this.send(jobId);
+  }
+
+  /** Resolves true when a callback was enqueued (false: no callbackUrl, not ended, or given up). */
+  send(jobId: string): Promise<boolean> {
+    const sending = this.enqueue(jobId);
+    const tracked = sending.then(() => undefined).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return sending;
   }
 
   /** Waits for the callbacks being enqueued (shutdown). */
@@ -37,25 +47,23 @@ export class CallbackEnqueuer {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async enqueue(jobId: string): Promise<void> {
-    const backoff = new RetryBackoff(200, 2_000);
+  private async enqueue(jobId: string): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.enqueueOnce(jobId);
-        return;
+        return await this.enqueueOnce(jobId);
       } catch (err) {
         if (!isTransientStoreError(err) || attempt >= ENQUEUE_TRIES) {
           this.logger.error(`job ${jobId}: its callback could not be enqueued (${errorText(err)})`);
-          return;
+          return false;
         }
-        await abortableSleep(backoff.next());
+        await new Promise((resolve) => setTimeout(resolve, backoffDelay(RETRY_BACKOFF, attempt)));
       }
     }
   }
 
-  private async enqueueOnce(jobId: string): Promise<void> {
+  private async enqueueOnce(jobId: string): Promise<boolean> {
     const job = await this.store.get(jobId);
-    if (!job?.callbackUrl || !isFinal(job.status)) return;
+    if (!job?.callbackUrl || !isFinal(job.status)) return false;
     const opts = { now: this.clock.now(), maxPayloadBytes: this.maxPayloadBytes };
     let callback;
     try {
@@ -67,5 +75,6 @@ export class CallbackEnqueuer {
     }
     await this.store.enqueue([callback]);
     this.logger.debug(`job ${jobId}: callback ${callback.id} enqueued for ${job.callbackUrl}`);
+    return true;
   }
 }

@@ -1,0 +1,86 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.AppConfig = void 0;
+exports.loadAppConfig = loadAppConfig;
+const environment_1 = require("./environment");
+/**
+ * The typed view of the configuration that the rest of the code reads. Built once from the
+ * validated environment; derived values (worker death time, queue list) are computed here.
+ */
+class AppConfig {
+    port;
+    host;
+    mode;
+    jobStore;
+    redisUrl;
+    redisPrefix;
+    leaseMs;
+    heartbeatMs;
+    reaperIntervalMs;
+    reaperBatch;
+    workerDeadMs;
+    hardTimeoutGraceMs;
+    workerConcurrency;
+    queues;
+    maxPayloadBytes;
+    maxBodyBytes;
+    succeededRetentionMs;
+    failedRetentionMs;
+    shutdownGraceMs;
+    httpJobAllowedHosts;
+    logLevel;
+    /** Accepted bearer keys; empty: the API is open (main.ts warns when it listens beyond loopback). */
+    apiKeys;
+    databaseUrl;
+    dbMigrate;
+    historyBatch;
+    refreshIntervalMs;
+    refreshBatch;
+    refreshStaleMs;
+    constructor(env) {
+        this.port = env.PORT;
+        this.host = env.HOST;
+        this.mode = env.MODE;
+        this.jobStore = env.JOB_STORE;
+        this.redisUrl = env.REDIS_URL;
+        this.redisPrefix = env.REDIS_PREFIX;
+        this.leaseMs = env.LEASE_MS;
+        this.heartbeatMs = env.HEARTBEAT_MS;
+        this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
+        this.reaperBatch = env.REAPER_BATCH;
+        this.workerDeadMs = env.WORKER_DEAD_MS ?? 3 * env.HEARTBEAT_MS;
+        this.hardTimeoutGraceMs = env.HARD_TIMEOUT_GRACE_MS;
+        this.workerConcurrency = env.WORKER_CONCURRENCY;
+        this.queues = [...new Set(env.QUEUES.split(','))];
+        this.maxPayloadBytes = env.MAX_PAYLOAD_BYTES;
+        this.maxBodyBytes = env.MAX_BODY_BYTES;
+        this.succeededRetentionMs = env.SUCCEEDED_RETENTION_MS;
+        this.failedRetentionMs = env.FAILED_RETENTION_MS;
+        this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
+        this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+        this.logLevel = env.LOG_LEVEL;
+        this.apiKeys = env.API_KEYS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [];
+        this.databaseUrl = env.DATABASE_URL;
+        this.dbMigrate = env.DB_MIGRATE;
+        this.historyBatch = env.HISTORY_BATCH;
+        this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;
+        this.refreshBatch = env.REFRESH_BATCH;
+        this.refreshStaleMs = env.REFRESH_STALE_MS;
+    }
+    /** For tests and tools that build a config without Nest: same validation, same defaults. */
+    static from(raw = {}) {
+        return new AppConfig((0, environment_1.validateEnvironment)(raw));
+    }
+    get runsApi() {
+        return this.mode !== 'worker';
+    }
+    get runsWorkers() {
+        return this.mode !== 'api';
+    }
+}
+exports.AppConfig = AppConfig;
+/** The process's configuration, read from its environment (the one place that reads process.env). */
+function loadAppConfig() {
+    return AppConfig.from(process.env);
+}
+//# sourceMappingURL=app-config.js.map

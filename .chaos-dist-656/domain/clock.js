@@ -1,0 +1,22 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.ManualClock = exports.systemClock = void 0;
+exports.systemClock = { now: () => Date.now() };
+/** A clock tests move by hand. */
+class ManualClock {
+    current;
+    constructor(current = Date.now()) {
+        this.current = current;
+    }
+    now() {
+        return this.current;
+    }
+    advance(ms) {
+        this.current += ms;
+    }
+    set(ms) {
+        this.current = ms;
+    }
+}
+exports.ManualClock = ManualClock;
+//# sourceMappingURL=clock.js.map

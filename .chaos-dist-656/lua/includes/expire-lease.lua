@@ -1,0 +1,45 @@
+--- @include "queue-keys"
+--- @include "events"
+--- @include "index-writes"
+--- @include "lease-ends"
+--- @include "job-record"
+-- Ends a lease nobody will settle (expired, or its worker went silent). The attempt stays spent:
+-- back to pending when attempts are left, else failed; cancelled when a cancel was asked for.
+-- Returns the new status, or nil when the job was not running (its stale lease entry is dropped).
+-- A record that lost its status is failed as malformed.
+local EXPIRED_ERROR = 'lease expired'
+
+local function expireLease(id, reason)
+  local key = K_JOB .. id
+  local v = redis.call('HMGET', key, 'st', 'w', 'att', 'max', 'cx', 'pr', 'ex')
+  endLease(id, v[2])
+  if not v[1] and redis.call('EXISTS', key) == 1 then
+    -- a record without a status cannot be requeued: fail it where the claim would have
+    local err = 'malformed job record: missing status'
+    redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
+    addToIndex(K_FAILED, NOW, id)
+    addEvent({ k = 'failed', id = id, st = 'failed', att = numField(v[3], 0), at = NOW, err = err })
+    if v[7] then bumpExecution(v[7], 'running', 'failed') end
+    return 'failed'
+  end
+  if v[1] ~= 'running' then return nil end
+  local att = numField(v[3], 0)
+  local worker = v[2] or nil
+  local status
+  if v[5] == '1' then
+    status = 'cancelled'
+    redis.call('HSET', key, 'st', status, 'err', reason, 'ft', NOW, 'ut', NOW)
+    addToIndex(K_CANCELLED, NOW, id)
+  elseif att >= numField(v[4], DEFAULT_MAX_ATTEMPTS) then
+    status = 'failed'
+    redis.call('HSET', key, 'st', status, 'err', reason, 'ft', NOW, 'ut', NOW)
+    addToIndex(K_FAILED, NOW, id)
+  else
+    status = 'pending'
+    redis.call('HSET', key, 'st', status, 'err', reason, 'ut', NOW)
+    queuePending(id, numField(v[6], 0))
+  end
+  addEvent({ k = 'expired', id = id, st = status, att = att, at = NOW, w = worker, err = reason })
+  if v[7] then bumpExecution(v[7], 'running', status) end
+  return status
+end

@@ -1,0 +1,60 @@
+--[[
+  reap: ends leases that expired before now, at most `limit`, as includes/expire-lease.lua says.
+  A lease that ran out at the job's hard time limit (startedAt + timeoutMs + grace <= now: the
+  worker kept heartbeating but the job hung) is ended with "exceeded its hard time limit" instead
+  of "lease expired".
+
+  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
+  KEYS[2]  pending zset
+  KEYS[3]  scheduled zset
+  KEYS[4]  leases zset
+  KEYS[5]  succeeded zset
+  KEYS[6]  failed zset
+  KEYS[7]  cancelled zset
+  KEYS[8]  events stream
+  KEYS[9]  wake list
+  KEYS[10] seq counter
+  KEYS[11] idem hash
+  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
+  KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[3]  max leases to reap
+  ARGV[4]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
+
+  Returns: { requeued ids, failed ids, malformed ids } (a job cancelled on expiry is in none).
+  Malformed: a lease whose job is gone or not running (the entry is dropped), or whose job key is
+  not a hash (the lease is dropped and the key left alone for an operator); never an error, so
+  one bad record cannot stop the reaper.
+  Invariant: every reaped id leaves the lease sets and is in exactly one other index.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/expire-lease"
+--- @include "includes/hard-limit"
+
+local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local grace = tonumber(ARGV[4])
+local requeued, failed, malformed = {}, {}, {}
+for _, id in ipairs(ids) do
+  local t = redis.pcall('HMGET', K_JOB .. id, 'stt', 'tmo')
+  if t.err then
+    redis.log(redis.LOG_WARNING, 'claimq reap: ' .. K_JOB .. id .. ' is not a job hash (' .. t.err .. '); lease dropped')
+    endLease(id, nil)
+    malformed[#malformed + 1] = id
+  else
+    local reason = EXPIRED_ERROR
+    if t[1] and hardDeadline(t[1], t[2], grace) <= NOW then reason = HARD_LIMIT_ERROR end
+    local status = expireLease(id, reason)
+    if status == 'pending' then requeued[#requeued + 1] = id end
+    if status == 'failed' then failed[#failed + 1] = id end
+    if status == nil then malformed[#malformed + 1] = id end
+  end
+end
+flushLeaseEnds()
+flushIndexWrites()
+flushEvents()
+return { requeued, failed, malformed }

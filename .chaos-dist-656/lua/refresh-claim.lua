@@ -1,0 +1,49 @@
+--[[
+  refresh-claim: takes up to `max` dirty executions out of the refresh set (SPOP) and marks each in
+  flight for one refresher (ZADD refreshing, member '<id> <refresherId>', score now), returning
+  their counters. An execution dirtied again later is SADDed to refresh again by the transition,
+  so a change made during a refresh is refreshed again. Executions whose hash is gone are dropped.
+
+  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
+  KEYS[2]  pending zset
+  KEYS[3]  scheduled zset
+  KEYS[4]  leases zset
+  KEYS[5]  succeeded zset
+  KEYS[6]  failed zset
+  KEYS[7]  cancelled zset
+  KEYS[8]  events stream
+  KEYS[9]  wake list
+  KEYS[10] seq counter
+  KEYS[11] idem hash
+  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
+  KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[3]  refresher id (no spaces)
+  ARGV[4]  max executions to claim
+
+  Returns: list of {executionId, field, value, ...} (the counters hash).
+  Invariant: a claimed execution is in the refreshing zset until acknowledged or requeued.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/batch-calls"
+
+local refresher = ARGV[3]
+local ids = redis.call('SPOP', K_REFRESH, tonumber(ARGV[4]))
+local out = {}
+local inFlight = {}
+for _, id in ipairs(ids) do
+  local flat = redis.call('HGETALL', K_EXEC .. id)
+  if #flat > 0 then
+    table.insert(flat, 1, id)
+    out[#out + 1] = flat
+    inFlight[#inFlight + 1] = NOW
+    inFlight[#inFlight + 1] = id .. ' ' .. refresher
+  end
+end
+if #inFlight > 0 then callBatched('ZADD', K_REFRESHING, inFlight) end
+return out

@@ -1,0 +1,54 @@
+--[[
+  trim: deletes final jobs older than their retention, at most `limit`: the job hash, its index
+  entry and its idempotency key (when the key still points at this job).
+
+  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
+  KEYS[2]  pending zset
+  KEYS[3]  scheduled zset
+  KEYS[4]  leases zset
+  KEYS[5]  succeeded zset
+  KEYS[6]  failed zset
+  KEYS[7]  cancelled zset
+  KEYS[8]  events stream
+  KEYS[9]  wake list
+  KEYS[10] seq counter
+  KEYS[11] idem hash
+  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
+  KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[3]  max jobs to delete
+  ARGV[4]  succeeded retention ms
+  ARGV[5]  failed retention ms
+  ARGV[6]  cancelled retention ms
+
+  Returns: how many jobs were deleted.
+  Invariant: a deleted job leaves no index entry and no idempotency key behind.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/batch-calls"
+
+local budget = tonumber(ARGV[3])
+local retention = { { K_SUCCEEDED, tonumber(ARGV[4]) }, { K_FAILED, tonumber(ARGV[5]) }, { K_CANCELLED, tonumber(ARGV[6]) } }
+local deleted = 0
+for _, r in ipairs(retention) do
+  if budget <= 0 then break end
+  local cutoff = string.format('(%.0f', NOW - r[2])
+  local ids = redis.call('ZRANGEBYSCORE', r[1], '-inf', cutoff, 'LIMIT', 0, budget)
+  if #ids > 0 then
+    for _, id in ipairs(ids) do
+      local key = K_JOB .. id
+      local ik = redis.call('HGET', key, 'ik')
+      if ik and redis.call('HGET', K_IDEM, ik) == id then redis.call('HDEL', K_IDEM, ik) end
+      redis.call('DEL', key)
+    end
+    callBatched('ZREM', r[1], ids)
+    budget = budget - #ids
+    deleted = deleted + #ids
+  end
+end
+return deleted

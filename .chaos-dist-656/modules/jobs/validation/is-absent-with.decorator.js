@@ -1,0 +1,18 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.IsAbsentWith = IsAbsentWith;
+const class_validator_1 = require("class-validator");
+/** Two options that say the same thing differently (delayMs and runAt): at most one may be given. */
+function IsAbsentWith(other, options) {
+    return (target, propertyName) => (0, class_validator_1.registerDecorator)({
+        name: 'isAbsentWith',
+        target: target.constructor,
+        propertyName: propertyName,
+        constraints: [other],
+        options: { message: `$property cannot be given together with ${other}`, ...options },
+        validator: {
+            validate: (value, args) => value === undefined || args.object[other] === undefined,
+        },
+    });
+}
+//# sourceMappingURL=is-absent-with.decorator.js.map

@@ -1,0 +1,21 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.IsAtLeastField = IsAtLeastField;
+const class_validator_1 = require("class-validator");
+/** A cap that must not be below the value it caps (backoff.maxDelayMs >= backoff.delayMs). */
+function IsAtLeastField(other, options) {
+    return (target, propertyName) => (0, class_validator_1.registerDecorator)({
+        name: 'isAtLeastField',
+        target: target.constructor,
+        propertyName: propertyName,
+        constraints: [other],
+        options: { message: `$property must not be less than ${other}`, ...options },
+        validator: {
+            validate: (value, args) => {
+                const floor = args.object[other];
+                return typeof value !== 'number' || typeof floor !== 'number' || value >= floor;
+            },
+        },
+    });
+}
+//# sourceMappingURL=is-at-least-field.decorator.js.map

@@ -1,0 +1,42 @@
+"use strict";
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.MetricsModule = void 0;
+const common_1 = require("@nestjs/common");
+const claim_1 = require("../claim");
+const recovery_module_1 = require("../recovery/recovery.module");
+const claimq_metrics_1 = require("./claimq-metrics");
+const history_backlog_collector_1 = require("./history-backlog.collector");
+const metrics_controller_1 = require("./metrics.controller");
+const queue_depth_collector_1 = require("./queue-depth.collector");
+const reaper_collector_1 = require("./reaper.collector");
+const worker_metrics_observer_1 = require("./worker-metrics.observer");
+/**
+ * /metrics in Prometheus format. Global so that the worker runtime finds its observer
+ * (WORKER_OBSERVER) and the API its counters (ClaimqMetrics) without importing this module.
+ * Gauges and reaper counters are read at scrape time; job counters are bumped as jobs move.
+ */
+let MetricsModule = class MetricsModule {
+};
+exports.MetricsModule = MetricsModule;
+exports.MetricsModule = MetricsModule = __decorate([
+    (0, common_1.Global)(),
+    (0, common_1.Module)({
+        imports: [recovery_module_1.RecoveryModule],
+        controllers: [metrics_controller_1.MetricsController],
+        providers: [
+            claimq_metrics_1.ClaimqMetrics,
+            queue_depth_collector_1.QueueDepthCollector,
+            reaper_collector_1.ReaperCollector,
+            history_backlog_collector_1.HistoryBacklogCollector,
+            { provide: claim_1.WORKER_OBSERVER, useClass: worker_metrics_observer_1.WorkerMetricsObserver },
+        ],
+        exports: [claimq_metrics_1.ClaimqMetrics, claim_1.WORKER_OBSERVER],
+    })
+], MetricsModule);
+//# sourceMappingURL=metrics.module.js.map

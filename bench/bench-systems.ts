@@ -1,0 +1,23 @@
+import { BeeQueueSystem } from './beequeue-system';
+import { BenchSystem } from './bench-system';
+import { BullmqSystem } from './bullmq-system';
+import { ClaimqSystem } from './claimq-system';
+
+export const SYSTEM_NAMES = ['claimq', 'bullmq', 'beequeue'] as const;
+export type SystemName = (typeof SYSTEM_NAMES)[number];
+
+export function isSystemName(name: string): name is SystemName {
+  return (SYSTEM_NAMES as readonly string[]).includes(name);
+}
+
+/** A fresh client set of one system for the bench's private redis-server. */
+export function createSystem(name: SystemName, port: number): BenchSystem {
+  switch (name) {
+    case 'claimq':
+      return new ClaimqSystem(`redis://127.0.0.1:${port}`);
+    case 'bullmq':
+      return new BullmqSystem(port);
+    case 'beequeue':
+      return new BeeQueueSystem(port);
+  }
+}

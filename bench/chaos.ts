@@ -1,0 +1,162 @@
+/**
+ * `npm run chaos`: a worker fleet drains a steady stream of `http` jobs while workers are
+ * SIGKILLed (and replaced) and Redis is SIGKILLed and restarted from its AOF. Prints one JSON line:
+ * jobs, kills, redis_restarts, lost, double_completed, extra_runs, recovery_ms_p50/max (from a kill
+ * until every job the killed worker held runs again), worker_dead_ms, lease_ms.
+ *
+ * LEASE_MS is set far above WORKER_DEAD_MS on purpose: recovery should follow WORKER_DEAD_MS plus
+ * the reaper interval (the silent-worker reap), not the lease length.
+ *
+ * Env: CHAOS_DURATION_MS (180000), CHAOS_KILLS (24), CHAOS_REDIS_RESTARTS (2), CHAOS_WORKERS (3).
+ * Needs redis-server on PATH and a build (dist/).
+ */
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
+import { readQueueEvents } from '../test/support/claim-events';
+import { ensureBuilt } from '../test/support/processes';
+import { RedisServer } from '../test/support/redis-server';
+import { RecordedRun, RunRecorder } from '../test/support/run-recorder';
+import { waitFor } from '../test/support/wait-for';
+import { FleetWorker, WorkerFleet } from '../test/support/worker-fleet';
+
+const DURATION_MS = Number(process.env.CHAOS_DURATION_MS ?? 180_000);
+const KILLS = Number(process.env.CHAOS_KILLS ?? 24);
+const REDIS_RESTARTS = Number(process.env.CHAOS_REDIS_RESTARTS ?? 2);
+const WORKERS = Number(process.env.CHAOS_WORKERS ?? 3);
+const LEASE_MS = 60_000;
+const WORKER_DEAD_MS = 1_500;
+const REAPER_INTERVAL_MS = 500;
+const HOLD_MS = 150;
+/** Pending jobs kept waiting: small, so a requeued job's wait is the reap, not the backlog. */
+const BACKLOG = 50;
+
+interface Kill {
+  worker: string;
+  at: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  // a private copy of the build: `nest build` elsewhere deletes dist/ while this runs for minutes
+  const build = join(__dirname, '..', `.chaos-dist-${process.pid}`);
+  cpSync(join(__dirname, '..', 'dist'), build, { recursive: true });
+  const redis = await RedisServer.start({ appendOnly: true });
+  const recorder = await RunRecorder.start(HOLD_MS);
+  const fleet = new WorkerFleet(redis.url, {
+    LEASE_MS: String(LEASE_MS),
+    HEARTBEAT_MS: '300',
+    WORKER_DEAD_MS: String(WORKER_DEAD_MS),
+    REAPER_INTERVAL_MS: String(REAPER_INTERVAL_MS),
+    WORKER_CONCURRENCY: '10',
+  }, join(build, 'main.js'));
+  const admin = createRedisClient(redis.url);
+  const kills: Kill[] = [];
+  let restarts = 0;
+  let enqueued = 0;
+  try {
+    await fleet.startWorkers(WORKERS);
+    const start = Date.now();
+    const end = start + DURATION_MS;
+    let feeding = true;
+    const feeder = (async () => {
+      while (feeding) {
+        try {
+          const c = await fleet.counts();
+          if (c.pending < BACKLOG) {
+            const specs = Array.from({ length: 100 }, () => ({ type: 'http', payload: { url: recorder.url } }));
+            enqueued += (await fleet.enqueue(specs)).length;
+          }
+        } catch {
+          // Redis restarting: try again shortly
+        }
+        await sleep(100);
+      }
+    })();
+
+    const killGap = DURATION_MS / (KILLS + 1);
+    const restartAt = Array.from({ length: REDIS_RESTARTS }, (_, i) => start + ((i + 1) * DURATION_MS) / (REDIS_RESTARTS + 1) + killGap / 2);
+    let nextKill = start + killGap;
+    while (Date.now() < end) {
+      if (kills.length < KILLS && Date.now() >= nextKill) {
+        const victim: FleetWorker = fleet.workers[Math.floor(Math.random() * fleet.workers.length)];
+        kills.push({ worker: victim.id, at: Date.now() });
+        await fleet.kill(victim);
+        await fleet.startWorkers(1);
+        nextKill += killGap;
+      }
+      if (restartAt.length > 0 && Date.now() >= restartAt[0]) {
+        restartAt.shift();
+        await redis.kill();
+        await sleep(1_000);
+        await redis.launch();
+        restarts++;
+      }
+      await sleep(50);
+    }
+    feeding = false;
+    await feeder;
+    await waitFor('the fleet to drain', async () => {
+      const c = await fleet.counts();
+      return c.pending + c.running + c.scheduled === 0;
+    }, { timeoutMs: 180_000, describe: () => fleet.logs() });
+
+    const events = await readQueueEvents(admin, fleet.prefix, fleet.queue);
+    const claims = new Map<string, string>();
+    const succeeded = new Map<string, number>();
+    for (const ev of events) {
+      if (ev.k === 'claimed' && ev.w) claims.set(`${ev.id}:${ev.att}`, ev.w);
+      if (ev.k === 'succeeded') succeeded.set(ev.id, (succeeded.get(ev.id) ?? 0) + 1);
+    }
+    const counts = await fleet.counts();
+    const runsByJob = new Map<string, RecordedRun[]>();
+    for (const run of recorder.runs) runsByJob.set(run.jobId, [...(runsByJob.get(run.jobId) ?? []), run]);
+
+    // Recovery per kill: the jobs the victim was running when it died, until each runs again.
+    const recoveries: number[] = [];
+    for (const kill of kills) {
+      let worst = -1;
+      for (const run of recorder.runs) {
+        if (claims.get(`${run.jobId}:${run.attempt}`) !== kill.worker || run.answered || run.start > kill.at) continue;
+        const again = (runsByJob.get(run.jobId) ?? []).filter((r) => r.start > kill.at).map((r) => r.start);
+        if (again.length > 0) worst = Math.max(worst, Math.min(...again) - kill.at);
+      }
+      if (worst >= 0) recoveries.push(worst);
+    }
+    recoveries.sort((a, b) => a - b);
+    const report = {
+      jobs: enqueued,
+      kills: kills.length,
+      redis_restarts: restarts,
+      lost: enqueued - counts.succeeded,
+      double_completed: [...succeeded.values()].filter((n) => n > 1).length,
+      extra_runs: recorder.runs.length - enqueued,
+      recovery_ms_p50: percentile(recoveries, 50),
+      recovery_ms_max: recoveries.length > 0 ? recoveries[recoveries.length - 1] : 0,
+      worker_dead_ms: WORKER_DEAD_MS,
+      lease_ms: LEASE_MS,
+    };
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+  } finally {
+    await fleet.close();
+    await recorder.close();
+    admin.disconnect();
+    await redis.stop();
+    rmSync(build, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`chaos failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,19 @@
+import pino, { Logger } from 'pino';
+import { AppConfig } from '../config/app-config';
+
+/** The injection token of the process's root pino logger (LoggingModule provides it). */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/**
+ * One JSON line per log record on stdout, at LOG_LEVEL. Credentials never reach a log line, even
+ * if a request's headers are logged by mistake somewhere.
+ */
+export function createRootLogger(config: AppConfig): Logger {
+  return pino({
+    level: config.logLevel,
+    base: { service: 'claimq', pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+  });
+}

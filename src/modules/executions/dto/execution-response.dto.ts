@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EXECUTION_STATUSES, ExecutionStatus } from '../../../domain/execution';
+import { ExecutionJson } from '../../../domain/execution-json';
+import { QueueCounts } from '../../../domain/job';
+
+class ExecutionCountsDto implements QueueCounts {
+  @ApiProperty() pending: number;
+  @ApiProperty() scheduled: number;
+  @ApiProperty() running: number;
+  @ApiProperty() succeeded: number;
+  @ApiProperty() failed: number;
+  @ApiProperty() cancelled: number;
+}
+
+export class CreatedExecutionResponseDto {
+  @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
+  id: string;
+
+  @ApiProperty({ description: 'Jobs in the execution (a job whose idempotency key matched an existing job is not one)' })
+  total: number;
+}
+
+export class ExecutionResponseDto implements ExecutionJson {
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty()
+  queue: string;
+
+  @ApiProperty({ enum: EXECUTION_STATUSES, description: 'running until every job is final; then succeeded, failed (none succeeded) or partial' })
+  status: ExecutionStatus;
+
+  @ApiProperty({ type: ExecutionCountsDto })
+  counts: QueueCounts;
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  finishedAt?: string;
+}

@@ -1,0 +1,54 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobStore } from '../queue/job-store';
+import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
+import { ExecutionRefresher } from './execution-refresher';
+
+/**
+ * Runs the refresh on this instance: for each queue, batches until the refresh set is drained or
+ * MAX_ROUNDS batches were done. Every instance runs it; the claim splits the work between them,
+ * so no execution is refreshed twice for one change and nothing is scanned.
+ */
+@Injectable()
+export class ExecutionRefreshService {
+  static readonly MAX_ROUNDS = 20;
+  private readonly logger = new Logger(ExecutionRefreshService.name);
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly refresher: ExecutionRefresher,
+    private readonly metrics: ExecutionRefreshMetrics,
+    private readonly batch: number,
+  ) {}
+
+  /** Returns how many executions were refreshed. Errors are logged per queue; the next pass retries. */
+  async runPass(): Promise<number> {
+    let refreshed = 0;
+    let queues: string[] = [];
+    try {
+      queues = await this.store.queues();
+    } catch (err) {
+      this.logger.warn(`refresh could not list queues: ${(err as Error).message}`);
+    }
+    for (const queue of queues) {
+      try {
+        refreshed += await this.refreshQueue(queue);
+      } catch (err) {
+        this.logger.warn(`refresh of queue ${queue} failed (retried after REFRESH_STALE_MS): ${(err as Error).message}`);
+      }
+    }
+    return refreshed;
+  }
+
+  async refreshQueue(queue: string): Promise<number> {
+    let refreshed = 0;
+    for (let round = 0; round < ExecutionRefreshService.MAX_ROUNDS; round++) {
+      const started = performance.now();
+      const executions = await this.refresher.refreshBatch(queue);
+      if (executions.length === 0) break;
+      this.metrics.batch(queue, executions.length, (performance.now() - started) / 1000);
+      refreshed += executions.length;
+      if (executions.length < this.batch) break;
+    }
+    return refreshed;
+  }
+}

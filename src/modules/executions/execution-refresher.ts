@@ -1,0 +1,53 @@
+import { Clock } from '../../domain/clock';
+import { executionCallbackSpec } from '../../domain/execution-callback';
+import { Execution, isExecutionFinal, toExecution } from '../../domain/execution';
+import { normalizeJobSpec } from '../../domain/job-spec';
+import { JobStore } from '../queue/job-store';
+import { ExecutionStatusSink } from './execution-status.writer';
+
+export interface ExecutionRefresherOptions {
+  /** Names this instance's in-flight refreshes (no spaces). */
+  refresherId: string;
+  batch: number;
+  maxPayloadBytes: number;
+}
+
+/**
+ * One refresh batch of one queue: claim up to `batch` dirty executions (one store call), write
+ * their status (one statement, when a database is configured), enqueue the callbacks of those
+ * that just ended (one enqueue; each callback's idempotency key is the execution's, so two
+ * refreshers never send one twice), then acknowledge. A failure before the ack leaves the batch
+ * in flight; the reaper returns it to the refresh set after REFRESH_STALE_MS.
+ */
+export class ExecutionRefresher {
+  constructor(
+    private readonly store: JobStore,
+    private readonly sink: ExecutionStatusSink | undefined,
+    private readonly clock: Clock,
+    private readonly options: ExecutionRefresherOptions,
+  ) {}
+
+  get refresherId(): string {
+    return this.options.refresherId;
+  }
+
+  async refreshBatch(queue: string): Promise<Execution[]> {
+    const { refresherId, batch } = this.options;
+    const records = await this.store.claimRefresh(queue, refresherId, batch);
+    if (records.length === 0) return [];
+    const executions = records.map(toExecution);
+    if (this.sink) await this.sink.write(executions);
+    const due = executions.filter((e) => isExecutionFinal(e.status) && e.callbackUrl !== undefined && !e.callbackEnqueued);
+    if (due.length > 0) {
+      const opts = { now: this.clock.now(), maxPayloadBytes: this.options.maxPayloadBytes };
+      await this.store.enqueue(due.map((e) => normalizeJobSpec(executionCallbackSpec(e), opts)));
+    }
+    await this.store.ackRefresh(
+      queue,
+      refresherId,
+      executions.map((e) => e.id),
+      due.map((e) => e.id),
+    );
+    return executions;
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { toExecutionJson } from '../../domain/execution-json';
+import { JobPageResponseDto } from '../jobs/dto/job-page-response.dto';
+import { DEFAULT_LIST_LIMIT } from '../jobs/job-limits';
+import { presentJob } from '../jobs/job.presenter';
+import { toJobSpec } from '../jobs/job-spec.mapper';
+import { CreateExecutionDto } from './dto/create-execution.dto';
+import { CreatedExecutionResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
+import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
+import { ExecutionsService } from './executions.service';
+
+@ApiTags('executions')
+@ApiBearerAuth()
+@Controller('executions')
+export class ExecutionsController {
+  constructor(private readonly executions: ExecutionsService) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: CreatedExecutionResponseDto, description: 'The execution and all its jobs were added' })
+  @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field>' })
+  create(@Body() dto: CreateExecutionDto): Promise<CreatedExecutionResponseDto> {
+    return this.executions.create(dto.jobs.map(toJobSpec), dto.callbackUrl);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ExecutionResponseDto })
+  @ApiNotFoundResponse()
+  async get(@Param('id') id: string): Promise<ExecutionResponseDto> {
+    return toExecutionJson(await this.executions.get(id));
+  }
+
+  @Get(':id/jobs')
+  @ApiOkResponse({ type: JobPageResponseDto, description: 'The jobs in the order they were given' })
+  @ApiNotFoundResponse()
+  async jobs(@Param('id') id: string, @Query() query: ListExecutionJobsQueryDto): Promise<JobPageResponseDto> {
+    const page = await this.executions.listJobs(id, query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
+    return { items: page.items.map(presentJob), nextCursor: page.nextCursor };
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: ExecutionResponseDto, description: 'Pending and scheduled jobs cancelled, running ones asked to cancel' })
+  @ApiNotFoundResponse()
+  async cancel(@Param('id') id: string): Promise<ExecutionResponseDto> {
+    return toExecutionJson(await this.executions.cancel(id));
+  }
+}

@@ -1,0 +1,56 @@
+import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AppConfig } from '../../config/app-config';
+import { systemClock } from '../../domain/clock';
+import { HistoryDatabase } from '../history/history-database';
+import { JobsModule } from '../jobs/jobs.module';
+import { JobStore } from '../queue/job-store';
+import { RecoveryModule } from '../recovery/recovery.module';
+import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
+import { ExecutionRefreshScheduler } from './execution-refresh.scheduler';
+import { ExecutionRefreshService } from './execution-refresh.service';
+import { ExecutionRefresher } from './execution-refresher';
+import { newRefresherId } from './refresher-id';
+import { PostgresExecutionStatusWriter } from './execution-status.writer';
+import { ExecutionsController } from './executions.controller';
+import { ExecutionsService } from './executions.service';
+
+/**
+ * Executions: the refresh on every instance, the API where the API runs. `history` is the
+ * application's HistoryModule (the same module object, so its DataSource is shared): with
+ * DATABASE_URL set it provides HistoryDatabase and the refresh writes the `executions` table;
+ * without it the status lives in the store only.
+ */
+@Module({})
+export class ExecutionsModule {
+  static forRoot(config: AppConfig, history: DynamicModule): DynamicModule {
+    const imports: (DynamicModule | Type)[] = [ScheduleModule.forRoot(), RecoveryModule, history];
+    const controllers: Type[] = [];
+    const providers: Provider[] = [
+      ExecutionRefreshMetrics,
+      {
+        provide: ExecutionRefresher,
+        inject: [JobStore, { token: HistoryDatabase, optional: true }],
+        useFactory: (store: JobStore, database?: HistoryDatabase) =>
+          new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, systemClock, {
+            refresherId: newRefresherId(),
+            batch: config.refreshBatch,
+            maxPayloadBytes: config.maxPayloadBytes,
+          }),
+      },
+      {
+        provide: ExecutionRefreshService,
+        inject: [JobStore, ExecutionRefresher, ExecutionRefreshMetrics],
+        useFactory: (store: JobStore, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics) =>
+          new ExecutionRefreshService(store, refresher, metrics, config.refreshBatch),
+      },
+      ExecutionRefreshScheduler,
+    ];
+    if (config.runsApi) {
+      imports.push(JobsModule);
+      controllers.push(ExecutionsController);
+      providers.push(ExecutionsService);
+    }
+    return { module: ExecutionsModule, imports, controllers, providers, exports: [ExecutionRefreshService] };
+  }
+}

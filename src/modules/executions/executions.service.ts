@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
+import { Execution, newExecutionId, toExecution } from '../../domain/execution';
+import { JobSpec } from '../../domain/job';
+import { JobsService } from '../jobs/jobs.service';
+import { JobStore, ListPage } from '../queue/job-store';
+
+/**
+ * Create, read and cancel executions. The status is derived from the store's counters, which are
+ * always current (the `executions` table in PostgreSQL follows them through the refresh).
+ */
+@Injectable()
+export class ExecutionsService {
+  constructor(
+    @Inject(JobStore) private readonly store: JobStore,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async create(specs: JobSpec[], callbackUrl?: string): Promise<{ id: string; total: number }> {
+    const jobs = this.jobs.normalizeMany(specs);
+    const queue = jobs[0].queue;
+    const stray = jobs.findIndex((job) => job.queue !== queue);
+    if (stray >= 0) {
+      throw new InvalidJobSpecError(`jobs.${stray}.queue`, `must be ${queue}, the queue of jobs.0: an execution's jobs share one queue`);
+    }
+    const id = newExecutionId(queue);
+    for (const job of jobs) job.executionId = id;
+    const record = await this.store.createExecution({ id, queue, ...(callbackUrl !== undefined ? { callbackUrl } : {}) }, jobs);
+    return { id, total: record.total };
+  }
+
+  async get(id: string): Promise<Execution> {
+    const record = await this.store.getExecution(id);
+    if (!record) throw new ExecutionNotFoundError(id);
+    return toExecution(record);
+  }
+
+  listJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
+    return this.store.listExecutionJobs(id, limit, cursor);
+  }
+
+  async cancel(id: string): Promise<Execution> {
+    return toExecution(await this.store.cancelExecution(id));
+  }
+}

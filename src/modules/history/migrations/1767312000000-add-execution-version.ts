@@ -1,0 +1,18 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * executions.version: the counters' version in the store. A refresh writes a row only over an
+ * older version, so two refreshers that read an execution at different moments (one of them
+ * slow, or recovered after a stall) can never put an older status back.
+ */
+export class AddExecutionVersion1767312000000 implements MigrationInterface {
+  name = 'AddExecutionVersion1767312000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE "executions" ADD COLUMN "version" bigint NOT NULL DEFAULT 0`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE "executions" DROP COLUMN "version"`);
+  }
+}

@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export const ATTEMPT_OUTCOMES = ['running', 'succeeded', 'failed', 'released', 'expired', 'cancelled'] as const;
+export type AttemptOutcomeView = (typeof ATTEMPT_OUTCOMES)[number];
+
+export class JobAttemptResponseDto {
+  @ApiProperty({ example: 1, description: 'Attempt number, from 1' })
+  attempt: number;
+
+  @ApiProperty({ enum: ATTEMPT_OUTCOMES, description: '`running` while the attempt has not ended (or its end is not recorded yet)' })
+  outcome: AttemptOutcomeView;
+
+  @ApiPropertyOptional()
+  workerId?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  startedAt?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  finishedAt?: string;
+
+  @ApiPropertyOptional({ description: 'Why the attempt failed or expired' })
+  error?: string;
+}
+
+export class JobAttemptsResponseDto {
+  @ApiProperty()
+  jobId: string;
+
+  @ApiProperty({
+    enum: ['history', 'store'],
+    description:
+      '`history`: every attempt, from PostgreSQL. `store` (history off, or not yet written): only the latest attempt, ' +
+      'derived from the job itself; earlier attempts are counted in the job\'s `attempts` but not described.',
+  })
+  source: 'history' | 'store';
+
+  @ApiProperty({ type: [JobAttemptResponseDto], description: 'Oldest first' })
+  items: JobAttemptResponseDto[];
+}

@@ -1,0 +1,29 @@
+import { Global, Module } from '@nestjs/common';
+import { WORKER_OBSERVER } from '../claim';
+import { RecoveryModule } from '../recovery/recovery.module';
+import { ClaimqMetrics } from './claimq-metrics';
+import { HistoryBacklogCollector } from './history-backlog.collector';
+import { MetricsController } from './metrics.controller';
+import { QueueDepthCollector } from './queue-depth.collector';
+import { ReaperCollector } from './reaper.collector';
+import { WorkerMetricsObserver } from './worker-metrics.observer';
+
+/**
+ * /metrics in Prometheus format. Global so that the worker runtime finds its observer
+ * (WORKER_OBSERVER) and the API its counters (ClaimqMetrics) without importing this module.
+ * Gauges and reaper counters are read at scrape time; job counters are bumped as jobs move.
+ */
+@Global()
+@Module({
+  imports: [RecoveryModule],
+  controllers: [MetricsController],
+  providers: [
+    ClaimqMetrics,
+    QueueDepthCollector,
+    ReaperCollector,
+    HistoryBacklogCollector,
+    { provide: WORKER_OBSERVER, useClass: WorkerMetricsObserver },
+  ],
+  exports: [ClaimqMetrics, WORKER_OBSERVER],
+})
+export class MetricsModule {}

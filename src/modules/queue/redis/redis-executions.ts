@@ -1,0 +1,114 @@
+import type { Redis } from 'ioredis';
+import { ExecutionNotFoundError, InvalidJobSpecError } from '../../../domain/errors';
+import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
+import { NewJob } from '../../../domain/job';
+import { ListPage, RefreshBacklog } from '../job-store';
+import { decodeExecution } from './redis-execution-codec';
+import { decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
+import { RedisQueueKeys } from './redis-queue-keys';
+import { ScriptName } from './redis-scripts';
+import { decodeOffsetCursor, encodeOffsetCursor } from '../execution-job-cursor';
+
+type RunScript = (script: ScriptName, queue: string, args: (string | number)[], now?: number) => Promise<unknown>;
+
+/** Jobs one cancel-execution call looks at (the script is bounded; the caller loops). */
+const CANCEL_SLICE = 1_000;
+
+/**
+ * The execution operations of the Redis store. Counters live in one hash per execution under the
+ * queue's hash tag, changed only by the scripts, in the same call as each job transition.
+ */
+export class RedisExecutions {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: (queue: string) => RedisQueueKeys,
+    private readonly run: RunScript,
+  ) {}
+
+  async create(execution: NewExecution, jobs: NewJob[], now: number): Promise<ExecutionRecord> {
+    if (jobs.some((j) => j.queue !== execution.queue || j.executionId !== execution.id)) {
+      throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${execution.id}`);
+    }
+    const args: (string | number)[] = [execution.id, execution.callbackUrl ?? '', jobs.length];
+    for (const job of jobs) {
+      const fields = encodeNewJob(job, now);
+      args.push(job.id, fields.length / 2, ...fields);
+    }
+    const [hash] = (await this.run('create-execution', execution.queue, args, now)) as [unknown[], unknown];
+    return decodeExecution(execution.id, pairsToHash(hash));
+  }
+
+  async get(id: string): Promise<ExecutionRecord | null> {
+    const queue = queueOfExecutionId(id);
+    if (queue === undefined) return null;
+    const hash = await this.redis.hgetall(this.keys(queue).execution(id));
+    return Object.keys(hash).length === 0 ? null : decodeExecution(id, hash);
+  }
+
+  /** Offset cursor: an execution's job list never changes once created. Deleted jobs are skipped. */
+  async listJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
+    const keys = this.keysOf(id);
+    const start = decodeOffsetCursor(cursor);
+    const count = Math.max(1, Math.floor(limit));
+    const [[, exists], [, ids]] = ((await this.redis
+      .multi()
+      .exists(keys.execution(id))
+      .lrange(keys.executionJobs(id), start, start + count - 1)
+      .exec()) ?? []) as [[unknown, number], [unknown, string[]]];
+    if (!exists) throw new ExecutionNotFoundError(id);
+    const pipeline = this.redis.pipeline();
+    for (const jobId of ids) pipeline.hgetall(keys.job(jobId));
+    const hashes = ids.length > 0 ? ((await pipeline.exec()) ?? []) : [];
+    const items = [];
+    for (let i = 0; i < ids.length; i++) {
+      const [error, raw] = hashes[i];
+      if (error) throw error;
+      const hash = raw as Record<string, string>;
+      if (Object.keys(hash).length > 0) items.push(decodeJob(ids[i], hash));
+    }
+    return { items, nextCursor: ids.length < count ? null : encodeOffsetCursor(start + ids.length) };
+  }
+
+  async cancel(id: string): Promise<ExecutionRecord> {
+    const queue = this.queueOf(id);
+    for (let offset = 0; offset >= 0; ) {
+      const reply = (await this.run('cancel-execution', queue, [id, offset, CANCEL_SLICE])) as [string, number];
+      if (reply[0] === 'not_found') throw new ExecutionNotFoundError(id);
+      offset = Number(reply[1]);
+    }
+    const record = await this.get(id);
+    if (!record) throw new ExecutionNotFoundError(id);
+    return record;
+  }
+
+  async claimRefresh(queue: string, refresherId: string, max: number): Promise<ExecutionRecord[]> {
+    if (/\s/.test(refresherId)) throw new Error(`refresher id ${JSON.stringify(refresherId)} must not contain spaces`);
+    const replies = (await this.run('refresh-claim', queue, [refresherId, Math.max(0, Math.floor(max))])) as unknown[][];
+    return replies.map((reply) => decodeExecution(String(reply[0]), pairsToHash(reply, 1)));
+  }
+
+  async ackRefresh(queue: string, refresherId: string, ids: string[], callbacksEnqueued: string[]): Promise<void> {
+    if (ids.length === 0 && callbacksEnqueued.length === 0) return;
+    await this.run('refresh-ack', queue, [refresherId, ids.length, ...ids, ...callbacksEnqueued]);
+  }
+
+  async requeueStale(queue: string, staleMs: number, limit: number): Promise<number> {
+    return Number(await this.run('refresh-requeue', queue, [staleMs, limit]));
+  }
+
+  async backlog(queue: string): Promise<RefreshBacklog> {
+    const keys = this.keys(queue);
+    const replies = (await this.redis.multi().scard(keys.refresh).zcard(keys.refreshing).exec()) ?? [];
+    return { backlog: Number(replies[0]?.[1] ?? 0), inFlight: Number(replies[1]?.[1] ?? 0) };
+  }
+
+  private queueOf(id: string): string {
+    const queue = queueOfExecutionId(id);
+    if (queue === undefined) throw new ExecutionNotFoundError(id);
+    return queue;
+  }
+
+  private keysOf(id: string): RedisQueueKeys {
+    return this.keys(this.queueOf(id));
+  }
+}

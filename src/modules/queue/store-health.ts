@@ -1,0 +1,29 @@
+/**
+ * Whether the job store can serve requests now, for readiness probes. Separate from the JobStore
+ * contract (queue semantics only): QueueModule provides it next to the store. `ping` resolves when
+ * the store answered and rejects (StoreUnavailableError) when it did not.
+ */
+export abstract class StoreHealth {
+  /** The indicator's name in health reports: `redis`, `memory`. */
+  abstract readonly name: string;
+
+  abstract ping(): Promise<void>;
+}
+
+/** A store in this process (memory) is up as long as the process is. */
+export class InProcessStoreHealth extends StoreHealth {
+  constructor(readonly name: string) {
+    super();
+  }
+
+  async ping(): Promise<void> {}
+}
+
+/** A store that can answer a ping over its own connection (RedisJobStore). */
+export interface PingableStore {
+  ping(): Promise<void>;
+}
+
+export function isPingableStore(store: object): store is PingableStore {
+  return typeof (store as Partial<PingableStore>).ping === 'function';
+}

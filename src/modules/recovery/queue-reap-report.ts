@@ -1,0 +1,46 @@
+/** What one reaper pass did in one queue. */
+export interface QueueReapReport {
+  queue: string;
+  expiredRequeued: number;
+  expiredFailed: number;
+  silentWorkers: number;
+  workerLeasesRequeued: number;
+  workerLeasesFailed: number;
+  /** broken records moved aside (see ReapResult.malformed) */
+  malformed: number;
+  promoted: number;
+  trimmed: number;
+  /** execution refreshes in flight past REFRESH_STALE_MS, returned to the refresh set */
+  refreshRequeued: number;
+  /** callbacks enqueued for the jobs this pass failed */
+  callbacksEnqueued: number;
+  /** ids of jobs the pass moved to failed */
+  failedIds: string[];
+  /** steps that threw, as "step: message"; the other steps still ran */
+  errors: string[];
+}
+
+export function emptyReport(queue: string): QueueReapReport {
+  return {
+    queue,
+    expiredRequeued: 0,
+    expiredFailed: 0,
+    silentWorkers: 0,
+    workerLeasesRequeued: 0,
+    workerLeasesFailed: 0,
+    malformed: 0,
+    promoted: 0,
+    trimmed: 0,
+    refreshRequeued: 0,
+    callbacksEnqueued: 0,
+    failedIds: [],
+    errors: [],
+  };
+}
+
+export function hasWork(r: QueueReapReport): boolean {
+  return (
+    r.expiredRequeued + r.expiredFailed + r.silentWorkers + r.workerLeasesRequeued + r.workerLeasesFailed + r.malformed + r.promoted + r.trimmed + r.refreshRequeued > 0 ||
+    r.errors.length > 0
+  );
+}

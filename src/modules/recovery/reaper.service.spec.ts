@@ -1,0 +1,136 @@
+import { Redis } from 'ioredis';
+import { AppConfig } from '../../config/app-config';
+import { ManualClock } from '../../domain/clock';
+import { JobSpec } from '../../domain/job';
+import { normalizeJobSpec } from '../../domain/job-spec';
+import { createRedisClient } from '../queue/redis/redis-connection';
+import { RedisJobStore } from '../queue/redis/redis-job-store';
+import { RedisQueueKeys } from '../queue/redis/redis-queue-keys';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../test/support/redis-store-harness';
+import { ReaperService } from './reaper.service';
+import { ReaperStats } from './reaper-stats';
+
+const QUEUE = 'reaper';
+const LEASE_MS = 1_000;
+const DEAD_MS = 5_000;
+
+/** The reaper against a real Redis (unique prefix, never flushed), with broken records planted. */
+describe('ReaperService on Redis', () => {
+  let prefix: string;
+  let admin: Redis;
+  let store: RedisJobStore;
+  let clock: ManualClock;
+  let stats: ReaperStats;
+  let reaper: ReaperService;
+  let keys: RedisQueueKeys;
+
+  beforeEach(async () => {
+    prefix = uniqueTestPrefix();
+    admin = createRedisClient(TEST_REDIS_URL);
+    clock = new ManualClock(Date.UTC(2030, 0, 1));
+    store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, configuredQueues: [QUEUE] });
+    stats = new ReaperStats();
+    const config = AppConfig.from({ WORKER_DEAD_MS: String(DEAD_MS), REAPER_BATCH: '50' });
+    reaper = new ReaperService(store, config, stats, clock);
+    keys = new RedisQueueKeys(prefix, QUEUE);
+    // the reaper reaps silent workers only after it has reached the store for WORKER_DEAD_MS
+    await reaper.runPass();
+  });
+
+  afterEach(async () => {
+    await reaper.drain();
+    await store.close();
+    await deletePrefixedKeys(admin, prefix);
+    await admin.quit();
+  });
+
+  async function enqueue(...specs: Partial<JobSpec>[]): Promise<string[]> {
+    const jobs = specs.map((s) => normalizeJobSpec({ type: 'test', queue: QUEUE, ...s }, { now: clock.now(), maxPayloadBytes: 1 << 20 }));
+    return (await store.enqueue(jobs)).map((r) => r.job.id);
+  }
+
+  it('moves broken leases, job records and worker entries aside and still reaps the sound ones', async () => {
+    const [sound, notHash, gone, damaged, silentsJob] = await enqueue({}, {}, {}, {}, {});
+    await store.claim(QUEUE, 'w-alive', 4, LEASE_MS);
+    await store.registerWorker(QUEUE, 'w-alive');
+    await store.registerWorker(QUEUE, 'w-silent');
+    await store.registerWorker(QUEUE, 'w-garbled');
+    clock.advance(10);
+    await store.claim(QUEUE, 'w-silent', 1, 60_000);
+    await admin.del(keys.job(notHash));
+    await admin.set(keys.job(notHash), 'not a hash');
+    await admin.del(keys.job(gone));
+    await admin.hdel(keys.job(damaged), 'st', 'type');
+    await admin.set(keys.workerLeases('w-garbled'), 'not a set');
+    const [scheduled] = await enqueue({ delayMs: 100 });
+    await admin.zadd(keys.scheduled, clock.now(), 'no-such-hash');
+    await admin.set(keys.job('no-such-hash'), 'x');
+
+    clock.advance(DEAD_MS + 1);
+    await store.registerWorker(QUEUE, 'w-alive');
+    const [report] = await reaper.runPass();
+
+    expect(report).toMatchObject({ queue: QUEUE, expiredRequeued: 1, expiredFailed: 1, silentWorkers: 2, workerLeasesRequeued: 1, promoted: 1, errors: [] });
+    expect(report.malformed).toBe(3); // the non-hash lease, the lease without a job, the garbled worker
+    await expect(store.get(sound)).resolves.toMatchObject({ status: 'pending', lastError: 'lease expired' });
+    await expect(store.get(silentsJob)).resolves.toMatchObject({ status: 'pending' });
+    await expect(store.get(damaged)).resolves.toMatchObject({ status: 'failed', lastError: expect.stringMatching(/^malformed job record/) });
+    await expect(store.get(scheduled)).resolves.toMatchObject({ status: 'pending' });
+    await expect(store.counts(QUEUE)).resolves.toMatchObject({ running: 0, scheduled: 0 });
+    await expect(admin.zscore(keys.workers, 'w-garbled')).resolves.toBeNull();
+    await expect(admin.get(keys.job(notHash))).resolves.toBe('not a hash');
+
+    const { jobs } = await store.claim(QUEUE, 'w-alive', 10, LEASE_MS);
+    expect(jobs.map((j) => j.job.id).sort()).toEqual([sound, silentsJob, scheduled].sort());
+    expect(stats.totals).toMatchObject({ passes: 2, failedSteps: 0, malformed: 3, expiredRequeued: 1 });
+  });
+
+  it('keeps going when one concern throws, and reports it', async () => {
+    const [scheduled] = await enqueue({ delayMs: 100 });
+    await admin.set(keys.workers, 'not a zset');
+    clock.advance(DEAD_MS);
+    const [report] = await reaper.runPass();
+    expect(report.errors).toEqual([expect.stringMatching(/^silent workers: .*WRONGTYPE/)]);
+    expect(report.promoted).toBe(1);
+    await expect(store.get(scheduled)).resolves.toMatchObject({ status: 'pending' });
+    expect(stats.totals.failedSteps).toBe(1);
+    expect(stats.lastPass?.reports).toEqual([report]);
+  });
+
+  it('leaves silent workers alone until the store has been reachable for WORKER_DEAD_MS', async () => {
+    const [id] = await enqueue({});
+    await store.registerWorker(QUEUE, 'w1');
+    await store.claim(QUEUE, 'w1', 1, 60_000);
+    clock.advance(DEAD_MS + 1);
+    const outage = new ReaperService({ ...store, queues: () => Promise.reject(new Error('connect ECONNREFUSED')) } as never, AppConfig.from({ WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
+    await outage.runPass();
+    const fresh = new ReaperService(store, AppConfig.from({ WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
+    await expect(fresh.runPass()).resolves.toMatchObject([{ silentWorkers: 0 }]);
+    clock.advance(DEAD_MS);
+    await expect(fresh.runPass()).resolves.toMatchObject([{ silentWorkers: 1, workerLeasesRequeued: 1 }]);
+    await expect(store.get(id)).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('enqueues the callback of a job it fails', async () => {
+    const [id] = await enqueue({ maxAttempts: 1, callbackUrl: 'http://127.0.0.1:9/hook' });
+    await store.claim(QUEUE, 'w1', 1, LEASE_MS);
+    clock.advance(LEASE_MS + 1);
+    const [report] = await reaper.runPass();
+    expect(report).toMatchObject({ expiredFailed: 1, failedIds: [id], callbacksEnqueued: 1 });
+    const { items } = await store.list({ queue: QUEUE, status: 'pending', type: 'http', limit: 10 });
+    expect(items).toHaveLength(1);
+    expect(items[0].payload).toMatchObject({ url: 'http://127.0.0.1:9/hook', method: 'POST', body: { id, status: 'failed', lastError: 'lease expired' } });
+  });
+
+  it('ends a job that hangs past timeoutMs + grace while its worker heartbeats', async () => {
+    const [id] = await enqueue({ timeoutMs: 1_000, maxAttempts: 1 });
+    const { jobs } = await store.claim(QUEUE, 'w1', 1, 30_000);
+    for (let i = 0; i < 4; i++) {
+      clock.advance(20_000);
+      await store.registerWorker(QUEUE, 'w1');
+      await store.heartbeat(QUEUE, 'w1', [{ id, token: jobs[0].token }], 30_000);
+      await reaper.runPass();
+    }
+    await expect(store.get(id)).resolves.toMatchObject({ status: 'failed', lastError: 'exceeded its hard time limit (timeoutMs + grace)' });
+  });
+});

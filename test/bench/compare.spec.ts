@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = resolve(__dirname, '../..');
+const KEYS = [
+  'enqueue_jobs_s',
+  'process_jobs_s',
+  'redis_cmds_per_job_enqueue',
+  'redis_cmds_per_job_process',
+  'pickup_p50_ms',
+  'pickup_p99_ms',
+  'idle_cmds_s',
+  'bytes_per_waiting_job',
+];
+
+/** Proves the comparison harness runs end to end; asserts the shape of its output, never timings. */
+describe('bench:compare', () => {
+  it('prints one JSON line with every figure, finite, for claimq, BullMQ and Bee-Queue', async () => {
+    const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', 'bench/compare.bench.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_N: '300', BENCH_C: '10', BENCH_IDLE_S: '0.5', BENCH_PICKUP_SAMPLES: '5', BENCH_PICKUP_GAP_MS: '5' },
+      timeout: 110_000,
+    });
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const result = JSON.parse(lines[0]) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(result).sort()).toEqual(['beequeue', 'bullmq', 'claimq']);
+    for (const figures of Object.values(result)) {
+      expect(Object.keys(figures).sort()).toEqual([...KEYS].sort());
+      for (const key of KEYS) expect(Number.isFinite(figures[key])).toBe(true);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,3 @@
+import { describeExecutionsApi } from './executions-api.scenarios';
+
+describeExecutionsApi('memory', () => ({ JOB_STORE: 'memory' }));

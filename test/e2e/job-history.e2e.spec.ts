@@ -1,0 +1,146 @@
+import { createTestDatabase, TestDatabase } from '../support/postgres-database';
+import { eventually } from '../support/eventually';
+import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+
+const ALL_RETENTION_ZERO = { succeededMs: 0, failedMs: 0, cancelledMs: 0 };
+
+describe('job history over the API (PostgreSQL)', () => {
+  let db: TestDatabase;
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    e2e = await startE2eApp({ JOB_STORE: 'memory', DATABASE_URL: db.url, DB_MIGRATE: 'true' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+    await db?.drop();
+  });
+
+  /** A job that fails once on w1, then succeeds on w2: two attempts. */
+  async function jobWithTwoAttempts(queue: string): Promise<string> {
+    const created = await e2e.http().post('/jobs').send({ type: 'report', queue }).expect(201);
+    const id: string = created.body.id;
+    const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
+    await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: true, retryDelayMs: 0 }]);
+    const second = await eventually(async () => {
+      const claim = await e2e.store.claim(queue, 'w2', 1, 60_000);
+      if (claim.jobs.length !== 1) throw new Error('not claimable yet');
+      return claim;
+    });
+    await e2e.store.complete(queue, [{ id, token: second.jobs[0].token, resultJson: '{"rows":3}' }]);
+    return id;
+  }
+
+  it('lists every attempt from history', async () => {
+    const queue = uniqueQueue('attempts');
+    const id = await jobWithTwoAttempts(queue);
+    const body = await eventually(async () => {
+      const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+      expect(res.body).toMatchObject({ source: 'history' });
+      expect(res.body.items.map((a: { outcome: string }) => a.outcome)).toEqual(['failed', 'succeeded']);
+      return res.body;
+    });
+    expect(body).toMatchObject({
+      jobId: id,
+      items: [
+        { attempt: 1, outcome: 'failed', workerId: 'w1', error: 'boom' },
+        { attempt: 2, outcome: 'succeeded', workerId: 'w2' },
+      ],
+    });
+    expect(Date.parse(body.items[0].startedAt)).not.toBeNaN();
+  });
+
+  it('answers GET /jobs/:id from history once retention has trimmed the job', async () => {
+    const queue = uniqueQueue('trimmed');
+    const id = await jobWithTwoAttempts(queue);
+    await eventually(async () => {
+      const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+      expect(res.body.items).toHaveLength(2);
+      const job = await e2e.http().get(`/jobs/${id}`).expect(200);
+      expect(job.body.status).toBe('succeeded');
+    });
+    await eventually(async () => expect(await e2e.store.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
+    await expect(e2e.store.get(id)).resolves.toBeNull();
+
+    const res = await eventually(async () => {
+      const r = await e2e.http().get(`/jobs/${id}`).expect(200);
+      expect(r.body.status).toBe('succeeded');
+      return r;
+    });
+    expect(res.body).toMatchObject({ id, queue, type: 'report', status: 'succeeded', attempts: 2, result: { rows: 3 }, workerId: 'w2', source: 'history' });
+    expect(res.body).not.toHaveProperty('payload');
+    await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+  });
+
+  it('says 404 for a job neither the store nor history knows, attempts included', async () => {
+    await e2e.http().get('/jobs/default-01NOSUCHJOB0000000000000').expect(404);
+    const res = await e2e.http().get('/jobs/default-01NOSUCHJOB0000000000000/attempts').expect(404);
+    expect(res.body).toMatchObject({ code: 'job_not_found' });
+  });
+
+  it('lists jobs created in [from, to) from history', async () => {
+    const queue = uniqueQueue('range');
+    const before = new Date(Date.now() - 1).toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await e2e.http().post('/jobs').send({ type: 'x', queue }).expect(201)).body.id);
+    const after = new Date(Date.now() + 1).toISOString();
+
+    const page = await eventually(async () => {
+      const res = await e2e.http().get('/jobs').query({ queue, from: before, to: after }).expect(200);
+      expect(res.body.items).toHaveLength(3);
+      return res.body;
+    });
+    expect(page.items.map((j: { id: string }) => j.id)).toEqual([...ids].reverse());
+    expect(page.items[0]).toMatchObject({ queue, type: 'x', status: 'pending', source: 'history' });
+
+    const paged = await e2e.http().get('/jobs').query({ queue, from: before, limit: 2 }).expect(200);
+    expect(paged.body.items).toHaveLength(2);
+    const rest = await e2e.http().get('/jobs').query({ queue, from: before, limit: 2, cursor: paged.body.nextCursor }).expect(200);
+    expect(rest.body.items.map((j: { id: string }) => j.id)).toEqual([ids[0]]);
+
+    const none = await e2e.http().get('/jobs').query({ queue, from: after }).expect(200);
+    expect(none.body.items).toEqual([]);
+  });
+
+  it('refuses a range that ends before it starts, and a from that is not ISO-8601', async () => {
+    const res = await e2e.http().get('/jobs').query({ from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' }).expect(400);
+    expect(res.body.errors).toEqual([{ field: 'to', reason: 'must be later than from' }]);
+    const bad = await e2e.http().get('/jobs').query({ from: 'yesterday' }).expect(400);
+    expect(bad.body.errors).toEqual([{ field: 'from', reason: 'must be an ISO-8601 date-time' }]);
+  });
+});
+
+describe('job history routes without history (no DATABASE_URL)', () => {
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    e2e = await startE2eApp({ JOB_STORE: 'memory' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('refuses from/to with a 400 naming the field', async () => {
+    const res = await e2e.http().get('/jobs').query({ from: '2030-01-01T00:00:00Z' }).expect(400);
+    expect(res.body.errors).toEqual([{ field: 'from', reason: 'needs job history, which is off (DATABASE_URL is not set)' }]);
+    const to = await e2e.http().get('/jobs').query({ to: '2030-01-01T00:00:00Z' }).expect(400);
+    expect(to.body.errors[0].field).toBe('to');
+  });
+
+  it('describes the latest attempt from the store', async () => {
+    const queue = uniqueQueue('storeattempts');
+    const id = (await e2e.http().post('/jobs').send({ type: 'x', queue, maxAttempts: 1 }).expect(201)).body.id;
+    await expect(e2e.http().get(`/jobs/${id}/attempts`).expect(200).then((r) => r.body)).resolves.toEqual({ jobId: id, source: 'store', items: [] });
+
+    const claim = await e2e.store.claim(queue, 'w9', 1, 60_000);
+    const running = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+    expect(running.body.items).toEqual([{ attempt: 1, outcome: 'running', workerId: 'w9', startedAt: expect.any(String) }]);
+
+    await e2e.store.fail(queue, [{ id, token: claim.jobs[0].token, error: 'nope', retryable: false }]);
+    const failed = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+    expect(failed.body.items).toEqual([
+      { attempt: 1, outcome: 'failed', workerId: 'w9', startedAt: expect.any(String), finishedAt: expect.any(String), error: 'nope' },
+    ]);
+  });
+});

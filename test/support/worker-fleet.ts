@@ -1,0 +1,82 @@
+import { JobSpec, QueueCounts } from '../../src/domain/job';
+import { normalizeJobSpec } from '../../src/domain/job-spec';
+import { JobStore } from '../../src/modules/queue/job-store';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { ClaimqProcess } from './processes';
+import { uniqueTestPrefix } from './redis-store-harness';
+
+const WORKER_START = /worker (\S+) claiming from/;
+
+export interface FleetWorker {
+  process: ClaimqProcess;
+  /** the id the worker claims under (from its start line) */
+  id: string;
+}
+
+/**
+ * `MODE=worker` processes on one Redis (a throwaway redis-server owned by the test), plus a store
+ * client for the test to enqueue and read through. Used by the fault tests and `npm run chaos`.
+ */
+export class WorkerFleet {
+  readonly prefix = uniqueTestPrefix();
+  readonly queue = 'default';
+  readonly store: JobStore;
+  readonly workers: FleetWorker[] = [];
+  /** every process started, killed ones included, for logs on failure */
+  readonly started: FleetWorker[] = [];
+
+  constructor(
+    readonly redisUrl: string,
+    private readonly env: Record<string, string>,
+    /** a private copy of dist/main.js, if any */
+    private readonly entry?: string,
+  ) {
+    this.store = new RedisJobStore({ redis: createRedisClient(redisUrl), prefix: this.prefix });
+  }
+
+  async startWorkers(n: number): Promise<FleetWorker[]> {
+    const procs = await Promise.all(
+      Array.from({ length: n }, () =>
+        ClaimqProcess.start({ MODE: 'worker', JOB_STORE: 'redis', REDIS_URL: this.redisUrl, REDIS_PREFIX: this.prefix, QUEUES: this.queue, ...this.env }, this.entry),
+      ),
+    );
+    const started: FleetWorker[] = [];
+    for (const process of procs) {
+      await process.waitForOutput(WORKER_START, 60_000);
+      const worker = { process, id: WORKER_START.exec(process.log)![1] };
+      started.push(worker);
+    }
+    this.workers.push(...started);
+    this.started.push(...started);
+    return started;
+  }
+
+  /** SIGKILL: no drain, no release; its leases are left for the reaper. */
+  async kill(worker: FleetWorker): Promise<void> {
+    this.workers.splice(this.workers.indexOf(worker), 1);
+    await worker.process.kill();
+  }
+
+  async enqueue(specs: JobSpec[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < specs.length; i += 500) {
+      const batch = specs.slice(i, i + 500).map((spec) => normalizeJobSpec({ queue: this.queue, ...spec }, { now: Date.now(), maxPayloadBytes: 1 << 20 }));
+      ids.push(...(await this.store.enqueue(batch)).map((r) => r.job.id));
+    }
+    return ids;
+  }
+
+  counts(): Promise<QueueCounts> {
+    return this.store.counts(this.queue);
+  }
+
+  logs(tail = 3000): string {
+    return this.started.map((w) => `--- ${w.id}\n${w.process.log.slice(-tail)}`).join('\n');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.started.map((w) => w.process.kill()));
+    await this.store.close();
+  }
+}
