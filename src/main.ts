@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
   configureApp(app, config);
   closeOnSignals(app);
-  survivePromiseLeaks();
+  exitOnPromiseLeaks();
   await app.listen(config.port, config.host);
   Logger.log(`claimq listening on ${config.host}:${config.port} (mode=${config.mode}, store=${config.jobStore})`, 'Bootstrap');
   const warning = openAccessWarning(config);
@@ -49,12 +49,21 @@ function closeOnSignals(app: INestApplication): void {
 }
 
 /**
- * A rejected promise nobody awaited is a bug, but in a long-running worker it must not take down
- * every job the process holds (Node's default is to exit): log it loudly and keep serving.
+ * A rejected promise nobody awaited is a bug, and this process does not survive it. Keeping on
+ * serving would hide it: the loops that run here (claim, heartbeat, history drain) are promises
+ * themselves, so the usual leak is one of them having died, leaving a process that looks live but
+ * claims or drains nothing. No Redis outage path needs this handler: every store call is awaited
+ * and its failure handled where it happens (the outage fault tests check that the API and the
+ * workers stay up while Redis is down). So: log it once, structured at fatal level with its stack
+ * (nestjs-pino puts an Error under `err`), then exit 1 as Node would, and let the orchestrator
+ * restart us. The leases this process held expire and their jobs run again (at-least-once).
  */
-function survivePromiseLeaks(): void {
+function exitOnPromiseLeaks(): void {
   process.on('unhandledRejection', (reason: unknown) => {
-    Logger.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`, undefined, 'Bootstrap');
+    const err = reason instanceof Error ? reason : new Error(`non-Error rejection: ${String(reason)}`);
+    Logger.fatal(err, 'UnhandledRejection');
+    Logger.flush();
+    process.exit(1);
   });
 }
 

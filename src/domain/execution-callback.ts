@@ -1,3 +1,4 @@
+import { HTTP_JOB_TYPE } from './http-job';
 import { JobSpec } from './job';
 import { CALLBACK_BACKOFF, CALLBACK_MAX_ATTEMPTS } from './job-callback';
 import { Execution } from './execution';
@@ -12,7 +13,7 @@ import { toExecutionJson } from './execution-json';
 export function executionCallbackSpec(execution: Execution): JobSpec {
   if (!execution.callbackUrl) throw new Error(`execution ${execution.id} has no callbackUrl`);
   return {
-    type: 'http',
+    type: HTTP_JOB_TYPE,
     queue: execution.queue,
     payload: { url: execution.callbackUrl, method: 'POST', body: toExecutionJson(execution) },
     maxAttempts: CALLBACK_MAX_ATTEMPTS,

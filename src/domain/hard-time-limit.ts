@@ -9,6 +9,11 @@ export const DEFAULT_HARD_TIMEOUT_GRACE_MS = 60_000;
 export const HARD_TIME_LIMIT_ERROR = 'exceeded its hard time limit (timeoutMs + grace)';
 export const LEASE_EXPIRED_ERROR = 'lease expired';
 
+/** The reason a silent worker's leases were ended (src/lua/reap-workers.lua writes the same words). */
+export function workerSilentError(workerId: string): string {
+  return `worker ${workerId} went silent`;
+}
+
 export function hardDeadline(startedAt: number, timeoutMs: number, graceMs: number): number {
   return startedAt + timeoutMs + graceMs;
 }

@@ -1,3 +1,4 @@
+import { HTTP_JOB_TYPE } from './http-job';
 import { Job, JobSpec } from './job';
 import { toJobJson } from './job-json';
 
@@ -25,7 +26,7 @@ export function callbackJobSpec(job: Job, options: CallbackSpecOptions = {}): Jo
     body.truncated = true;
   }
   return {
-    type: 'http',
+    type: HTTP_JOB_TYPE,
     queue: job.queue,
     payload: { url: job.callbackUrl, method: 'POST', body },
     maxAttempts: CALLBACK_MAX_ATTEMPTS,

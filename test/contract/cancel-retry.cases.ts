@@ -72,6 +72,15 @@ export function describeCancelRetryCases(current: () => StoreHarness): void {
       await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
     });
 
+    it('keeps the attempt spent when a release turns into a cancel', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 3 });
+      const claimed = await claimOne(h.store);
+      await h.store.cancel(claimed.job.id);
+      await expect(h.store.release(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['cancelled']);
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'cancelled', attempts: 1, finishedAt: h.clock.now() });
+    });
+
     it('cancels a job asked to cancel when its lease expires instead of running it again', async () => {
       const h = current();
       await enqueueJob(h, { maxAttempts: 5 });

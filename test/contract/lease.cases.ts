@@ -118,6 +118,17 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, failed: 1 });
     });
 
+    it('reaps a lease only after its expiry time, not at it', async () => {
+      const h = current();
+      await enqueueJob(h);
+      const claimed = await claimOne(h.store, 'w1', 1000);
+      h.clock.advance(1000);
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [] });
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
+      h.clock.advance(1);
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+    });
+
     it('leaves leases that have not expired and reaps at most limit jobs', async () => {
       const h = current();
       for (let i = 0; i < 5; i++) await enqueueJob(h);

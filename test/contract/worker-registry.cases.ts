@@ -52,6 +52,17 @@ export function describeWorkerRegistryCases(current: () => StoreHarness): void {
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'failed' });
     });
 
+    it('records that the worker went silent as the last error of its reaped jobs', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 1 });
+      await enqueueJob(h, { maxAttempts: 3 });
+      const { jobs } = await h.store.claim(QUEUE, 'w1', 2, LEASE_MS);
+      await h.store.reapWorkers(QUEUE, ['w1'], 10);
+      for (const claimed of jobs) {
+        await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ lastError: 'worker w1 went silent' });
+      }
+    });
+
     it('reaps at most limit jobs per call', async () => {
       const h = current();
       for (let i = 0; i < 4; i++) await enqueueJob(h);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RedisJobEventSource } from '../../src/modules/history/events/redis-job-event-source';
+import { encodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 import { createHistoryDatabase } from '../support/postgres-database';
@@ -55,9 +56,10 @@ describe('history drain on a Redis stream', () => {
 
   it('stores entries written the way the scripts write them, then acknowledges them', async () => {
     const events = everyKindScript('mail', 'mail-redis-1').events.map((e) => e.event);
-    // A claim call writes one entry with many events; the rest one per call.
+    // The older JSON form (field e, one entry with many events) still drains; then the compact
+    // form the scripts write now (field at, then one field per event), one call per entry.
     await redis.xadd(stream, '*', 'e', JSON.stringify(events.slice(0, 3)));
-    for (const e of events.slice(3)) await redis.xadd(stream, '*', 'e', JSON.stringify([e]));
+    for (const e of events.slice(3)) await redis.xadd(stream, '*', ...encodeStreamEntry([e]));
     drain(source('c1'));
     await eventually(async () => {
       const [row] = await ds.query(`SELECT status, attempts, result FROM job_records WHERE id = 'mail-redis-1'`);

@@ -65,21 +65,42 @@ export class RedisServer {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /**
+   * Polls with a one-shot client until the server answers PING. The probe must leave nothing
+   * behind: no reconnect (retryStrategy null), no queued commands (no offline queue), its refused
+   * connections' errors handled, and no ioredis disconnect timer (disconnect() on a client whose
+   * socket already closed arms a 2 s timer that nothing clears, holding Jest open).
+   */
   private async waitUntilReady(): Promise<void> {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      const client = new Redis(this.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        if ((await client.ping()) === 'PONG') return;
-      } catch {
-        // not up yet (or still loading the AOF)
-      } finally {
-        client.disconnect();
+      if (this.process?.exitCode !== null || this.process?.signalCode !== null) {
+        throw new Error(`redis-server on port ${this.port} exited before it was ready`);
       }
+      if (await this.answersPing()) return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`redis-server on port ${this.port} did not start`);
+  }
+
+  private async answersPing(): Promise<boolean> {
+    const probe = new Redis(this.port, '127.0.0.1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 1_000,
+    });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      const ready = (await probe.ping()) === 'PONG';
+      await probe.quit();
+      return ready;
+    } catch {
+      return false; // not up yet (or still loading the AOF)
+    } finally {
+      if (probe.status !== 'end') probe.disconnect();
+    }
   }
 }

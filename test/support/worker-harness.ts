@@ -9,10 +9,15 @@ import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store'
 export const silentLogger: WorkerLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A logger that keeps what it is told, for tests that check a warning was given. */
-export function recordingLogger(): WorkerLogger & { lines: string[] } {
+export function recordingLogger(): WorkerLogger & { lines: string[]; records: unknown[] } {
   const lines: string[] = [];
-  const keep = (message: unknown): void => void lines.push(String(message));
-  return { lines, debug: keep, log: keep, warn: keep, error: keep };
+  const records: unknown[] = [];
+  const keep = (message: unknown): void => {
+    records.push(message);
+    // structured records ({ msg, jobId, ... }) read as JSON, so a text match still finds their fields
+    lines.push(typeof message === 'object' && message !== null ? JSON.stringify(message) : String(message));
+  };
+  return { lines, records, debug: keep, log: keep, warn: keep, error: keep };
 }
 
 export interface WorkerHarness {

@@ -153,11 +153,11 @@ export class AckBatcher {
     this.unsettled--;
     const { job } = item;
     if (item.kind === 'complete') {
-      this.logger.warn(`job ${job.id} (queue ${job.queue}): result refused by the store (${errorText(err)}); failing the attempt`);
+      this.logger.warn({ msg: 'job result refused by the store; failing the attempt', jobId: job.id, queue: job.queue, error: errorText(err) });
       this.fail(job, { id: job.id, token: item.request.token, retryable: false, error: `result could not be recorded: ${errorText(err)}` });
       return;
     }
-    this.logger.error(`job ${job.id} (queue ${job.queue}): failure refused by the store (${errorText(err)}); its lease will expire`);
+    this.logger.error({ msg: 'job failure refused by the store; its lease will expire', jobId: job.id, queue: job.queue, error: errorText(err) });
   }
 
   private requeue(queue: string, kind: AckKind, items: PendingAck[]): void {

@@ -75,9 +75,9 @@ export class JobExecutor {
     const { logger, workerId } = this.deps;
     if (cause === 'cancelled') {
       this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error: message, retryable: false });
-      logger.debug(`job ${rj.id} (queue ${rj.queue}) cancelled while running on worker ${workerId}`);
+      logger.debug({ msg: 'job cancelled while running', jobId: rj.id, queue: rj.queue, workerId });
     } else if (cause === 'lost lease') {
-      logger.warn(`job ${rj.id} (queue ${rj.queue}) lost its lease on worker ${workerId}; aborted, its result will not be recorded`);
+      logger.warn({ msg: 'job lost its lease; aborted, its result will not be recorded', jobId: rj.id, queue: rj.queue, workerId });
     }
   }
 
@@ -110,7 +110,7 @@ export class JobExecutor {
     const error = `timed out after ${rj.job.timeoutMs}ms`;
     this.settle(rj, new JobAbortedError('timeout', error));
     this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error, retryable: true });
-    this.deps.logger.warn(`job ${rj.id} (queue ${rj.queue}) ${error} on worker ${this.deps.workerId}`);
+    this.deps.logger.warn({ msg: 'job timed out', jobId: rj.id, queue: rj.queue, workerId: this.deps.workerId, error });
   }
 
   private settle(rj: RunningJob, abortReason?: JobAbortedError): void {
@@ -127,7 +127,7 @@ export class JobExecutor {
     const { job, token } = claimed;
     const error = `no handler for type ${job.type} in worker ${this.deps.workerId}`;
     this.deps.acks.fail(job, { id: job.id, token, error, retryable: true, retryDelayMs: 0 });
-    this.deps.logger.warn(`job ${job.id} (queue ${job.queue}): ${error}; handed back`);
+    this.deps.logger.warn({ msg: 'no handler for the job type; handed back', jobId: job.id, queue: job.queue, workerId: this.deps.workerId, type: job.type });
   }
 }
 

@@ -1,5 +1,5 @@
 import { ClaimResult } from '../queue/job-store';
-import { waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
+import { recordingLogger, waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { JobContext } from './job-context';
 import { NonRetryableJobError } from './non-retryable-job.error';
 
@@ -119,6 +119,23 @@ describe('WorkerRuntime', () => {
     const failed = await h.waitForStatus(job.id, 'failed');
     expect(failed.lastError).toBe('no handler for type unknown-type in worker w-1');
     expect(failed.attempts).toBe(2);
+  });
+
+  it('logs a failed job and a job without a handler with jobId, queue and workerId as fields', async () => {
+    const logger = recordingLogger();
+    h = workerHarness({ workerId: 'w-1', logger });
+    h.registry.register('broken', () => {
+      throw new NonRetryableJobError('boom');
+    });
+    const [broken, orphan] = await h.enqueue({ type: 'broken' }, { type: 'unknown-type', maxAttempts: 1 });
+    h.runtime.start();
+    await h.waitForStatus(broken.id, 'failed');
+    await h.waitForStatus(orphan.id, 'failed');
+    await waitFor(() => logger.records.filter((r) => (r as { msg?: string }).msg === 'job failed').length === 2, 'both failures logged');
+    expect(logger.records).toContainEqual({ msg: 'job failed', jobId: broken.id, queue: 'default', workerId: 'w-1', error: 'boom' });
+    expect(logger.records).toContainEqual(
+      expect.objectContaining({ msg: expect.stringMatching(/no handler/), jobId: orphan.id, queue: 'default', workerId: 'w-1', type: 'unknown-type' }),
+    );
   });
 
   it('records a result that is not JSON-serialisable as a failure without retry', async () => {

@@ -65,11 +65,13 @@ export class WorkerRuntime {
     this.acks = new AckBatcher(store, this.logger, (job, outcome, request) => {
       options.observer?.onSettled(job, outcome, this.clock.now() - (job.startedAt ?? this.clock.now()));
       if (outcome === 'stale') {
-        this.logger.warn(`job ${job.id} (queue ${job.queue}): result of worker ${workerId} dropped, its lease was lost`);
+        this.logger.warn({ msg: 'job result dropped, its lease was lost', jobId: job.id, queue: job.queue, workerId });
         return;
       }
       if (outcome === 'scheduled') this.loopOf(job.queue)?.nudge();
-      if (outcome === 'failed') this.logger.warn(`job ${job.id} (queue ${job.queue}) failed on worker ${workerId}: ${'error' in request ? request.error : ''}`);
+      if (outcome === 'failed') {
+        this.logger.warn({ msg: 'job failed', jobId: job.id, queue: job.queue, workerId, error: 'error' in request ? request.error : undefined });
+      }
       if (job.callbackUrl && isFinal(outcome)) this.callbacks.jobEnded(job.id);
     });
     this.executor = new JobExecutor({
@@ -130,7 +132,13 @@ export class WorkerRuntime {
     this.state = 'stopping';
     const graceEnds = this.clock.now() + this.options.shutdownGraceMs;
     const settleTimeoutMs = this.options.settleTimeoutMs ?? 10_000;
-    await Promise.race([Promise.all(this.loops.map((loop) => loop.stop())), abortableSleep(this.options.shutdownGraceMs)]);
+    // the grace sleep is cut short once the loops stop: a timer left behind would hold the process open
+    const loopsStopped = new AbortController();
+    await Promise.race([
+      Promise.all(this.loops.map((loop) => loop.stop())).finally(() => loopsStopped.abort()),
+      abortableSleep(this.options.shutdownGraceMs, loopsStopped.signal),
+    ]);
+    loopsStopped.abort();
     const finished = await this.running.whenEmpty(graceEnds - this.clock.now());
     if (!finished) this.releaseUnfinished();
     const [recorded] = await Promise.all([this.acks.drain(settleTimeoutMs), this.settleReleases()]);
@@ -166,7 +174,12 @@ export class WorkerRuntime {
       byQueue.set(rj.queue, leases);
     }
     for (const [queue, leases] of byQueue) {
-      this.logger.warn(`worker ${this.workerId}: releasing ${leases.length} unfinished jobs of queue ${queue} after the shutdown grace period`);
+      this.logger.warn({
+        msg: 'releasing unfinished jobs after the shutdown grace period',
+        workerId: this.workerId,
+        queue,
+        jobIds: leases.map((l) => l.id),
+      });
       this.release(queue, leases);
     }
   }
@@ -189,7 +202,13 @@ export class WorkerRuntime {
         return;
       } catch (err) {
         if (!isTransientStoreError(err) || this.clock.now() >= giveUpAt) {
-          this.logger.error(`worker ${this.workerId}: releasing ${leases.length} jobs of queue ${queue} failed (${errorText(err)}); their leases will expire`);
+          this.logger.error({
+            msg: 'releasing jobs failed; their leases will expire',
+            workerId: this.workerId,
+            queue,
+            jobIds: leases.map((l) => l.id),
+            error: errorText(err),
+          });
           return;
         }
         await abortableSleep(backoff.next());

@@ -5,6 +5,16 @@ describe('WorkerRuntime shutdown', () => {
   let h: WorkerHarness;
   afterEach(() => h.stop());
 
+  it('leaves no timer of the grace period behind once it has stopped', async () => {
+    h = workerHarness({ shutdownGraceMs: 3_600_000 });
+    const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    h.runtime.start();
+    await h.runtime.shutdown();
+    await h.store.close();
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
   it('lets running jobs finish within the grace period, then releases the rest without spending an attempt', async () => {
     h = workerHarness({ shutdownGraceMs: 150, concurrency: 4 });
     const seen: JobContext[] = [];

@@ -1,19 +1,17 @@
+import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod } from '../../../domain/http-job';
 import { NonRetryableJobError } from '../non-retryable-job.error';
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The payload of an `http` job: `{ url, method = POST, headers?, body? }`. */
 export interface HttpJobPayload {
   url: string;
-  method?: HttpMethod;
+  method?: HttpJobMethod;
   headers?: Record<string, string>;
   body?: unknown;
 }
 
 export interface HttpJobRequest {
   url: URL;
-  method: HttpMethod;
+  method: HttpJobMethod;
   headers: Record<string, string>;
   /** JSON text, or undefined for no body. */
   body: string | undefined;
@@ -27,7 +25,7 @@ export function parseHttpJobPayload(payload: unknown): HttpJobRequest {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw new NonRetryableJobError('http job payload must be an object { url, method?, headers?, body? }');
   }
-  const { url, method = 'POST', headers = {}, body } = payload as Record<string, unknown>;
+  const { url, method = DEFAULT_HTTP_JOB_METHOD, headers = {}, body } = payload as Record<string, unknown>;
   let parsed: URL;
   try {
     parsed = new URL(String(url));
@@ -36,10 +34,10 @@ export function parseHttpJobPayload(payload: unknown): HttpJobRequest {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new NonRetryableJobError(`http job url must be http or https, not ${parsed.protocol}`);
   const upper = typeof method === 'string' ? method.toUpperCase() : method;
-  if (!(HTTP_METHODS as readonly unknown[]).includes(upper)) throw new NonRetryableJobError(`http job method must be one of ${HTTP_METHODS.join(', ')}`);
+  if (!(HTTP_JOB_METHODS as readonly unknown[]).includes(upper)) throw new NonRetryableJobError(`http job method must be one of ${HTTP_JOB_METHODS.join(', ')}`);
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) {
     throw new NonRetryableJobError('http job headers must be an object of strings');
   }
   if (body !== undefined && (upper === 'GET' || upper === 'HEAD')) throw new NonRetryableJobError(`an http job with method ${upper as string} cannot have a body`);
-  return { url: parsed, method: upper as HttpMethod, headers: headers as Record<string, string>, body: body === undefined ? undefined : JSON.stringify(body) };
+  return { url: parsed, method: upper as HttpJobMethod, headers: headers as Record<string, string>, body: body === undefined ? undefined : JSON.stringify(body) };
 }

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici-types';
+import { HTTP_JOB_TYPE } from '../../../domain/http-job';
 import { JobContext } from '../job-context';
 import { JobHandler } from '../job-handler.decorator';
 import { NonRetryableJobError } from '../non-retryable-job.error';
@@ -38,7 +39,7 @@ export class HttpJobHandler {
 
   constructor(private readonly options: HttpJobHandlerOptions = {}) {}
 
-  @JobHandler('http')
+  @JobHandler(HTTP_JOB_TYPE)
   async handle(ctx: JobContext): Promise<HttpJobResult> {
     const request = parseHttpJobPayload(ctx.payload);
     const { url, method } = request;

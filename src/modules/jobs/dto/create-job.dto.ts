@@ -7,7 +7,8 @@ import { IsAbsentWith } from '../validation/is-absent-with.decorator';
 import { IsHttpUrl } from '../validation/is-http-url.decorator';
 import { IsRunAt } from '../validation/is-run-at.decorator';
 import { BackoffDto } from './backoff.dto';
-import { HTTP_JOB_TYPE, HttpJobPayloadDto } from './http-job-payload.dto';
+import { HTTP_JOB_TYPE } from '../../../domain/http-job';
+import { HttpJobPayloadDto } from './http-job-payload.dto';
 
 const NAME_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
 

@@ -1,11 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsIn, IsOptional } from 'class-validator';
+import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod } from '../../../domain/http-job';
 import { IsHttpUrl } from '../validation/is-http-url.decorator';
 import { IsStringMap } from '../validation/is-string-map.decorator';
-
-export const HTTP_JOB_TYPE = 'http';
-export const HTTP_JOB_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
-export type HttpJobMethod = (typeof HTTP_JOB_METHODS)[number];
 
 /**
  * The payload of the built-in `http` job type, checked at enqueue so a typo fails the request
@@ -16,7 +13,7 @@ export class HttpJobPayloadDto {
   @IsHttpUrl()
   url: string;
 
-  @ApiPropertyOptional({ enum: HTTP_JOB_METHODS, default: 'POST' })
+  @ApiPropertyOptional({ enum: HTTP_JOB_METHODS, default: DEFAULT_HTTP_JOB_METHOD })
   @IsOptional()
   @IsIn(HTTP_JOB_METHODS)
   method?: HttpJobMethod;

@@ -1,7 +1,7 @@
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
-import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
+import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, leaseUntil, workerSilentError } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
 import { queueOfJobId } from '../../../domain/job-id';
 import { ClaimedJob, DEFAULT_TIMEOUT_MS, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
@@ -252,7 +252,7 @@ export class MemoryJobStore extends JobStore {
           q.held.get(workerId)?.delete(id);
           continue;
         }
-        this.expire(q, entry, `lease expired: worker ${workerId} went silent`, now, events, result);
+        this.expire(q, entry, workerSilentError(workerId), now, events, result);
         n++;
       }
       if ((q.held.get(workerId)?.size ?? 0) === 0) {

@@ -79,15 +79,18 @@ export function failJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, retr
   return event(entry, 'retry_scheduled', now, { w, err });
 }
 
-/** running -> pending with the attempt given back (or cancelled, when a cancel was asked). */
+/**
+ * running -> pending with the attempt given back; or cancelled, when a cancel was asked, with the
+ * attempt kept spent (it ran, and the history records it), as release.lua does.
+ */
 export function releaseJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
   const r = entry.record;
   const w = r.workerId;
-  r.attempts = Math.max(0, r.attempts - 1);
   if (r.cancelRequested) {
     finish(q, entry, 'cancelled', now);
     return event(entry, 'cancelled', now, { w });
   }
+  r.attempts = Math.max(0, r.attempts - 1);
   finish(q, entry, 'pending', now);
   return event(entry, 'released', now, { w });
 }

@@ -153,9 +153,12 @@ export class MemoryQueue {
     return undefined;
   }
 
-  /** A running job whose lease expired at or before `now`, taken off the heap. */
+  /**
+   * A running job whose lease expired strictly before `now`, taken off the heap. A lease is still
+   * good at its expiry instant, as in reap.lua (ZRANGEBYSCORE -inf (now).
+   */
   takeExpiredLease(now: number): MemoryJobEntry | undefined {
-    for (let ref = this.leases.peek(); ref && ref.expiresAt <= now; ref = this.leases.peek()) {
+    for (let ref = this.leases.peek(); ref && ref.expiresAt < now; ref = this.leases.peek()) {
       this.leases.pop();
       const entry = this.liveEntry(ref.id, 'running', ref.seq);
       if (entry && entry.leaseExpiresAt === ref.expiresAt) return entry;
