@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '../../config/app-config';
+import { PeriodicPass } from '../../scheduling/periodic-pass';
 import { ReaperService } from './reaper.service';
 
 /**
@@ -10,30 +11,21 @@ import { ReaperService } from './reaper.service';
 @Injectable()
 export class ReaperScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   static readonly INTERVAL_NAME = 'claimq-reaper';
-  private running?: Promise<unknown>;
+  private readonly schedule: PeriodicPass;
 
-  constructor(
-    private readonly reaper: ReaperService,
-    private readonly registry: SchedulerRegistry,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(reaper: ReaperService, registry: SchedulerRegistry, config: AppConfig) {
+    this.schedule = new PeriodicPass(registry, ReaperScheduler.INTERVAL_NAME, config.reaperIntervalMs, () => reaper.runPass());
+  }
 
   onApplicationBootstrap(): void {
-    const timer = setInterval(() => void this.tick(), this.config.reaperIntervalMs);
-    timer.unref();
-    this.registry.addInterval(ReaperScheduler.INTERVAL_NAME, timer);
+    this.schedule.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.registry.doesExist('interval', ReaperScheduler.INTERVAL_NAME)) {
-      this.registry.deleteInterval(ReaperScheduler.INTERVAL_NAME);
-    }
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 
-  async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.reaper.runPass().finally(() => (this.running = undefined));
-    await this.running;
+  tick(): Promise<void> {
+    return this.schedule.tick();
   }
 }
