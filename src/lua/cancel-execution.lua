@@ -4,7 +4,7 @@
   running -> cancel requested (includes/cancel-job.lua). Final jobs and deleted ones are skipped.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -21,7 +21,7 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   ARGV[3]  execution id
   ARGV[4]  offset in the execution's job list
   ARGV[5]  max jobs to look at

@@ -7,7 +7,7 @@
   counts against `max`.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -24,15 +24,19 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   ARGV[3]  worker id
   ARGV[4]  max jobs to claim
   ARGV[5]  lease duration ms
   ARGV[6]  max scheduled jobs to promote first
   ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
-  Returns: { jobs, nextDueAt } where jobs is a list of {id, field, value, ...} (the job hash after
-  the claim) and nextDueAt is the earliest scheduled runAt when nothing was claimed, else -1.
+  Returns: { jobs, nextDueAt } where jobs is a list of {id, token, attempts, values} (values: the
+  job's type pl st pr att max run ct bo tmo ik cb ex err tok, in that order, as they were BEFORE
+  the claim, nil when absent; the caller applies st=running, tok, att, w=worker and stt=now, which
+  is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim overwrites the first
+  three and a pending job holds none of the rest) and nextDueAt is the earliest scheduled runAt when
+  nothing was claimed, else -1.
   Invariant: a claimed job is in the lease set and its worker's lease set, and in no other index.
 ]]
 --- @include "includes/queue-keys"
@@ -55,43 +59,41 @@ local leaseIds = {}
 local rounds = 0
 while #claimed < max and rounds < 10 do
   rounds = rounds + 1
-  local popped = redis.call('ZPOPMIN', K_PENDING, max - #claimed)
+  local popped = popPending(max - #claimed)
   if #popped == 0 then break end
-  for i = 1, #popped, 2 do
-    local id = popped[i]
+  for _, id in ipairs(popped) do
     local key = K_JOB .. id
-    local flat = redis.pcall('HGETALL', key)
-    if flat.err then
+    -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
+    local v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok')
+    local found = true
+    if v.err then
       -- not a hash: dropped like a gone record, the key left for an operator
       redis.log(redis.LOG_WARNING, 'claimq claim: ' .. key .. ' is not a job hash; dropped from pending')
-      flat = {}
+      found = false
+    elseif not (v[1] or v[3]) then
+      found = redis.call('EXISTS', key) == 1
     end
-    if #flat > 0 then
-      local j = hashToTable(flat)
-      local bad = malformedReason(j)
-      if bad == nil and j.st ~= 'pending' then bad = 'status ' .. j.st .. ' in the pending index' end
+    if found then
+      local st, ex = v[3], v[13] or nil
+      local bad = malformedFields(v[1], st, v[5], v[6], v[4], v[15])
+      if bad == nil and st ~= 'pending' then bad = 'status ' .. st .. ' in the pending index' end
       if bad ~= nil then
         local err = 'malformed job record: ' .. bad
         redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
         addToIndex(K_FAILED, NOW, id)
-        addEvent({ k = 'failed', id = id, st = 'failed', att = numField(j.att, 0), at = NOW, err = err })
-        if j.ex then bumpExecution(j.ex, STATE_INDEX[j.st or ''] and j.st or 'pending', 'failed') end
+        addEvent('failed', id, 'failed', numField(v[5], 0), nil, err)
+        if ex then bumpExecution(ex, STATE_INDEX[st or ''] and st or 'pending', 'failed') end
       else
-        j.st = 'running'
-        j.tok = numField(j.tok, 0) + 1
-        j.att = numField(j.att, 0) + 1
-        j.w = worker
-        j.stt = NOW
-        j.ut = NOW
-        redis.call('HSET', key, 'st', 'running', 'tok', j.tok, 'att', j.att, 'w', worker, 'stt', NOW, 'ut', NOW)
-        leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, j.tmo, grace))
+        local tok = numField(v[15], 0) + 1
+        local att = numField(v[5], 0) + 1
+        -- no ut: updatedAt reads as max(ut, stt) (redis-job-codec.ts), and stt is the claim time
+        redis.call('HSET', key, 'st', 'running', 'tok', tok, 'att', att, 'w', worker, 'stt', NOW)
+        leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, v[10] or nil, grace))
         leaseArgs[#leaseArgs + 1] = id
         leaseIds[#leaseIds + 1] = id
-        local reply = tableToFlat(j)
-        table.insert(reply, 1, id)
-        claimed[#claimed + 1] = reply
-        addEvent({ k = 'claimed', id = id, st = 'running', att = j.att, at = NOW, w = worker })
-        if j.ex then bumpExecution(j.ex, 'pending', 'running') end
+        claimed[#claimed + 1] = { id, tok, att, v }
+        addEvent('claimed', id, 'running', att, worker)
+        if ex then bumpExecution(ex, 'pending', 'running') end
       end
     end
   end
@@ -108,7 +110,7 @@ local nextDueAt = -1
 if #claimed == 0 then
   local first = redis.call('ZRANGE', K_SCHEDULED, 0, 0, 'WITHSCORES')
   if #first > 0 then nextDueAt = tonumber(first[2]) end
-elseif #claimed == max and redis.call('ZCARD', K_PENDING) > 0 then
+elseif #claimed == max and hasPending() then
   -- work is left: pass the wake-up on to the next idle worker
   wakeWorkers()
 end

@@ -3,7 +3,7 @@
   is not current is 'stale' and changes nothing.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -20,7 +20,7 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   then per item: job id, token, result JSON text ('' = no result)
 
   Returns: per item 'succeeded' or 'stale'.
@@ -49,7 +49,7 @@ for i = 3, #ARGV, 3 do
     endLease(id, v[3])
     addToIndex(K_SUCCEEDED, NOW, id)
     if v[5] then bumpExecution(v[5], 'running', 'succeeded') end
-    addEvent({ k = 'succeeded', id = id, st = 'succeeded', att = numField(v[4], 0), at = NOW, w = v[3] or nil, res = res })
+    addEvent('succeeded', id, 'succeeded', numField(v[4], 0), v[3] or nil, res)
     out[#out + 1] = 'succeeded'
   else
     out[#out + 1] = 'stale'

@@ -4,7 +4,7 @@
   whose idempotency key matched an existing job does not); the execution is marked dirty.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -21,13 +21,13 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   ARGV[3]  execution id
   ARGV[4]  callback url ('' = none)
   ARGV[5]  number of jobs n
   then per job, as enqueue.lua: id, number of fields f, then f field/value pairs (ex = ARGV[3])
 
-  Returns: { counters hash as field, value, ... , per job replies as enqueue.lua returns them }.
+  Returns: { counters hash as field, value, ... , the jobs not created, as enqueue.lua returns them }.
   Invariant: the counters sum to the total; every created job is in exactly one of pending or
   scheduled.
 ]]

@@ -3,7 +3,7 @@
   anything is written; a job whose key exists (in Redis or earlier in this batch) is not added.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -20,12 +20,12 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   ARGV[3]  number of jobs n
   then per job: id, number of fields f, then f field/value pairs (st is pending or scheduled)
 
-  Returns: per job, {1} when created, or {0, existingId, field, value, ...} when its idempotency
-  key matched an existing job.
+  Returns: the jobs NOT created, as {index (1-based), existingId, field, value, ...} each (its
+  idempotency key matched an existing job); every other job was created.
   Invariant: a new job is in exactly one of pending or scheduled, matching its st field.
 ]]
 --- @include "includes/enqueue-jobs"

@@ -5,7 +5,7 @@
   job's backoff (includes/backoff.lua, the same formula as src/domain/backoff.ts).
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -22,7 +22,7 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   then per item: job id, token, error text, retryable ('1' or '0'),
                  retryDelayMs ('' = use the backoff), jitter random in [0, 1)
 
@@ -52,7 +52,7 @@ for i = 3, #ARGV, 6 do
       status = 'cancelled'
       redis.call('HSET', key, 'st', status, 'err', err, 'ft', NOW, 'ut', NOW)
       addToIndex(K_CANCELLED, NOW, id)
-      addEvent({ k = 'cancelled', id = id, st = status, att = att, at = NOW, w = worker, err = err })
+      addEvent('cancelled', id, status, att, worker, err)
     elseif ARGV[i + 3] == '1' and att < numField(v[5], DEFAULT_MAX_ATTEMPTS) then
       local delay = tonumber(ARGV[i + 4])
       if delay == nil then delay = backoffDelay(v[6], att, tonumber(ARGV[i + 5])) end
@@ -66,12 +66,12 @@ for i = 3, #ARGV, 6 do
         redis.call('HSET', key, 'st', status, 'err', err, 'run', NOW, 'ut', NOW)
         queuePending(id, numField(v[8], 0))
       end
-      addEvent({ k = 'retry_scheduled', id = id, st = status, att = att, at = NOW, w = worker, err = err })
+      addEvent('retry_scheduled', id, status, att, worker, err)
     else
       status = 'failed'
       redis.call('HSET', key, 'st', status, 'err', err, 'ft', NOW, 'ut', NOW)
       addToIndex(K_FAILED, NOW, id)
-      addEvent({ k = 'failed', id = id, st = status, att = att, at = NOW, w = worker, err = err })
+      addEvent('failed', id, status, att, worker, err)
     end
     if v[9] then bumpExecution(v[9], 'running', status) end
     out[#out + 1] = status

@@ -3,7 +3,7 @@
   worker cannot run). A job whose cancel was asked for is cancelled instead of run again.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -20,7 +20,7 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   then per lease: job id, token
 
   Returns: per lease the new status ('pending' or 'cancelled'), or 'stale' (nothing changed).
@@ -44,14 +44,14 @@ for i = 3, #ARGV, 2 do
     if v[5] == '1' then
       redis.call('HSET', key, 'st', 'cancelled', 'ft', NOW, 'ut', NOW)
       addToIndex(K_CANCELLED, NOW, id)
-      addEvent({ k = 'cancelled', id = id, st = 'cancelled', att = att, at = NOW, w = worker })
+      addEvent('cancelled', id, 'cancelled', att, worker)
       out[#out + 1] = 'cancelled'
       if v[7] then bumpExecution(v[7], 'running', 'cancelled') end
     else
       att = math.max(0, att - 1)
       redis.call('HSET', key, 'st', 'pending', 'att', att, 'ut', NOW)
       queuePending(id, numField(v[6], 0))
-      addEvent({ k = 'released', id = id, st = 'pending', att = att, at = NOW, w = worker })
+      addEvent('released', id, 'pending', att, worker)
       out[#out + 1] = 'pending'
       if v[7] then bumpExecution(v[7], 'running', 'pending') end
     end

@@ -2,7 +2,7 @@
   retry: failed|cancelled -> pending with attempts reset and runAt = now; anything else is refused.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
   KEYS[3]  scheduled zset
   KEYS[4]  leases zset
   KEYS[5]  succeeded zset
@@ -19,7 +19,7 @@
   KEYS[16] refreshing zset (refreshes in flight)
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream MAXLEN (approximate)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   ARGV[3]  job id
 
   Returns: {'ok', field, value, ...} (the job hash after the change), {'not_found'} or
@@ -43,7 +43,7 @@ redis.call('ZREM', FINAL_INDEX[j.st], id)
 redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
 redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
 queuePending(id, numField(j.pr, 0))
-addEvent({ k = 'retried', id = id, st = 'pending', att = 0, at = NOW })
+addEvent('retried', id, 'pending', 0)
 if j.ex then bumpExecution(j.ex, j.st, 'pending') end
 flushIndexWrites()
 flushEvents()

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { decodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
 
 export interface StreamEvent {
   k: string;
@@ -7,7 +8,7 @@ export interface StreamEvent {
   w?: string;
 }
 
-/** Every job event of a queue's stream, oldest first (each entry's field `e` is a JSON array). */
+/** Every job event of a queue's stream, oldest first (entries decoded as the history writer does). */
 export async function readQueueEvents(redis: Redis, prefix: string, queue: string): Promise<StreamEvent[]> {
   const key = `${prefix}:{${queue}}:events`;
   const events: StreamEvent[] = [];
@@ -15,8 +16,7 @@ export async function readQueueEvents(redis: Redis, prefix: string, queue: strin
   for (;;) {
     const entries = await redis.xrange(key, from, '+', 'COUNT', 5000);
     for (const [, fields] of entries) {
-      const at = fields.indexOf('e');
-      if (at >= 0) events.push(...(JSON.parse(fields[at + 1]) as StreamEvent[]));
+      for (const e of decodeStreamEntry(fields) ?? []) if (e) events.push(e);
     }
     if (entries.length < 5000) return events;
     from = `(${entries[entries.length - 1][0]}`;

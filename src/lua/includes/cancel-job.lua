@@ -10,17 +10,17 @@ local function cancelJob(id, j)
   local key = K_JOB .. id
   local att = numField(j.att, 0)
   if j.st == 'pending' or j.st == 'scheduled' then
-    redis.call('ZREM', STATE_INDEX[j.st], id)
+    if j.st == 'pending' then removePending(id) else redis.call('ZREM', K_SCHEDULED, id) end
     redis.call('HSET', key, 'st', 'cancelled', 'ft', NOW, 'ut', NOW)
     addToIndex(K_CANCELLED, NOW, id)
-    addEvent({ k = 'cancelled', id = id, st = 'cancelled', att = att, at = NOW })
+    addEvent('cancelled', id, 'cancelled', att)
     if j.ex then bumpExecution(j.ex, j.st, 'cancelled') end
     return true
   end
   if j.st == 'running' then
     if j.cx ~= '1' then
       redis.call('HSET', key, 'cx', '1', 'ut', NOW)
-      addEvent({ k = 'cancel_requested', id = id, st = 'running', att = att, at = NOW, w = j.w })
+      addEvent('cancel_requested', id, 'running', att, j.w)
     end
     return true
   end

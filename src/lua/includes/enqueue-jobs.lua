@@ -7,66 +7,73 @@
 -- starts at ARGV[nPos]: the number of jobs, then per job id, field count, field/value pairs).
 -- Every idempotency key is checked before anything is written; a job whose key exists (in Redis
 -- or earlier in this batch) is not added. A job with an `ex` field joins that execution.
--- Returns per job {1} when created, or {0, existingId, field, value, ...}.
+-- Reads the fields straight from ARGV (no per-job table). Returns only the jobs NOT created:
+-- { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was created.
 local function enqueueJobs(nPos)
   local n = tonumber(ARGV[nPos])
-  local jobs = {}
+  local starts = {}
+  local existing = {}
+  local claimedKeys = {}
   local pos = nPos + 1
   for i = 1, n do
-    local nf = tonumber(ARGV[pos + 1])
-    local fields = {}
-    local first, last = pos + 2, pos + 1 + nf * 2
-    for f = first, last, 2 do
-      fields[ARGV[f]] = ARGV[f + 1]
+    starts[i] = pos
+    local last = pos + 1 + tonumber(ARGV[pos + 1]) * 2
+    for f = pos + 2, last, 2 do
+      if ARGV[f] == 'ik' then
+        local ik = ARGV[f + 1]
+        local prior = claimedKeys[ik]
+        if prior == nil then
+          local id = redis.call('HGET', K_IDEM, ik)
+          if id and redis.call('EXISTS', K_JOB .. id) == 1 then prior = id end
+        end
+        if prior ~= nil then
+          existing[i] = prior
+        else
+          claimedKeys[ik] = ARGV[pos]
+        end
+        break
+      end
     end
-    jobs[i] = { id = ARGV[pos], first = first, last = last, f = fields }
     pos = last + 1
   end
 
-  local existing = {}
-  local claimedKeys = {}
-  for i, job in ipairs(jobs) do
-    local ik = job.f.ik
-    if ik ~= nil then
-      local prior = claimedKeys[ik]
-      if prior == nil then
-        local id = redis.call('HGET', K_IDEM, ik)
-        if id and redis.call('EXISTS', K_JOB .. id) == 1 then prior = id end
+  for i = 1, n do
+    if existing[i] == nil then
+      local p = starts[i]
+      local id = ARGV[p]
+      local first, last = p + 2, p + 1 + tonumber(ARGV[p + 1]) * 2
+      local st, jobType, pr, max, ex, run, ik
+      for f = first, last, 2 do
+        local name = ARGV[f]
+        if name == 'st' then st = ARGV[f + 1]
+        elseif name == 'type' then jobType = ARGV[f + 1]
+        elseif name == 'pr' then pr = ARGV[f + 1]
+        elseif name == 'max' then max = ARGV[f + 1]
+        elseif name == 'run' then run = ARGV[f + 1]
+        elseif name == 'ik' then ik = ARGV[f + 1]
+        elseif name == 'ex' then ex = ARGV[f + 1]
+        end
       end
-      if prior ~= nil then
-        existing[i] = prior
+      redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
+      if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
+      local priority = numField(pr, 0)
+      if st == 'scheduled' then
+        addToIndex(K_SCHEDULED, run, id)
       else
-        claimedKeys[ik] = job.id
+        queuePending(id, priority)
       end
+      addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType)
+      if ex ~= nil then addExecutionJob(ex, id, st) end
     end
   end
 
   local out = {}
-  for i, job in ipairs(jobs) do
-    if existing[i] == nil then
-      local f = job.f
-      redis.call('HSET', K_JOB .. job.id, unpack(ARGV, job.first, job.last))
-      if f.ik ~= nil then redis.call('HSET', K_IDEM, f.ik, job.id) end
-      local priority = numField(f.pr, 0)
-      if f.st == 'scheduled' then
-        addToIndex(K_SCHEDULED, f.run, job.id)
-      else
-        queuePending(job.id, priority)
-      end
-      addEvent({
-        k = 'enqueued', id = job.id, st = f.st, att = 0, at = NOW, type = f.type, prio = priority,
-        ctime = NOW, max = numField(f.max, DEFAULT_MAX_ATTEMPTS), exec = f.ex,
-      })
-      if f.ex ~= nil then addExecutionJob(f.ex, job.id, f.st) end
-      out[i] = { 1 }
-    end
-  end
   for i, prior in pairs(existing) do
-    local reply = { 0, prior }
+    local reply = { i, prior }
     for _, v in ipairs(redis.call('HGETALL', K_JOB .. prior)) do
       reply[#reply + 1] = v
     end
-    out[i] = reply
+    out[#out + 1] = reply
   end
   return out
 end

@@ -1,18 +1,50 @@
 --- @include "queue-keys"
 --- @include "execution-counters"
--- Events of one script call, appended as ONE stream entry (field e = JSON array of JobEvent).
+-- Events of one script call, appended as ONE stream entry (decoded by
+-- src/modules/history/events/stream-entry-codec.ts):
+--   field `at` = the call's clock (every event of a call happens at NOW), then one field per event,
+--   in order: name = the event's kind, value = its fields joined by US (\31, which no id, status,
+--   number, job type or worker id contains):
+--     enqueued:  id, st, att, w, prio, max, exec, type
+--     the rest:  id, st, att, w [, text]   (text, taken whole to the end: res for succeeded, err
+--                                           otherwise; absent or '' = none)
+-- The stream is bounded by events, not entries: MAXLEN ~ EVENTS_MAXLEN / (mean events per entry),
+-- the mean a moving average over the queue's recent calls (K_EVENTS .. ':avg'), so the stream holds
+-- about EVENTS_MAXLEN events whatever the batch sizes.
 -- Every transition script ends with flushEvents, so it also stamps the executions the call touched
 -- and marks them dirty (includes/execution-counters.lua).
-local pendingEvents = {}
+local EVENT_SEP = '\31'
+local pendingEvents = { 'at', ARGV[1] }
 
-local function addEvent(ev)
-  pendingEvents[#pendingEvents + 1] = ev
+local function addEvent(kind, id, st, att, w, text)
+  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. att .. EVENT_SEP .. (w or '')
+  if text ~= nil and text ~= '' then v = v .. EVENT_SEP .. text end
+  local n = #pendingEvents
+  pendingEvents[n + 1] = kind
+  pendingEvents[n + 2] = v
+end
+
+local function addEnqueuedEvent(id, st, prio, max, exec, type)
+  local n = #pendingEvents
+  pendingEvents[n + 1] = 'enqueued'
+  pendingEvents[n + 2] = id .. EVENT_SEP .. st .. EVENT_SEP .. '0' .. EVENT_SEP .. EVENT_SEP .. prio
+    .. EVENT_SEP .. max .. EVENT_SEP .. (exec or '') .. EVENT_SEP .. type
+end
+
+-- Entries to keep so that about EVENTS_MAXLEN events stay, given this call's `n` events.
+local function eventsMaxEntries(n)
+  local key = K_EVENTS .. ':avg'
+  local avg = tonumber(redis.call('GET', key)) or n
+  avg = avg + (n - avg) / 32
+  redis.call('SET', key, string.format('%.2f', avg))
+  return math.max(1, math.ceil(tonumber(EVENTS_MAXLEN) / avg))
 end
 
 local function flushEvents()
   flushExecutions()
-  if #pendingEvents > 0 then
-    redis.call('XADD', K_EVENTS, 'MAXLEN', '~', EVENTS_MAXLEN, '*', 'e', cjson.encode(pendingEvents))
-    pendingEvents = {}
+  local count = (#pendingEvents - 2) / 2
+  if count > 0 then
+    redis.call('XADD', K_EVENTS, 'MAXLEN', '~', eventsMaxEntries(count), '*', unpack(pendingEvents))
+    pendingEvents = { 'at', ARGV[1] }
   end
 end

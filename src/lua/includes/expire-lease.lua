@@ -18,7 +18,7 @@ local function expireLease(id, reason)
     local err = 'malformed job record: missing status'
     redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
     addToIndex(K_FAILED, NOW, id)
-    addEvent({ k = 'failed', id = id, st = 'failed', att = numField(v[3], 0), at = NOW, err = err })
+    addEvent('failed', id, 'failed', numField(v[3], 0), nil, err)
     if v[7] then bumpExecution(v[7], 'running', 'failed') end
     return 'failed'
   end
@@ -39,7 +39,7 @@ local function expireLease(id, reason)
     redis.call('HSET', key, 'st', status, 'err', reason, 'ut', NOW)
     queuePending(id, numField(v[6], 0))
   end
-  addEvent({ k = 'expired', id = id, st = status, att = att, at = NOW, w = worker, err = reason })
+  addEvent('expired', id, status, att, worker, reason)
   if v[7] then bumpExecution(v[7], 'running', status) end
   return status
 end

@@ -1,9 +1,13 @@
 --- @include "queue-keys"
 --- @include "batch-calls"
--- Index writes of one script call, batched: one ZADD per index, one INCRBY for every job that
--- joins pending. Pending order: higher priority first, then FIFO by sequence number; the score
--- (1000 - priority) * 2^41 + seq is an exact integer in a double for priorities -1000..1000.
+-- Index writes of one script call, batched: one ZADD per index, one RPUSH and one INCRBY for the
+-- jobs that join pending. Pending order: higher priority first, FIFO within a priority. Priority 0
+-- goes to the list K_PENDING_FIFO (its order is the FIFO); other priorities to the zset K_PENDING
+-- with score (1000 - priority) * 2^41 + seq, an exact integer in a double for priorities
+-- -1000..1000. A claim takes priority > 0 (scores below PRIORITY_ZERO_SCORE), then the list, then
+-- priority < 0 (includes/pending-pop.lua).
 local PRIORITY_SPAN = 2199023255552
+local PRIORITY_ZERO_SCORE = 1000 * PRIORITY_SPAN
 local WAKE_BOUND = 16
 
 local pendingAdds = {}
@@ -32,15 +36,57 @@ end
 local function flushPending()
   local n = #pendingAdds
   if n == 0 then return end
-  local first = redis.call('INCRBY', K_SEQ, n) - n + 1
-  local args = {}
-  for i, p in ipairs(pendingAdds) do
-    args[#args + 1] = string.format('%.0f', (1000 - p[2]) * PRIORITY_SPAN + first + i - 1)
-    args[#args + 1] = p[1]
+  local fifo = {}
+  local ranked = {}
+  for _, p in ipairs(pendingAdds) do
+    if p[2] == 0 then fifo[#fifo + 1] = p[1] else ranked[#ranked + 1] = p end
   end
-  callBatched('ZADD', K_PENDING, args)
+  if #fifo > 0 then callBatched('RPUSH', K_PENDING_FIFO, fifo) end
+  if #ranked > 0 then
+    local first = redis.call('INCRBY', K_SEQ, #ranked) - #ranked + 1
+    local args = {}
+    for i, p in ipairs(ranked) do
+      args[#args + 1] = string.format('%.0f', (1000 - p[2]) * PRIORITY_SPAN + first + i - 1)
+      args[#args + 1] = p[1]
+    end
+    callBatched('ZADD', K_PENDING, args)
+  end
   pendingAdds = {}
   wakeWorkers()
+end
+
+-- Removes a pending job from whichever of the two pending indexes holds it (LREM is O(list)).
+local function removePending(id)
+  if redis.call('ZREM', K_PENDING, id) == 0 then redis.call('LREM', K_PENDING_FIFO, 1, id) end
+end
+
+-- Up to `n` pending ids in claim order, removed from their index: priority > 0, then priority 0
+-- (the list), then priority < 0.
+local function popPending(n)
+  local ids = {}
+  -- one command when both are empty (an idle worker's claim)
+  if redis.call('EXISTS', K_PENDING, K_PENDING_FIFO) == 0 then return ids end
+  local high = redis.call('ZCOUNT', K_PENDING, '-inf', '(' .. string.format('%.0f', PRIORITY_ZERO_SCORE))
+  if high > 0 then
+    local popped = redis.call('ZPOPMIN', K_PENDING, math.min(n, high))
+    for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
+  end
+  if #ids < n then
+    local popped = redis.call('LPOP', K_PENDING_FIFO, n - #ids)
+    if popped then
+      for _, id in ipairs(popped) do ids[#ids + 1] = id end
+    end
+  end
+  if #ids < n then
+    local popped = redis.call('ZPOPMIN', K_PENDING, n - #ids)
+    for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
+  end
+  return ids
+end
+
+-- Whether any job waits in pending.
+local function hasPending()
+  return redis.call('LLEN', K_PENDING_FIFO) > 0 or redis.call('ZCARD', K_PENDING) > 0
 end
 
 local function flushIndexWrites()

@@ -7,16 +7,7 @@ local function hashToTable(flat)
   return t
 end
 
-local function tableToFlat(t)
-  local flat = {}
-  for k, v in pairs(t) do
-    flat[#flat + 1] = k
-    flat[#flat + 1] = tostring(v)
-  end
-  return flat
-end
-
--- A number, or the default when the field is absent. Callers check malformedReason first.
+-- A number, or the default when the field is absent. Callers check malformedFields first.
 local function numField(v, default)
   local n = tonumber(v)
   if n == nil then return default end
@@ -25,16 +16,17 @@ end
 
 local NUMERIC_FIELDS = { 'att', 'max', 'pr', 'tok' }
 
--- Why a record cannot be run, or nil when it is sound.
-local function malformedReason(j)
-  if j.type == nil or j.type == '' then return 'missing type' end
-  if j.st == nil or j.st == '' then return 'missing status' end
-  for _, f in ipairs(NUMERIC_FIELDS) do
-    local v = j[f]
-    if v ~= nil then
+-- Why a record cannot be run, or nil when it is sound. Absent fields may be nil or false (HMGET).
+local function malformedFields(jobType, st, att, max, pr, tok)
+  if not jobType or jobType == '' then return 'missing type' end
+  if not st or st == '' then return 'missing status' end
+  local nums = { att, max, pr, tok }
+  for i = 1, 4 do
+    local v = nums[i]
+    if v then
       local n = tonumber(v)
       if n == nil or n ~= n or n == math.huge or n == -math.huge then
-        return 'non-numeric ' .. f
+        return 'non-numeric ' .. NUMERIC_FIELDS[i]
       end
     end
   end

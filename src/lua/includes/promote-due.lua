@@ -19,7 +19,7 @@ local function promoteDue(limit)
     elseif v[1] == 'scheduled' then
       redis.call('HSET', key, 'st', 'pending', 'ut', NOW)
       queuePending(id, numField(v[2], 0))
-      addEvent({ k = 'promoted', id = id, st = 'pending', att = numField(v[3], 0), at = NOW })
+      addEvent('promoted', id, 'pending', numField(v[3], 0))
       if v[5] then bumpExecution(v[5], 'scheduled', 'pending') end
       promoted = promoted + 1
     elseif v[1] or v[2] or v[3] or v[4] or redis.call('EXISTS', key) == 1 then

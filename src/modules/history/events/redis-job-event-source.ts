@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Clock, systemClock } from '../../../domain/clock';
 import { streamEventVersion } from './event-version';
-import { parseJobEvent } from './job-event-parse';
+import { decodeStreamEntry } from './stream-entry-codec';
 import { JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
 
 export const HISTORY_CONSUMER_GROUP = 'history';
@@ -29,7 +29,7 @@ export interface RedisJobEventSourceOptions {
 /**
  * Reads one queue's event stream through the consumer group shared by every instance: each entry
  * goes to one consumer, stays pending until acknowledged, and is claimed by a live consumer when
- * its reader died (XAUTOCLAIM). Every entry field `e` holds a JSON array of JobEvent.
+ * its reader died (XAUTOCLAIM). Entries decode by stream-entry-codec.ts (one entry per script call).
  */
 export class RedisJobEventSource extends JobEventSource {
   readonly name: string;
@@ -130,28 +130,16 @@ export class RedisJobEventSource extends JobEventSource {
   private toBatch(entries: StreamEntry[]): JobEventBatch {
     const events: SourcedJobEvent[] = [];
     for (const [id, fields] of entries) {
-      const raw = fieldValue(fields, 'e');
-      let parsed: unknown;
-      try {
-        parsed = raw === undefined ? undefined : JSON.parse(raw);
-      } catch {
-        parsed = undefined;
-      }
-      if (!Array.isArray(parsed)) {
-        this.options.onDropped?.(id, 'field e is not a JSON array of job events');
+      const decoded = decodeStreamEntry(fields);
+      if (decoded === undefined) {
+        this.options.onDropped?.(id, 'not a job events entry (field at, or field e with a JSON array)');
         continue;
       }
-      parsed.forEach((item, index) => {
-        const event = parseJobEvent(item);
+      decoded.forEach((event, index) => {
         if (event) events.push({ queue: this.options.queue, event, version: streamEventVersion(id, index) });
         else this.options.onDropped?.(id, `event ${index} is not a job event`);
       });
     }
     return { events, entries: entries.length, receipt: entries.map(([id]) => id) };
   }
-}
-
-function fieldValue(fields: string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
-  return undefined;
 }

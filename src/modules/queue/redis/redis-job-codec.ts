@@ -15,7 +15,7 @@ import { queueOfJobId } from '../../../domain/job-id';
  * (src/lua/includes/job-record.lua).
  *
  *   type  pl payload JSON   st status   pr priority     att attempts   max maxAttempts
- *   run runAt   ct createdAt   ut updatedAt   stt startedAt   ft finishedAt   w workerId
+ *   run runAt   ct createdAt   ut updatedAt (read as max(ut, stt))   stt startedAt   ft finishedAt   w workerId
  *   tok fencing token   res result JSON   err lastError   bo backoff   tmo timeoutMs
  *   ik idempotencyKey   cb callbackUrl   ex executionId   cx cancel requested ('1')
  */
@@ -51,6 +51,28 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
   return f;
 }
 
+/** The job fields claim.lua reads and returns, in its HMGET order. */
+const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok'] as const;
+
+/**
+ * The hash of a job after the claim, from one entry of claim.lua's reply
+ * ({id, token, attempts, values in CLAIM_FIELDS order as before the claim}) plus what the claim wrote.
+ */
+export function claimedJobHash(reply: unknown[], workerId: string, now: number): JobHash {
+  const values = reply[3] as (string | null)[];
+  const hash: JobHash = {};
+  for (let i = 0; i < CLAIM_FIELDS.length; i++) {
+    const value = values[i];
+    if (value !== null && value !== undefined) hash[CLAIM_FIELDS[i]] = value;
+  }
+  hash.st = 'running';
+  hash.tok = String(reply[1]);
+  hash.att = String(reply[2]);
+  hash.w = workerId;
+  hash.stt = String(now);
+  return hash;
+}
+
 /** Field/value pairs (as HGETALL or a script reply gives them) to a record, from `start`. */
 export function pairsToHash(flat: unknown[], start = 0): JobHash {
   const hash: JobHash = {};
@@ -75,32 +97,53 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/**
- * A job record to a Job. `queue` skips re-deriving it from the id when the caller knows it (the
- * claim path). The payload is parsed on first read, not here: a worker's handler that never
- * reads it (and the claim path, which decodes every claimed job) pays no JSON.parse; readers
- * (API serialisation, handlers) see the same value as an eager parse, once, cached.
- */
-export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(id) ?? ''): Job {
-  const createdAt = num(h.ct, 0);
-  const payloadText = h.pl;
+/** The claim writes stt but not ut (one field less per claim); every later change writes ut >= stt. */
+function updatedAtOf(h: JobHash, createdAt: number): number {
+  const ut = num(h.ut, createdAt);
+  if (h.stt === undefined) return ut;
+  const stt = Number(h.stt);
+  return stt > ut ? stt : ut;
+}
+
+const EAGER_PAYLOAD_CHARS = 1024;
+
+/** Turns `payload` into an own enumerable accessor that parses `text` on first read (key order kept). */
+function lazyPayload(job: Job, text: string | undefined): void {
   let payload: unknown;
   let parsed = false;
-  const job: Job = {
-    id,
-    queue,
-    type: h.type ?? '',
-    get payload(): unknown {
+  Object.defineProperty(job, 'payload', {
+    enumerable: true,
+    configurable: true,
+    get(): unknown {
       if (!parsed) {
-        payload = parseJson(payloadText);
+        payload = parseJson(text);
         parsed = true;
       }
       return payload;
     },
-    set payload(value: unknown) {
+    set(value: unknown) {
       payload = value;
       parsed = true;
     },
+  });
+}
+
+/**
+ * A job record to a Job. `queue` skips re-deriving it from the id when the caller knows it (the
+ * claim path). A payload of up to EAGER_PAYLOAD_CHARS is parsed here (cheaper than the accessor
+ * pair below, which costs ~2 µs per object in V8); a longer one is parsed on first read, so a
+ * worker's handler that never reads it pays no JSON.parse. Either way `payload` is an own
+ * enumerable property: readers (API serialisation, spreads, handlers) see the same value.
+ */
+export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(id) ?? ''): Job {
+  const createdAt = num(h.ct, 0);
+  const payloadText = h.pl;
+  const eager = payloadText === undefined || payloadText.length <= EAGER_PAYLOAD_CHARS;
+  const job: Job = {
+    id,
+    queue,
+    type: h.type ?? '',
+    payload: eager ? parseJson(payloadText) : undefined,
     status: (h.st ?? 'failed') as JobStatus,
     priority: num(h.pr, 0),
     attempts: num(h.att, 0),
@@ -109,8 +152,9 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
     timeoutMs: num(h.tmo, DEFAULT_TIMEOUT_MS),
     runAt: num(h.run, createdAt),
     createdAt,
-    updatedAt: num(h.ut, createdAt),
+    updatedAt: updatedAtOf(h, createdAt),
   };
+  if (!eager) lazyPayload(job, payloadText);
   // optional fields only when present, in a fixed order (the API's JSON key order)
   if (h.stt !== undefined) job.startedAt = Number(h.stt);
   if (h.ft !== undefined) job.finishedAt = Number(h.ft);

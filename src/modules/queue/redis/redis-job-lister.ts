@@ -9,18 +9,26 @@ import { RedisQueueKeys } from './redis-queue-keys';
 const EXAMINE_BUDGET = 1_000;
 const WINDOW = 200;
 
+/** One index a listing walks: a zset (by score) or the list of priority-0 pending jobs. */
+interface Segment {
+  key: string;
+  list: boolean;
+}
+
 /**
  * Lists jobs newest-first within a state index (highest score first: finish time for final
- * states, due time for scheduled, lease expiry for running, priority then order for pending).
- * Without a status filter it walks the indexes in the order of JOB_STATUSES. A type filter is
- * applied within a bounded window, so a page may come back short with a cursor to continue.
+ * states, due time for scheduled, lease expiry for running; pending: the zset of non-zero
+ * priorities, lowest priority first, then the priority-0 list, newest first). Without a status
+ * filter it walks the indexes in the order of JOB_STATUSES. A type filter is applied within a
+ * bounded window, so a page may come back short with a cursor to continue. A cursor's index is
+ * the segment's position in the walk; in the list its score is the entry's rank from the tail.
  */
 export class RedisJobLister {
   constructor(private readonly redis: Redis) {}
 
   async list(keys: RedisQueueKeys, query: ListQuery): Promise<ListPage> {
     const limit = Math.max(1, Math.floor(query.limit));
-    const walk: JobStatus[] = query.status ? [query.status] : [...JOB_STATUSES];
+    const walk: Segment[] = (query.status ? [query.status] : [...JOB_STATUSES]).flatMap((status) => segmentsOf(keys, status));
     let position = decodeRedisListCursor(query.cursor);
     let index = position?.index ?? 0;
     const found: { job: Job; at: RedisListPosition }[] = [];
@@ -28,10 +36,10 @@ export class RedisJobLister {
     let lastSeen: RedisListPosition | undefined;
 
     while (index < walk.length && found.length <= limit && examined < EXAMINE_BUDGET) {
-      const key = indexKey(keys, walk[index]);
-      const start = position && position.index === index ? await this.resumeRank(key, position) : 0;
+      const segment = walk[index];
+      const resume = position && position.index === index ? position : undefined;
       const want = query.type === undefined ? limit + 1 - found.length : WINDOW;
-      const entries = await this.redis.zrevrange(key, start, start + want - 1, 'WITHSCORES');
+      const entries = segment.list ? await this.listWindow(segment.key, resume, want) : await this.zsetWindow(segment.key, resume, want);
       const pipeline = this.redis.pipeline();
       for (let i = 0; i < entries.length; i += 2) pipeline.hgetall(keys.job(entries[i]));
       const hashes = entries.length > 0 ? ((await pipeline.exec()) ?? []) : [];
@@ -65,6 +73,27 @@ export class RedisJobLister {
     };
   }
 
+  private async zsetWindow(key: string, resume: RedisListPosition | undefined, want: number): Promise<string[]> {
+    const start = resume ? await this.resumeRank(key, resume) : 0;
+    return this.redis.zrevrange(key, start, start + want - 1, 'WITHSCORES');
+  }
+
+  /** id, tail rank, ... newest first, from just after the cursor's entry (found near its old rank). */
+  private async listWindow(key: string, resume: RedisListPosition | undefined, want: number): Promise<string[]> {
+    let start = 0;
+    if (resume && resume.id !== '') {
+      const [len, at] = await Promise.all([
+        this.redis.llen(key),
+        this.redis.lpos(key, resume.id, 'RANK', -1, 'MAXLEN', resume.score + 1 + EXAMINE_BUDGET),
+      ]);
+      start = at === null ? resume.score + 1 : len - at;
+    }
+    const ids = await this.redis.lrange(key, -(start + want), -(start + 1));
+    const entries: string[] = [];
+    for (let i = ids.length - 1; i >= 0; i--) entries.push(ids[i], String(start + ids.length - 1 - i));
+    return entries;
+  }
+
   /** The rank just after the cursor's entry; by score when that entry has left the index. */
   private async resumeRank(key: string, p: RedisListPosition): Promise<number> {
     if (p.id === '') return 0;
@@ -74,6 +103,12 @@ export class RedisJobLister {
   }
 }
 
+function segmentsOf(keys: RedisQueueKeys, status: JobStatus): Segment[] {
+  const zset = { key: indexKey(keys, status), list: false };
+  return status === 'pending' ? [zset, { key: keys.pendingFifo, list: true }] : [zset];
+}
+
+/** The zset of a status (pending: the non-zero priorities; priority 0 is in keys.pendingFifo). */
 export function indexKey(keys: RedisQueueKeys, status: JobStatus): string {
   switch (status) {
     case 'pending':

@@ -6,6 +6,7 @@ import { DEFAULT_BACKOFF, JobSpec, NewJob } from '../../../domain/job';
 import { JobEvent } from '../../../domain/job-event';
 import { normalizeJobSpec } from '../../../domain/job-spec';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
+import { decodeStreamEntry } from '../../history/events/stream-entry-codec';
 import { createRedisClient } from './redis-connection';
 import { RedisJobStore } from './redis-job-store';
 import { RedisQueueKeys } from './redis-queue-keys';
@@ -24,7 +25,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
 
   async function events(): Promise<JobEvent[][]> {
     const entries = await redis.xrange(keys.events, '-', '+');
-    return entries.map(([, fields]) => JSON.parse(fields[1]) as JobEvent[]);
+    return entries.map(([, fields]) => (decodeStreamEntry(fields) ?? []).filter((e): e is JobEvent => e !== undefined));
   }
 
   beforeEach(() => {
@@ -60,6 +61,21 @@ describe('RedisJobStore scripts (real Redis)', () => {
     const batches = await events();
     expect(batches).toHaveLength(2);
     expect(batches[1].map((e) => e.k)).toEqual(['claimed', 'claimed', 'claimed', 'claimed']);
+  });
+
+  it('keeps priority 0 in a FIFO list: claims above it first, below it last; release and cancel find it', async () => {
+    const jobs = [job(), job({ priority: -1 }), job({ priority: 2 }), job(), job()];
+    await store.enqueue(jobs);
+    expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[3].id, jobs[4].id]);
+    expect(await redis.zrange(keys.pending, 0, -1)).toEqual([jobs[2].id, jobs[1].id]);
+    await store.cancel(jobs[3].id);
+    expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[4].id]);
+    const { jobs: first } = await store.claim(Q, 'w1', 2, 30_000);
+    expect(first.map((c) => c.job.id)).toEqual([jobs[2].id, jobs[0].id]);
+    await store.release(Q, [{ id: jobs[0].id, token: first[1].token }]);
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 3, running: 1, cancelled: 1 });
+    const { jobs: rest } = await store.claim(Q, 'w1', 10, 30_000);
+    expect(rest.map((c) => c.job.id)).toEqual([jobs[4].id, jobs[0].id, jobs[1].id]);
   });
 
   it('fails a malformed record and drops an id whose record is gone, without counting them', async () => {
@@ -181,6 +197,37 @@ describe('RedisJobStore scripts (real Redis)', () => {
       'claimed,claimed,claimed',
       'succeeded,succeeded,succeeded',
     ]);
+  });
+
+  it('writes every field the history writer reads, in the compact entry form', async () => {
+    const [a, b] = [job({ priority: 4, maxAttempts: 5 }), job()];
+    await store.enqueue([a, b]);
+    const { jobs: claimed } = await store.claim(Q, 'w|1', 2, 30_000);
+    await store.fail(Q, [{ id: a.id, token: claimed[0].token, error: 'bad\x1f|\nline', retryable: false }]);
+    await store.complete(Q, [{ id: b.id, token: claimed[1].token, resultJson: '{"ok":1}' }]);
+    const at = clock.now();
+    expect(await events()).toEqual([
+      [
+        { k: 'enqueued', id: a.id, st: 'pending', att: 0, at, type: 't', prio: 4, ctime: at, max: 5 },
+        { k: 'enqueued', id: b.id, st: 'pending', att: 0, at, type: 't', prio: 0, ctime: at, max: 3 },
+      ],
+      [
+        { k: 'claimed', id: a.id, st: 'running', att: 1, at, w: 'w|1' },
+        { k: 'claimed', id: b.id, st: 'running', att: 1, at, w: 'w|1' },
+      ],
+      [{ k: 'failed', id: a.id, st: 'failed', att: 1, at, w: 'w|1', err: 'bad\x1f|\nline' }],
+      [{ k: 'succeeded', id: b.id, st: 'succeeded', att: 1, at, w: 'w|1', res: '{"ok":1}' }],
+    ]);
+  });
+
+  it('bounds the events stream by events, not entries', async () => {
+    const bounded = new RedisJobStore({ redis, prefix, clock, eventsMaxLen: 2_000 });
+    for (let i = 0; i < 10; i++) await bounded.enqueue(Array.from({ length: 1_000 }, () => job()));
+    const entries = await redis.xrange(keys.events, '-', '+');
+    const count = entries.reduce((n, [, fields]) => n + (fields.length - 2) / 2, 0);
+    // approximate trimming keeps whole stream nodes: at least the bound, at most a few entries more
+    expect(count).toBeGreaterThanOrEqual(2_000);
+    expect(count).toBeLessThanOrEqual(6_000);
   });
 
   it('passes a wake-up on when a claim leaves pending work behind', async () => {

@@ -17,7 +17,7 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { RedisAvailability } from './redis-availability';
-import { decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
+import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { indexKey, RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
 import { RedisScripts, ScriptName } from './redis-scripts';
@@ -83,11 +83,16 @@ export class RedisJobStore extends JobStore {
     jobs.forEach((job, i) => args.push(job.id, encoded[i].length / 2, ...encoded[i]));
     return this.availability.call(async () => {
       await this.registerQueue(queue);
-      const replies = (await this.run('enqueue', queue, args, now)) as unknown[][];
-      return replies.map((reply, i): EnqueueResult => {
-        if (reply[0] === 1) return { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), queue), created: true };
-        return { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
-      });
+      // the reply lists only the jobs not created (their idempotency key matched): {index, id, hash...}
+      const notCreated = (await this.run('enqueue', queue, args, now)) as unknown[][];
+      const results: (EnqueueResult | undefined)[] = new Array(jobs.length);
+      for (const reply of notCreated) {
+        results[Number(reply[0]) - 1] = { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
+      }
+      for (let i = 0; i < jobs.length; i++) {
+        results[i] ??= { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), queue), created: true };
+      }
+      return results as EnqueueResult[];
     });
   }
 
@@ -109,9 +114,10 @@ export class RedisJobStore extends JobStore {
       this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs], now),
     )) as [unknown[][], number];
     const jobs = claimed.map((reply): ClaimedJob => {
-      const hash = pairsToHash(reply, 1);
+      const token = Number(reply[1]);
+      const hash = claimedJobHash(reply, workerId, now);
       const job = decodeJob(String(reply[0]), hash, queue);
-      return { job, token: Number(hash.tok), leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, this.graceMs)) };
+      return { job, token, leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, this.graceMs)) };
     });
     return jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
   }
@@ -179,13 +185,14 @@ export class RedisJobStore extends JobStore {
     return this.availability.call(async () => {
       const pipeline = this.redis.pipeline();
       for (const status of statuses) pipeline.zcard(indexKey(keys, status));
+      pipeline.llen(keys.pendingFifo);
       const replies = (await pipeline.exec()) ?? [];
       const counts = {} as QueueCounts;
-      statuses.forEach((status, i) => {
-        const [error, n] = replies[i];
+      replies.forEach(([error]) => {
         if (error) throw error;
-        counts[status] = Number(n);
       });
+      statuses.forEach((status, i) => (counts[status] = Number(replies[i][1])));
+      counts.pending += Number(replies[statuses.length][1]);
       return counts;
     });
   }

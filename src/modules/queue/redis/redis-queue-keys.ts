@@ -21,6 +21,10 @@ export class RedisQueueKeys {
   get pending(): string {
     return `${this.base}pending`;
   }
+  /** Pending jobs of priority 0, FIFO (list; includes/index-writes.lua). Other priorities: `pending`. */
+  get pendingFifo(): string {
+    return `${this.pending}:fifo`;
+  }
   get scheduled(): string {
     return `${this.base}scheduled`;
   }
@@ -38,6 +42,10 @@ export class RedisQueueKeys {
   }
   get events(): string {
     return `${this.base}events`;
+  }
+  /** Moving mean of events per stream entry (string), which bounds the stream by events (includes/events.lua). */
+  get eventsAvg(): string {
+    return `${this.events}:avg`;
   }
   get wake(): string {
     return `${this.base}wake`;

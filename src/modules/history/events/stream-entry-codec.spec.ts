@@ -1,0 +1,31 @@
+import { JobEvent } from '../../../domain/job-event';
+import { decodeStreamEntry, encodeStreamEntry, EVENT_SEP } from './stream-entry-codec';
+
+describe('stream entry codec', () => {
+  const at = 1_900_000_000_123;
+  const events: JobEvent[] = [
+    { k: 'enqueued', id: 'q-1', st: 'scheduled', att: 0, at, type: 'mail.send', prio: -2, ctime: at, max: 7, exec: 'q-E' },
+    { k: 'claimed', id: 'q-1', st: 'running', att: 1, at, w: 'host-1-ab' },
+    { k: 'retry_scheduled', id: 'q-1', st: 'scheduled', att: 1, at, w: 'host-1-ab', err: `a${EVENT_SEP}b\nc|d` },
+    { k: 'succeeded', id: 'q-2', st: 'succeeded', att: 2, at, w: 'w', res: '{"a":"x\u001fy"}' },
+    { k: 'succeeded', id: 'q-3', st: 'succeeded', att: 1, at, w: 'w' },
+    { k: 'cancelled', id: 'q-4', st: 'cancelled', att: 0, at },
+    { k: 'retried', id: 'q-5', st: 'pending', att: 0, at },
+  ];
+
+  it('round-trips every field, error and result text included', () => {
+    expect(decodeStreamEntry(encodeStreamEntry(events))).toEqual(events);
+  });
+
+  it('still reads the older JSON form', () => {
+    expect(decodeStreamEntry(['e', JSON.stringify(events)])).toEqual(events);
+  });
+
+  it('marks what does not decode', () => {
+    expect(decodeStreamEntry(['x', '1'])).toBeUndefined();
+    expect(decodeStreamEntry(['e', 'not json'])).toBeUndefined();
+    expect(decodeStreamEntry(['at', String(at), 'claimed', 'q-1'])).toEqual([undefined]);
+    expect(decodeStreamEntry(['at', String(at), 'bogus', `q-1${EVENT_SEP}pending${EVENT_SEP}0${EVENT_SEP}`])).toEqual([undefined]);
+    expect(decodeStreamEntry(['at', String(at), 'enqueued', `q-1${EVENT_SEP}pending${EVENT_SEP}0`])).toEqual([undefined]);
+  });
+});

@@ -1,0 +1,86 @@
+import { JobEvent } from '../../../domain/job-event';
+import { parseJobEvent } from './job-event-parse';
+
+/**
+ * A queue's events stream entry, as src/lua/includes/events.lua writes it: one entry per script
+ * call, field `at` = the call's clock, then one field per event, name = kind, value = the event's
+ * fields joined by US (\x1f, which no id, status, number, job type or worker id contains):
+ *   enqueued:  id, st, att, w, prio, max, exec, type        (ctime = at)
+ *   the rest:  id, st, att, w [, text]   text taken whole to the end: res for succeeded, else err
+ * Entries of the older form (field `e` = JSON array of JobEvent) still decode, so a stream
+ * written before an upgrade drains.
+ */
+export const EVENT_SEP = '\x1f';
+
+/** The entry's events in order (undefined where one does not decode), or undefined when it is no events entry. */
+export function decodeStreamEntry(fields: string[]): Array<JobEvent | undefined> | undefined {
+  if (fields[0] === 'at' && fields.length >= 2) {
+    const at = Number(fields[1]);
+    const events: Array<JobEvent | undefined> = [];
+    for (let i = 2; i + 1 < fields.length; i += 2) events.push(decodeEvent(fields[i], fields[i + 1], at));
+    return events;
+  }
+  if (fields[0] === 'e' && fields.length >= 2) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fields[1]);
+    } catch {
+      return undefined;
+    }
+    return Array.isArray(parsed) ? parsed.map(parseJobEvent) : undefined;
+  }
+  return undefined;
+}
+
+/** XADD field/value pairs for events of one call (they must share `at`). Tests and tools write these. */
+export function encodeStreamEntry(events: JobEvent[]): string[] {
+  if (events.length === 0) throw new RangeError('an events entry holds at least one event');
+  const at = events[0].at;
+  const fields = ['at', String(at)];
+  for (const e of events) {
+    if (e.at !== at) throw new RangeError('events of one entry share their time');
+    const head = [e.id, e.st, String(e.att), e.w ?? ''];
+    if (e.k === 'enqueued') head.push(String(e.prio ?? 0), String(e.max ?? ''), e.exec ?? '', e.type ?? '');
+    else {
+      const text = e.k === 'succeeded' ? e.res : e.err;
+      if (text !== undefined && text !== '') head.push(text);
+    }
+    fields.push(e.k, head.join(EVENT_SEP));
+  }
+  return fields;
+}
+
+const num = (text: string | undefined): number => (text === undefined || text === '' ? NaN : Number(text));
+
+function decodeEvent(kind: string, value: string, at: number): JobEvent | undefined {
+  if (kind === 'enqueued') {
+    const p = value.split(EVENT_SEP);
+    if (p.length < 8) return undefined;
+    const raw: Record<string, unknown> = {
+      k: kind, id: p[0], st: p[1], att: num(p[2]), at,
+      type: p.slice(7).join(EVENT_SEP), prio: num(p[4]), ctime: at, max: num(p[5]),
+    };
+    if (p[3] !== '') raw.w = p[3];
+    if (p[6] !== '') raw.exec = p[6];
+    return parseJobEvent(raw);
+  }
+  // id, st, att, w, then the rest of the value as text
+  const cuts: number[] = [];
+  for (let from = 0; cuts.length < 4; ) {
+    const pos = value.indexOf(EVENT_SEP, from);
+    if (pos < 0) break;
+    cuts.push(pos);
+    from = pos + 1;
+  }
+  if (cuts.length < 3) return undefined;
+  const w = value.slice(cuts[2] + 1, cuts.length > 3 ? cuts[3] : undefined);
+  const raw: Record<string, unknown> = {
+    k: kind, id: value.slice(0, cuts[0]), st: value.slice(cuts[0] + 1, cuts[1]), att: num(value.slice(cuts[1] + 1, cuts[2])), at,
+  };
+  if (w !== '') raw.w = w;
+  if (cuts.length > 3) {
+    const text = value.slice(cuts[3] + 1);
+    if (text !== '') raw[kind === 'succeeded' ? 'res' : 'err'] = text;
+  }
+  return parseJobEvent(raw);
+}
