@@ -1,7 +1,7 @@
 /**
  * npm run bench:worker: claimq's worker runtime alone (the claimq column of bench:compare, same
  * code). Prints one JSON line per figure: end-to-end throughput of N no-op jobs at concurrency C
- * (default N 300000, enough for >= 10 s on a 2-core machine), pickup latency p50/p99 of single
+ * (default N 500000, enough for >= 10 s on a 2-core machine), pickup latency p50/p99 of single
  * jobs to an idle worker, Redis commands per job, idle Redis commands per second.
  */
 import 'reflect-metadata';
@@ -14,7 +14,7 @@ import { measureSystem } from './measure-system';
 
 async function main(): Promise<void> {
   const settings = benchSettings();
-  const n = process.env.BENCH_N ? settings.n : 300_000;
+  const n = process.env.BENCH_N ? settings.n : 500_000;
   const server = await RedisServer.start();
   const admin = new Redis(server.port, '127.0.0.1');
   try {
