@@ -11,7 +11,11 @@ import { ExecutionRefresher } from './execution-refresher';
 @Injectable()
 export class ExecutionRefreshService {
   static readonly MAX_ROUNDS = 20;
+  /** The queue list is re-read this often, not every pass: an idle instance stays cheap. */
+  static readonly QUEUE_LIST_TTL_MS = 10_000;
   private readonly logger = new Logger(ExecutionRefreshService.name);
+  private knownQueues: string[] = [];
+  private queuesReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: JobStore,
@@ -23,13 +27,7 @@ export class ExecutionRefreshService {
   /** Returns how many executions were refreshed. Errors are logged per queue; the next pass retries. */
   async runPass(): Promise<number> {
     let refreshed = 0;
-    let queues: string[] = [];
-    try {
-      queues = await this.store.queues();
-    } catch (err) {
-      this.logger.warn(`refresh could not list queues: ${(err as Error).message}`);
-    }
-    for (const queue of queues) {
+    for (const queue of await this.queues()) {
       try {
         refreshed += await this.refreshQueue(queue);
       } catch (err) {
@@ -37,6 +35,17 @@ export class ExecutionRefreshService {
       }
     }
     return refreshed;
+  }
+
+  private async queues(): Promise<string[]> {
+    if (performance.now() - this.queuesReadAt < ExecutionRefreshService.QUEUE_LIST_TTL_MS) return this.knownQueues;
+    try {
+      this.knownQueues = await this.store.queues();
+      this.queuesReadAt = performance.now();
+    } catch (err) {
+      this.logger.warn(`refresh could not list queues: ${(err as Error).message}`);
+    }
+    return this.knownQueues;
   }
 
   async refreshQueue(queue: string): Promise<number> {
