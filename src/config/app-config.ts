@@ -23,6 +23,7 @@ export class AppConfig {
   readonly maxBodyBytes: number;
   readonly succeededRetentionMs: number;
   readonly failedRetentionMs: number;
+  readonly executionRetentionMs: number;
   readonly shutdownGraceMs: number;
   readonly httpJobAllowedHosts: string[] | undefined;
   readonly logLevel: string;
@@ -54,6 +55,7 @@ export class AppConfig {
     this.maxBodyBytes = env.MAX_BODY_BYTES;
     this.succeededRetentionMs = env.SUCCEEDED_RETENTION_MS;
     this.failedRetentionMs = env.FAILED_RETENTION_MS;
+    this.executionRetentionMs = env.EXECUTION_RETENTION_MS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
     this.logLevel = env.LOG_LEVEL;

@@ -76,6 +76,10 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0)
   FAILED_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
+  /** How long a finished execution's counters stay in the store after its last refresh (history keeps them). */
+  @Transform(toInt) @IsInt() @Min(0)
+  EXECUTION_RETENTION_MS = 7 * 24 * 3600 * 1000;
+
   @Transform(toInt) @IsInt() @Min(0)
   SHUTDOWN_GRACE_MS = 30_000;
 

@@ -33,6 +33,12 @@ export interface JobEvent {
   at: number;
   /** worker id (claimed and every end of an attempt) */
   w?: string;
+  /**
+   * run number (claimed and every end of an attempt): the job's fencing token of that attempt,
+   * bumped on every claim and never reset, so it names one attempt even where the attempt number
+   * is used again (a release gives it back; an API retry restarts the count).
+   */
+  run?: number;
   /** error text (failed, retry_scheduled, expired) */
   err?: string;
   /** result JSON text (succeeded) */

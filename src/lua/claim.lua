@@ -81,7 +81,7 @@ while #claimed < max and rounds < 10 do
         local err = 'malformed job record: ' .. bad
         redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
         addToIndex(K_FAILED, NOW, id)
-        addEvent('failed', id, 'failed', numField(v[5], 0), nil, err)
+        addEvent('failed', id, 'failed', numField(v[5], 0), nil, nil, err)
         if ex then bumpExecution(ex, STATE_INDEX[st or ''] and st or 'pending', 'failed') end
       else
         local tok = numField(v[15], 0) + 1
@@ -92,7 +92,7 @@ while #claimed < max and rounds < 10 do
         leaseArgs[#leaseArgs + 1] = id
         leaseIds[#leaseIds + 1] = id
         claimed[#claimed + 1] = { id, tok, att, v }
-        addEvent('claimed', id, 'running', att, worker)
+        addEvent('claimed', id, 'running', att, worker, tok)
         if ex then bumpExecution(ex, 'pending', 'running') end
       end
     end

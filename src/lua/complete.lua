@@ -49,7 +49,7 @@ for i = 3, #ARGV, 3 do
     endLease(id, v[3])
     addToIndex(K_SUCCEEDED, NOW, id)
     if v[5] then bumpExecution(v[5], 'running', 'succeeded') end
-    addEvent('succeeded', id, 'succeeded', numField(v[4], 0), v[3] or nil, res)
+    addEvent('succeeded', id, 'succeeded', numField(v[4], 0), v[3] or nil, v[2], res)
     out[#out + 1] = 'succeeded'
   else
     out[#out + 1] = 'stale'

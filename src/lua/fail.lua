@@ -52,7 +52,7 @@ for i = 3, #ARGV, 6 do
       status = 'cancelled'
       redis.call('HSET', key, 'st', status, 'err', err, 'ft', NOW, 'ut', NOW)
       addToIndex(K_CANCELLED, NOW, id)
-      addEvent('cancelled', id, status, att, worker, err)
+      addEvent('cancelled', id, status, att, worker, v[2], err)
     elseif ARGV[i + 3] == '1' and att < numField(v[5], DEFAULT_MAX_ATTEMPTS) then
       local delay = tonumber(ARGV[i + 4])
       if delay == nil then delay = backoffDelay(v[6], att, tonumber(ARGV[i + 5])) end
@@ -66,12 +66,12 @@ for i = 3, #ARGV, 6 do
         redis.call('HSET', key, 'st', status, 'err', err, 'run', NOW, 'ut', NOW)
         queuePending(id, numField(v[8], 0))
       end
-      addEvent('retry_scheduled', id, status, att, worker, err)
+      addEvent('retry_scheduled', id, status, att, worker, v[2], err)
     else
       status = 'failed'
       redis.call('HSET', key, 'st', status, 'err', err, 'ft', NOW, 'ut', NOW)
       addToIndex(K_FAILED, NOW, id)
-      addEvent('failed', id, status, att, worker, err)
+      addEvent('failed', id, status, att, worker, v[2], err)
     end
     if v[9] then bumpExecution(v[9], 'running', status) end
     out[#out + 1] = status

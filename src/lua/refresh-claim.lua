@@ -3,6 +3,8 @@
   flight for one refresher (ZADD refreshing, member '<id> <refresherId>', score now), returning
   their counters. An execution dirtied again later is SADDed to refresh again by the transition,
   so a change made during a refresh is refreshed again. Executions whose hash is gone are dropped.
+  Each new in-flight member adds 1 to the execution's `rf` field (its count of in-flight entries,
+  lowered by refresh-ack and refresh-requeue), so trim-executions.lua sees in O(1) that it is busy.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -27,23 +29,24 @@
   ARGV[4]  max executions to claim
 
   Returns: list of {executionId, field, value, ...} (the counters hash).
-  Invariant: a claimed execution is in the refreshing zset until acknowledged or requeued.
+  Invariant: a claimed execution is in the refreshing zset until acknowledged or requeued; its
+  `rf` field counts its members there.
 ]]
 --- @include "includes/queue-keys"
---- @include "includes/batch-calls"
 
 local refresher = ARGV[3]
 local ids = redis.call('SPOP', K_REFRESH, tonumber(ARGV[4]))
 local out = {}
-local inFlight = {}
 for _, id in ipairs(ids) do
-  local flat = redis.call('HGETALL', K_EXEC .. id)
+  local key = K_EXEC .. id
+  local flat = redis.call('HGETALL', key)
   if #flat > 0 then
     table.insert(flat, 1, id)
     out[#out + 1] = flat
-    inFlight[#inFlight + 1] = NOW
-    inFlight[#inFlight + 1] = id .. ' ' .. refresher
+    -- ZADD answers 1 for a new member; the same refresher claiming it again only moves its score
+    if redis.call('ZADD', K_REFRESHING, NOW, id .. ' ' .. refresher) == 1 then
+      redis.call('HINCRBY', key, 'rf', 1)
+    end
   end
 end
-if #inFlight > 0 then callBatched('ZADD', K_REFRESHING, inFlight) end
 return out

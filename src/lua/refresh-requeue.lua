@@ -1,6 +1,7 @@
 --[[
   refresh-requeue: in-flight refreshes claimed before now - staleMs (their refresher died or hung)
-  go back to the refresh set, at most `limit`. A late ack of such an entry then removes nothing.
+  go back to the refresh set, at most `limit`, each lowering its execution's `rf` count. A late
+  ack of such an entry then removes nothing.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -29,6 +30,7 @@
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/batch-calls"
+--- @include "includes/refresh-in-flight"
 
 local cutoff = string.format('(%.0f', NOW - tonumber(ARGV[3]))
 local members = redis.call('ZRANGEBYSCORE', K_REFRESHING, '-inf', cutoff, 'LIMIT', 0, tonumber(ARGV[4]))
@@ -36,6 +38,7 @@ if #members == 0 then return 0 end
 local ids = {}
 for _, m in ipairs(members) do
   ids[#ids + 1] = string.match(m, '^(%S+)')
+  endInFlight(ids[#ids])
 end
 callBatched('ZREM', K_REFRESHING, members)
 callBatched('SADD', K_REFRESH, ids)

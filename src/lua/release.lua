@@ -44,14 +44,14 @@ for i = 3, #ARGV, 2 do
     if v[5] == '1' then
       redis.call('HSET', key, 'st', 'cancelled', 'ft', NOW, 'ut', NOW)
       addToIndex(K_CANCELLED, NOW, id)
-      addEvent('cancelled', id, 'cancelled', att, worker)
+      addEvent('cancelled', id, 'cancelled', att, worker, v[2])
       out[#out + 1] = 'cancelled'
       if v[7] then bumpExecution(v[7], 'running', 'cancelled') end
     else
       att = math.max(0, att - 1)
       redis.call('HSET', key, 'st', 'pending', 'att', att, 'ut', NOW)
       queuePending(id, numField(v[6], 0))
-      addEvent('released', id, 'pending', att, worker)
+      addEvent('released', id, 'pending', att, worker, v[2])
       out[#out + 1] = 'pending'
       if v[7] then bumpExecution(v[7], 'running', 'pending') end
     end

@@ -62,6 +62,17 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
       expect(past.status).toBe('pending');
     });
 
+    it("gives a job due at once a runAt equal to its createdAt, even when the caller's clock is behind", async () => {
+      const h = current();
+      const job = newJob(h);
+      h.clock.advance(1);
+      const [{ job: created }] = await h.store.enqueue([job]);
+      expect(created).toMatchObject({ status: 'pending', createdAt: h.clock.now(), runAt: h.clock.now() });
+      await expect(h.store.get(job.id)).resolves.toMatchObject({ createdAt: h.clock.now(), runAt: h.clock.now() });
+      const [past] = await enqueueJobs(h, { runAt: h.clock.now() - 60_000 });
+      expect(past.runAt).toBe(past.createdAt);
+    });
+
     it('returns the existing job with created=false when the idempotency key is taken', async () => {
       const h = current();
       const first = await h.store.enqueue([newJob(h, { idempotencyKey: 'once', payload: 'first' })]);

@@ -3,6 +3,7 @@ import { describeClaimCases } from './claim.cases';
 import { describeConcurrencyCases } from './concurrency.cases';
 import { describeEnqueueAndReadCases } from './enqueue-read.cases';
 import { describeExecutionCases } from './execution.cases';
+import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { useHarness } from './contract-fixtures';
 import { describeHardTimeLimitCases } from './hard-time-limit.cases';
 import { describeLeaseCases } from './lease.cases';
@@ -33,5 +34,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeConcurrencyCases(current);
     describeMalformedDataCases(current);
     describeExecutionCases(current);
+    describeExecutionRetentionCases(current);
   });
 }

@@ -30,7 +30,7 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
 
   const record = async (id: string) => (await ds.query(`SELECT * FROM job_records WHERE id = $1`, [id]))[0];
   const attempts = async (id: string) =>
-    ds.query(`SELECT attempt, worker_id, outcome, error, started_at, finished_at FROM job_attempts WHERE job_id = $1 ORDER BY attempt`, [id]);
+    ds.query(`SELECT run, attempt, worker_id, outcome, error, started_at, finished_at FROM job_attempts WHERE job_id = $1 ORDER BY run`, [id]);
 
   it('records the state after every kind of event, one event per batch', async () => {
     const script = everyKindScript('mail', 'mail-every-kind');
@@ -53,12 +53,25 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
     expect(row.started_at.getTime()).toBe(script.events[13].event.at);
     expect(row.finished_at.getTime()).toBe(script.events[14].event.at);
 
-    // Attempt 1 was used again after the API retry: it follows the newest claim.
+    // Attempt 2 is used again after the release and attempt 1 after the API retry: every run keeps its row.
     const rows = await attempts('mail-every-kind');
-    expect(rows.map((a: Record<string, unknown>) => [a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
-      [1, 'w5', 'succeeded', null],
-      [2, 'w3', 'expired', 'lease expired'],
-      [3, 'w4', 'failed', 'boom 3'],
+    expect(rows.map((a: Record<string, unknown>) => [a.run, a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
+      [1, 1, 'w1', 'failed', 'boom 1'],
+      [2, 2, 'w2', 'released', null],
+      [3, 2, 'w3', 'expired', 'lease expired'],
+      [4, 3, 'w4', 'failed', 'boom 3'],
+      [5, 1, 'w5', 'succeeded', null],
+    ]);
+    for (const a of rows) expect(a.started_at.getTime()).toBeLessThan(a.finished_at.getTime());
+  });
+
+  it('keys events written before run numbers by attempt number, the newest claim of a number winning', async () => {
+    await writer.write(everyKindScript('mail', 'mail-legacy', false).events);
+    const rows = await attempts('mail-legacy');
+    expect(rows.map((a: Record<string, unknown>) => [a.run, a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
+      [1, 1, 'w5', 'succeeded', null],
+      [2, 2, 'w3', 'expired', 'lease expired'],
+      [3, 3, 'w4', 'failed', 'boom 3'],
     ]);
   });
 
@@ -83,6 +96,20 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
       [1, 'a', 'failed', 'e1'],
       [2, 'c', 'cancelled', 'aborted'],
     ]);
+    // The same job with run numbers: the released attempt keeps its row.
+    const runs = new EventScript('q', 'q-running-cancel-runs')
+      .add({ k: 'claimed', st: 'running', att: 1, at: T0 + 1, w: 'a', run: 1 })
+      .add({ k: 'retry_scheduled', st: 'pending', att: 1, at: T0 + 2, w: 'a', run: 1, err: 'e1' })
+      .add({ k: 'claimed', st: 'running', att: 2, at: T0 + 3, w: 'b', run: 2 })
+      .add({ k: 'released', st: 'pending', att: 1, at: T0 + 4, w: 'b', run: 2 })
+      .add({ k: 'claimed', st: 'running', att: 2, at: T0 + 5, w: 'c', run: 3 })
+      .add({ k: 'cancelled', st: 'cancelled', att: 2, at: T0 + 7, w: 'c', run: 3, err: 'aborted' });
+    await writer.write(runs.events);
+    expect((await attempts('q-running-cancel-runs')).map((a: Record<string, unknown>) => [a.run, a.attempt, a.worker_id, a.outcome])).toEqual([
+      [1, 1, 'a', 'failed'],
+      [2, 2, 'b', 'released'],
+      [3, 2, 'c', 'cancelled'],
+    ]);
     const pending = await record('q-pending-cancel');
     expect(pending).toMatchObject({ status: 'cancelled', attempts: 0, worker_id: null, started_at: null });
     expect(pending.finished_at.getTime()).toBe(T0 + 9);
@@ -99,7 +126,7 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
       rows.map(({ id: _id, job_id: _jobId, ...rest }) => rest);
     const snapshot = async (id: string) => ({
       record: strip(await ds.query(`SELECT * FROM job_records WHERE id = $1`, [id])),
-      attempts: strip(await ds.query(`SELECT * FROM job_attempts WHERE job_id = $1 ORDER BY attempt`, [id])),
+      attempts: strip(await ds.query(`SELECT * FROM job_attempts WHERE job_id = $1 ORDER BY run`, [id])),
     });
     await writer.write(everyKindScript('mail', 'mail-in-order').events);
     const expected = await snapshot('mail-in-order');

@@ -72,9 +72,11 @@ describe('HistoryModule', () => {
         });
         await expect(history.findJob('nope')).resolves.toBeNull();
         await expect(history.listAttempts('mail-module-1')).resolves.toMatchObject([
+          { attempt: 1, outcome: 'failed', workerId: 'w1', error: 'boom 1' },
+          { attempt: 2, outcome: 'released', workerId: 'w2' },
+          { attempt: 2, outcome: 'expired', workerId: 'w3', error: 'lease expired' },
+          { attempt: 3, outcome: 'failed', workerId: 'w4', error: 'boom 3' },
           { attempt: 1, outcome: 'succeeded', workerId: 'w5' },
-          { attempt: 2, outcome: 'expired', error: 'lease expired' },
-          { attempt: 3, outcome: 'failed', error: 'boom 3' },
         ]);
         await eventually(async () => expect(await history.findJob('mail-module-2')).not.toBeNull());
       } finally {

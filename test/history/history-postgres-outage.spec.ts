@@ -93,6 +93,6 @@ describe('history writer through a PostgreSQL outage', () => {
     });
     const ds = await history.dataSource();
     const attempts = await ds.query(`SELECT count(*)::int AS n FROM job_attempts`);
-    expect(attempts[0].n).toBe(9);
+    expect(attempts[0].n).toBe(15);
   }, 120_000);
 });

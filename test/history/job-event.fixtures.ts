@@ -23,27 +23,30 @@ export class EventScript {
 
 /**
  * A job that goes through every event kind: scheduled, promoted, failed and retried, released,
- * cancel asked, lease expired, failed for good, retried by the API, then succeeded.
+ * cancel asked, lease expired, failed for good, retried by the API, then succeeded. Its five
+ * claims are runs 1..5; attempt numbers 2 and 1 are used twice (a release, the API retry).
+ * `withRuns: false` writes the events as stores did before run numbers (no `run`).
  */
-export function everyKindScript(queue: string, id: string): EventScript {
+export function everyKindScript(queue: string, id: string, withRuns = true): EventScript {
   let t = T0;
   const at = () => (t += 1000);
+  const r = (run: number) => (withRuns ? { run } : {});
   return new EventScript(queue, id)
     .add({ k: 'enqueued', st: 'scheduled', att: 0, at: T0, type: 'email', prio: 5, ctime: T0, max: 3, exec: 'exec-1' })
     .add({ k: 'promoted', st: 'pending', att: 0, at: at() })
-    .add({ k: 'claimed', st: 'running', att: 1, at: at(), w: 'w1' })
-    .add({ k: 'retry_scheduled', st: 'scheduled', att: 1, at: at(), w: 'w1', err: 'boom 1' })
+    .add({ k: 'claimed', st: 'running', att: 1, at: at(), w: 'w1', ...r(1) })
+    .add({ k: 'retry_scheduled', st: 'scheduled', att: 1, at: at(), w: 'w1', ...r(1), err: 'boom 1' })
     .add({ k: 'promoted', st: 'pending', att: 1, at: at() })
-    .add({ k: 'claimed', st: 'running', att: 2, at: at(), w: 'w2' })
-    .add({ k: 'released', st: 'pending', att: 1, at: at(), w: 'w2' })
-    .add({ k: 'claimed', st: 'running', att: 2, at: at(), w: 'w3' })
+    .add({ k: 'claimed', st: 'running', att: 2, at: at(), w: 'w2', ...r(2) })
+    .add({ k: 'released', st: 'pending', att: 1, at: at(), w: 'w2', ...r(2) })
+    .add({ k: 'claimed', st: 'running', att: 2, at: at(), w: 'w3', ...r(3) })
     .add({ k: 'cancel_requested', st: 'running', att: 2, at: at(), w: 'w3' })
-    .add({ k: 'expired', st: 'pending', att: 2, at: at(), w: 'w3', err: 'lease expired' })
-    .add({ k: 'claimed', st: 'running', att: 3, at: at(), w: 'w4' })
-    .add({ k: 'failed', st: 'failed', att: 3, at: at(), w: 'w4', err: 'boom 3' })
+    .add({ k: 'expired', st: 'pending', att: 2, at: at(), w: 'w3', ...r(3), err: 'lease expired' })
+    .add({ k: 'claimed', st: 'running', att: 3, at: at(), w: 'w4', ...r(4) })
+    .add({ k: 'failed', st: 'failed', att: 3, at: at(), w: 'w4', ...r(4), err: 'boom 3' })
     .add({ k: 'retried', st: 'pending', att: 0, at: at() })
-    .add({ k: 'claimed', st: 'running', att: 1, at: at(), w: 'w5' })
-    .add({ k: 'succeeded', st: 'succeeded', att: 1, at: at(), w: 'w5', res: '{"sent":true,"n":2}' });
+    .add({ k: 'claimed', st: 'running', att: 1, at: at(), w: 'w5', ...r(5) })
+    .add({ k: 'succeeded', st: 'succeeded', att: 1, at: at(), w: 'w5', ...r(5), res: '{"sent":true,"n":2}' });
 }
 
 /** Fisher-Yates with a seeded generator, so a failing permutation can be replayed. */

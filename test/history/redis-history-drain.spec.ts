@@ -57,7 +57,7 @@ describe('history drain on a Redis stream', () => {
   it('stores entries written the way the scripts write them, then acknowledges them', async () => {
     const events = everyKindScript('mail', 'mail-redis-1').events.map((e) => e.event);
     // The older JSON form (field e, one entry with many events) still drains; then the compact
-    // form the scripts write now (field at, then one field per event), one call per entry.
+    // form the scripts write now (field t, then one field per event), one call per entry.
     await redis.xadd(stream, '*', 'e', JSON.stringify(events.slice(0, 3)));
     for (const e of events.slice(3)) await redis.xadd(stream, '*', ...encodeStreamEntry([e]));
     drain(source('c1'));

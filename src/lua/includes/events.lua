@@ -2,22 +2,25 @@
 --- @include "execution-counters"
 -- Events of one script call, appended as ONE stream entry (decoded by
 -- src/modules/history/events/stream-entry-codec.ts):
---   field `at` = the call's clock (every event of a call happens at NOW), then one field per event,
+--   field `t` = the call's clock (every event of a call happens at NOW), then one field per event,
 --   in order: name = the event's kind, value = its fields joined by US (\31, which no id, status,
 --   number, job type or worker id contains):
 --     enqueued:  id, st, att, w, prio, max, exec, type
---     the rest:  id, st, att, w [, text]   (text, taken whole to the end: res for succeeded, err
---                                           otherwise; absent or '' = none)
+--     the rest:  id, st, att, w, run [, text]   (run: the job's fencing token on `claimed` and on
+--                every event that ends an attempt, '' otherwise; text, taken whole to the end: res
+--                for succeeded, err otherwise; absent or '' = none)
+--   (Entries written before run numbers start with field `at` and have no run: the codec reads both.)
 -- The stream is bounded by events, not entries: MAXLEN ~ EVENTS_MAXLEN / (mean events per entry),
 -- the mean a moving average over the queue's recent calls (K_EVENTS .. ':avg'), so the stream holds
 -- about EVENTS_MAXLEN events whatever the batch sizes.
 -- Every transition script ends with flushEvents, so it also stamps the executions the call touched
 -- and marks them dirty (includes/execution-counters.lua).
 local EVENT_SEP = '\31'
-local pendingEvents = { 'at', ARGV[1] }
+local pendingEvents = { 't', ARGV[1] }
 
-local function addEvent(kind, id, st, att, w, text)
-  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. att .. EVENT_SEP .. (w or '')
+-- `run`: the attempt's fencing token (tok) when the event claims or ends an attempt, else nil.
+local function addEvent(kind, id, st, att, w, run, text)
+  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. att .. EVENT_SEP .. (w or '') .. EVENT_SEP .. (run or '')
   if text ~= nil and text ~= '' then v = v .. EVENT_SEP .. text end
   local n = #pendingEvents
   pendingEvents[n + 1] = kind
@@ -45,6 +48,6 @@ local function flushEvents()
   local count = (#pendingEvents - 2) / 2
   if count > 0 then
     redis.call('XADD', K_EVENTS, 'MAXLEN', '~', eventsMaxEntries(count), '*', unpack(pendingEvents))
-    pendingEvents = { 'at', ARGV[1] }
+    pendingEvents = { 't', ARGV[1] }
   end
 end

@@ -7,6 +7,9 @@
 -- Callers pass the job's `ex` field only when it is set, so a job without an execution costs one
 -- nil check. Changes are summed per execution and written once by flushExecutions (which
 -- flushEvents runs): one HINCRBY per changed status, a stamp, and one SADD to the refresh set.
+-- An execution whose hash is gone (trimmed after its retention, trim-executions.lua) is left
+-- alone: its jobs may outlive it (a retry via the API), and a partial hash would hold negative
+-- counts. create-execution.lua writes the hash before adding the jobs, so new jobs always count.
 local execDeltas = {}
 local execNewJobs = {}
 local execTouched = {}
@@ -42,20 +45,24 @@ end
 
 local function flushExecutions()
   if #execTouched == 0 then return end
+  local live = {}
   for _, ex in ipairs(execTouched) do
     local key = K_EXEC .. ex
-    for st, n in pairs(execDeltas[ex]) do
-      if n ~= 0 then redis.call('HINCRBY', key, st, n) end
+    if redis.call('EXISTS', key) == 1 then
+      for st, n in pairs(execDeltas[ex]) do
+        if n ~= 0 then redis.call('HINCRBY', key, st, n) end
+      end
+      local ids = execNewJobs[ex]
+      if ids ~= nil then
+        redis.call('HINCRBY', key, 't', #ids)
+        callBatched('RPUSH', key .. ':jobs', ids)
+      end
+      redis.call('HINCRBY', key, 'v', 1)
+      redis.call('HSET', key, 'ut', NOW)
+      live[#live + 1] = ex
     end
-    local ids = execNewJobs[ex]
-    if ids ~= nil then
-      redis.call('HINCRBY', key, 't', #ids)
-      callBatched('RPUSH', key .. ':jobs', ids)
-    end
-    redis.call('HINCRBY', key, 'v', 1)
-    redis.call('HSET', key, 'ut', NOW)
   end
-  callBatched('SADD', K_REFRESH, execTouched)
+  if #live > 0 then callBatched('SADD', K_REFRESH, live) end
   execDeltas = {}
   execNewJobs = {}
   execTouched = {}

@@ -11,14 +11,14 @@ local EXPIRED_ERROR = 'lease expired'
 
 local function expireLease(id, reason)
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'w', 'att', 'max', 'cx', 'pr', 'ex')
+  local v = redis.call('HMGET', key, 'st', 'w', 'att', 'max', 'cx', 'pr', 'ex', 'tok')
   endLease(id, v[2])
   if not v[1] and redis.call('EXISTS', key) == 1 then
     -- a record without a status cannot be requeued: fail it where the claim would have
     local err = 'malformed job record: missing status'
     redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
     addToIndex(K_FAILED, NOW, id)
-    addEvent('failed', id, 'failed', numField(v[3], 0), nil, err)
+    addEvent('failed', id, 'failed', numField(v[3], 0), nil, nil, err)
     if v[7] then bumpExecution(v[7], 'running', 'failed') end
     return 'failed'
   end
@@ -39,7 +39,7 @@ local function expireLease(id, reason)
     redis.call('HSET', key, 'st', status, 'err', reason, 'ut', NOW)
     queuePending(id, numField(v[6], 0))
   end
-  addEvent('expired', id, status, att, worker, reason)
+  addEvent('expired', id, status, att, worker, v[8] or nil, reason)
   if v[7] then bumpExecution(v[7], 'running', status) end
   return status
 end

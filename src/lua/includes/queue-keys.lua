@@ -21,6 +21,9 @@ local K_WORKERS = KEYS[13]
 local K_EXEC = KEYS[14]
 local K_REFRESH = KEYS[15]
 local K_REFRESHING = KEYS[16]
+-- Executions final and acknowledged (zset, score = ack time): trim-executions.lua deletes them
+-- after their retention. Ids are '<queue>-<ulid>', so no execution's hash is this key.
+local K_EXEC_DONE = K_EXEC .. 'done'
 
 -- Every script takes the clock and the event stream bound as its first two arguments.
 local NOW = tonumber(ARGV[1])

@@ -1,19 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
 import { Execution, newExecutionId, toExecution } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
 import { JobsService } from '../jobs/jobs.service';
+import { HistoryQueryService } from '../history/query/history-query.service';
 import { JobStore, ListPage } from '../queue/job-store';
 
 /**
  * Create, read and cancel executions. The status is derived from the store's counters, which are
- * always current (the `executions` table in PostgreSQL follows them through the refresh).
+ * always current (the `executions` table in PostgreSQL follows them through the refresh). Once
+ * EXECUTION_RETENTION_MS has removed a finished execution from the store, a read answers from that
+ * table (HistoryModule, present only when DATABASE_URL is set, hence @Optional).
  */
 @Injectable()
 export class ExecutionsService {
   constructor(
     @Inject(JobStore) private readonly store: JobStore,
     private readonly jobs: JobsService,
+    @Optional() private readonly history?: HistoryQueryService,
   ) {}
 
   async create(specs: JobSpec[], callbackUrl?: string): Promise<{ id: string; total: number }> {
@@ -30,7 +34,7 @@ export class ExecutionsService {
   }
 
   async get(id: string): Promise<Execution> {
-    const record = await this.store.getExecution(id);
+    const record = (await this.store.getExecution(id)) ?? (await this.history?.findExecution(id));
     if (!record) throw new ExecutionNotFoundError(id);
     return toExecution(record);
   }

@@ -31,7 +31,8 @@ import { ExecutionRecord, NewExecution } from '../../domain/execution';
 export abstract class JobStore {
   /**
    * Adds jobs, all or nothing. A job whose idempotency key already exists in its queue is not
-   * added: the existing job is returned with `created: false`. runAt in the future -> scheduled.
+   * added: the existing job is returned with `created: false`. runAt in the future -> scheduled;
+   * runAt at or before the store's clock -> pending, with runAt = createdAt (the store's enqueue time).
    * All jobs of one call must share a queue (callers group by queue).
    */
   abstract enqueue(jobs: NewJob[]): Promise<EnqueueResult[]>;
@@ -138,6 +139,13 @@ export abstract class JobStore {
 
   /** In-flight refreshes claimed more than `staleMs` ago (their refresher died) -> dirty again. */
   abstract requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number>;
+
+  /**
+   * Deletes executions acknowledged final (callback enqueued, if any) more than `retentionMs`
+   * ago, at most `limit`; one dirty again, in flight or running again is kept. Their jobs may
+   * outlive them: a later change of such a job (a retry) leaves no counters behind. Returns how many.
+   */
+  abstract trimExecutions(queue: string, retentionMs: number, limit: number): Promise<number>;
 
   /** Dirty executions waiting (backlog) and refreshes in flight, for observability. */
   abstract refreshBacklog(queue: string): Promise<RefreshBacklog>;

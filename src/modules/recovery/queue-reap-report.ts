@@ -10,6 +10,8 @@ export interface QueueReapReport {
   malformed: number;
   promoted: number;
   trimmed: number;
+  /** executions acknowledged final more than EXECUTION_RETENTION_MS ago, deleted from the store */
+  executionsTrimmed: number;
   /** execution refreshes in flight past REFRESH_STALE_MS, returned to the refresh set */
   refreshRequeued: number;
   /** callbacks enqueued for the jobs this pass failed */
@@ -31,6 +33,7 @@ export function emptyReport(queue: string): QueueReapReport {
     malformed: 0,
     promoted: 0,
     trimmed: 0,
+    executionsTrimmed: 0,
     refreshRequeued: 0,
     callbacksEnqueued: 0,
     failedIds: [],
@@ -40,7 +43,7 @@ export function emptyReport(queue: string): QueueReapReport {
 
 export function hasWork(r: QueueReapReport): boolean {
   return (
-    r.expiredRequeued + r.expiredFailed + r.silentWorkers + r.workerLeasesRequeued + r.workerLeasesFailed + r.malformed + r.promoted + r.trimmed + r.refreshRequeued > 0 ||
+    r.expiredRequeued + r.expiredFailed + r.silentWorkers + r.workerLeasesRequeued + r.workerLeasesFailed + r.malformed + r.promoted + r.trimmed + r.executionsTrimmed + r.refreshRequeued > 0 ||
     r.errors.length > 0
   );
 }

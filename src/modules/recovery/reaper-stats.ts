@@ -14,6 +14,7 @@ export interface ReaperTotals {
   malformed: number;
   promoted: number;
   trimmed: number;
+  executionsTrimmed: number;
   refreshRequeued: number;
   callbacksEnqueued: number;
 }
@@ -33,6 +34,7 @@ const COUNTED = [
   'malformed',
   'promoted',
   'trimmed',
+  'executionsTrimmed',
   'refreshRequeued',
   'callbacksEnqueued',
 ] as const;
@@ -51,6 +53,7 @@ export class ReaperStats {
     malformed: 0,
     promoted: 0,
     trimmed: 0,
+    executionsTrimmed: 0,
     refreshRequeued: 0,
     callbacksEnqueued: 0,
   };

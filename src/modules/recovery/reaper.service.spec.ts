@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { ManualClock } from '../../domain/clock';
+import { newExecutionId } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { createRedisClient } from '../queue/redis/redis-connection';
@@ -120,6 +121,28 @@ describe('ReaperService on Redis', () => {
     const { items } = await store.list({ queue: QUEUE, status: 'pending', type: 'http', limit: 10 });
     expect(items).toHaveLength(1);
     expect(items[0].payload).toMatchObject({ url: 'http://127.0.0.1:9/hook', method: 'POST', body: { id, status: 'failed', lastError: 'lease expired' } });
+  });
+
+  it('deletes executions acknowledged final more than EXECUTION_RETENTION_MS ago, and counts them', async () => {
+    const config = AppConfig.from({ EXECUTION_RETENTION_MS: '60000', REAPER_BATCH: '2' });
+    const trimming = new ReaperService(store, config, stats, clock);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = newExecutionId(QUEUE, clock.now());
+      const job = normalizeJobSpec({ type: 'test', queue: QUEUE, executionId: id }, { now: clock.now(), maxPayloadBytes: 1 << 20 });
+      await store.createExecution({ id, queue: QUEUE }, [job]);
+      const { jobs } = await store.claim(QUEUE, 'w1', 1, LEASE_MS);
+      await store.complete(QUEUE, [{ id: jobs[0].job.id, token: jobs[0].token }]);
+      ids.push(id);
+    }
+    const refreshed = await store.claimRefresh(QUEUE, 'r1', 10);
+    await store.ackRefresh(QUEUE, 'r1', refreshed.map((e) => e.id), []);
+    await expect(trimming.runPass()).resolves.toMatchObject([{ executionsTrimmed: 0 }]);
+    clock.advance(60_001);
+    // two rounds of REAPER_BATCH=2 in one pass
+    await expect(trimming.runPass()).resolves.toMatchObject([{ executionsTrimmed: 3, errors: [] }]);
+    expect(stats.totals.executionsTrimmed).toBe(3);
+    for (const id of ids) await expect(store.getExecution(id)).resolves.toBeNull();
   });
 
   it('ends a job that hangs past timeoutMs + grace while its worker heartbeats', async () => {

@@ -17,8 +17,9 @@ export type { QueueReapReport } from './queue-reap-report';
  *
  * Concerns: expired leases (a lease also runs out at the job's hard time limit, timeoutMs + grace,
  * which the store enforces at claim and heartbeat, so hung jobs end here too), leases of silent
- * workers, due scheduled jobs, finished jobs past retention, execution refreshes whose instance died. Each is tried on its own: one that
- * throws is logged and counted, and the others still run. Jobs the pass fails get their callback.
+ * workers, due scheduled jobs, finished jobs past retention, execution refreshes whose instance died,
+ * finished executions past EXECUTION_RETENTION_MS. Each is tried on its own: one that throws is
+ * logged and counted, and the others still run. Jobs the pass fails get their callback.
  */
 @Injectable()
 export class ReaperService {
@@ -121,6 +122,15 @@ export class ReaperService {
         const requeued = await this.store.requeueStaleRefresh(queue, this.config.refreshStaleMs, batch);
         report.refreshRequeued += requeued;
         return requeued >= batch;
+      }),
+    );
+
+    // Executions acknowledged final long ago: their status lives on in history (the executions table).
+    await this.step(report, 'trim executions', () =>
+      this.rounds(async () => {
+        const trimmed = await this.store.trimExecutions(queue, this.config.executionRetentionMs, batch);
+        report.executionsTrimmed += trimmed;
+        return trimmed >= batch;
       }),
     );
 

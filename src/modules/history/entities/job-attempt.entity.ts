@@ -4,10 +4,12 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export type AttemptOutcome = 'running' | 'succeeded' | 'failed' | 'released' | 'expired' | 'cancelled';
 
 /**
- * One row per attempt, keyed (job_id, attempt); the key also serves "attempts of a job".
- * An attempt number is used again when a released attempt is given back or a job is retried by
- * the API (attempts restart at 1): the row then follows the newest claim of that number
- * (claim_version), and an end older than that claim is not shown as its outcome.
+ * One row per attempt, keyed (job_id, run); the key also serves "attempts of a job", in run order.
+ * `run` is the job's fencing token of the attempt (bumped on every claim, never reset), so each
+ * attempt keeps its own row although attempt numbers are used again (a released attempt is given
+ * back; an API retry restarts the count at 1). Rows written before run numbers have run = attempt:
+ * such a row follows the newest claim of that number (claim_version), and an end older than that
+ * claim is not shown as its outcome.
  */
 @Entity({ name: 'job_attempts' })
 export class JobAttemptEntity {
@@ -15,6 +17,10 @@ export class JobAttemptEntity {
   jobId: string;
 
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'job_attempts_pkey' })
+  run: number;
+
+  /** Attempt number, from 1 (repeats across runs after a release or an API retry). */
+  @Column({ type: 'integer' })
   attempt: number;
 
   @Column({ name: 'worker_id', type: 'text', nullable: true })

@@ -32,6 +32,6 @@ export function parseJobEvent(raw: unknown): JobEvent | undefined {
   if (typeof e.st !== 'string' || !STATUSES.has(e.st)) return undefined;
   if (!isNum(e.att) || !isNum(e.at)) return undefined;
   if (![e.w, e.err, e.res, e.type, e.exec].every(optStr)) return undefined;
-  if (![e.prio, e.ctime, e.max].every(optNum)) return undefined;
+  if (![e.prio, e.ctime, e.max, e.run].every(optNum)) return undefined;
   return e as unknown as JobEvent;
 }

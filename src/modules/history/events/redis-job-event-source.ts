@@ -132,7 +132,7 @@ export class RedisJobEventSource extends JobEventSource {
     for (const [id, fields] of entries) {
       const decoded = decodeStreamEntry(fields);
       if (decoded === undefined) {
-        this.options.onDropped?.(id, 'not a job events entry (field at, or field e with a JSON array)');
+        this.options.onDropped?.(id, 'not a job events entry (field t or at, or field e with a JSON array)');
         continue;
       }
       decoded.forEach((event, index) => {

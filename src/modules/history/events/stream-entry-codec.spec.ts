@@ -5,16 +5,26 @@ describe('stream entry codec', () => {
   const at = 1_900_000_000_123;
   const events: JobEvent[] = [
     { k: 'enqueued', id: 'q-1', st: 'scheduled', att: 0, at, type: 'mail.send', prio: -2, ctime: at, max: 7, exec: 'q-E' },
-    { k: 'claimed', id: 'q-1', st: 'running', att: 1, at, w: 'host-1-ab' },
-    { k: 'retry_scheduled', id: 'q-1', st: 'scheduled', att: 1, at, w: 'host-1-ab', err: `a${EVENT_SEP}b\nc|d` },
-    { k: 'succeeded', id: 'q-2', st: 'succeeded', att: 2, at, w: 'w', res: '{"a":"x\u001fy"}' },
-    { k: 'succeeded', id: 'q-3', st: 'succeeded', att: 1, at, w: 'w' },
+    { k: 'claimed', id: 'q-1', st: 'running', att: 1, at, w: 'host-1-ab', run: 1 },
+    { k: 'retry_scheduled', id: 'q-1', st: 'scheduled', att: 1, at, w: 'host-1-ab', run: 1, err: `a${EVENT_SEP}b\nc|d` },
+    { k: 'succeeded', id: 'q-2', st: 'succeeded', att: 2, at, w: 'w', run: 12, res: '{"a":"x\u001fy"}' },
+    { k: 'succeeded', id: 'q-3', st: 'succeeded', att: 1, at, w: 'w', run: 3 },
+    { k: 'released', id: 'q-3', st: 'pending', att: 0, at, w: 'w', run: 4 },
     { k: 'cancelled', id: 'q-4', st: 'cancelled', att: 0, at },
     { k: 'retried', id: 'q-5', st: 'pending', att: 0, at },
   ];
 
   it('round-trips every field, error and result text included', () => {
     expect(decodeStreamEntry(encodeStreamEntry(events))).toEqual(events);
+  });
+
+  it('reads entries written before run numbers, whatever their text looks like', () => {
+    const old = (...p: string[]) => p.join(EVENT_SEP);
+    expect(decodeStreamEntry(['at', String(at), 'claimed', old('q-1', 'running', '1', 'w'), 'failed', old('q-1', 'failed', '1', 'w', '7'), 'succeeded', old('q-2', 'succeeded', '1', 'w', `3${EVENT_SEP}{}`)])).toEqual([
+      { k: 'claimed', id: 'q-1', st: 'running', att: 1, at, w: 'w' },
+      { k: 'failed', id: 'q-1', st: 'failed', att: 1, at, w: 'w', err: '7' },
+      { k: 'succeeded', id: 'q-2', st: 'succeeded', att: 1, at, w: 'w', res: `3${EVENT_SEP}{}` },
+    ]);
   });
 
   it('still reads the older JSON form', () => {
@@ -27,5 +37,7 @@ describe('stream entry codec', () => {
     expect(decodeStreamEntry(['at', String(at), 'claimed', 'q-1'])).toEqual([undefined]);
     expect(decodeStreamEntry(['at', String(at), 'bogus', `q-1${EVENT_SEP}pending${EVENT_SEP}0${EVENT_SEP}`])).toEqual([undefined]);
     expect(decodeStreamEntry(['at', String(at), 'enqueued', `q-1${EVENT_SEP}pending${EVENT_SEP}0`])).toEqual([undefined]);
+    expect(decodeStreamEntry(['t', String(at), 'claimed', `q-1${EVENT_SEP}running${EVENT_SEP}1`])).toEqual([undefined]);
+    expect(decodeStreamEntry(['t', String(at), 'claimed', `q-1${EVENT_SEP}running${EVENT_SEP}1${EVENT_SEP}w${EVENT_SEP}x`])).toEqual([undefined]);
   });
 });

@@ -3,21 +3,24 @@ import { parseJobEvent } from './job-event-parse';
 
 /**
  * A queue's events stream entry, as src/lua/includes/events.lua writes it: one entry per script
- * call, field `at` = the call's clock, then one field per event, name = kind, value = the event's
+ * call, field `t` = the call's clock, then one field per event, name = kind, value = the event's
  * fields joined by US (\x1f, which no id, status, number, job type or worker id contains):
- *   enqueued:  id, st, att, w, prio, max, exec, type        (ctime = at)
- *   the rest:  id, st, att, w [, text]   text taken whole to the end: res for succeeded, else err
- * Entries of the older form (field `e` = JSON array of JobEvent) still decode, so a stream
- * written before an upgrade drains.
+ *   enqueued:  id, st, att, w, prio, max, exec, type        (ctime = t)
+ *   the rest:  id, st, att, w, run [, text]   run '' = none; text taken whole to the end: res for
+ *                                             succeeded, else err
+ * Entries of the older forms still decode, so a stream written before an upgrade drains: field
+ * `at` = the clock, the rest without run (`id, st, att, w [, text]`; text may be anything, so the
+ * first field name, not the value, tells the forms apart); field `e` = JSON array of JobEvent.
  */
 export const EVENT_SEP = '\x1f';
 
 /** The entry's events in order (undefined where one does not decode), or undefined when it is no events entry. */
 export function decodeStreamEntry(fields: string[]): Array<JobEvent | undefined> | undefined {
-  if (fields[0] === 'at' && fields.length >= 2) {
+  if ((fields[0] === 't' || fields[0] === 'at') && fields.length >= 2) {
     const at = Number(fields[1]);
+    const withRun = fields[0] === 't';
     const events: Array<JobEvent | undefined> = [];
-    for (let i = 2; i + 1 < fields.length; i += 2) events.push(decodeEvent(fields[i], fields[i + 1], at));
+    for (let i = 2; i + 1 < fields.length; i += 2) events.push(decodeEvent(fields[i], fields[i + 1], at, withRun));
     return events;
   }
   if (fields[0] === 'e' && fields.length >= 2) {
@@ -36,12 +39,13 @@ export function decodeStreamEntry(fields: string[]): Array<JobEvent | undefined>
 export function encodeStreamEntry(events: JobEvent[]): string[] {
   if (events.length === 0) throw new RangeError('an events entry holds at least one event');
   const at = events[0].at;
-  const fields = ['at', String(at)];
+  const fields = ['t', String(at)];
   for (const e of events) {
     if (e.at !== at) throw new RangeError('events of one entry share their time');
     const head = [e.id, e.st, String(e.att), e.w ?? ''];
     if (e.k === 'enqueued') head.push(String(e.prio ?? 0), String(e.max ?? ''), e.exec ?? '', e.type ?? '');
     else {
+      head.push(e.run === undefined ? '' : String(e.run));
       const text = e.k === 'succeeded' ? e.res : e.err;
       if (text !== undefined && text !== '') head.push(text);
     }
@@ -52,7 +56,7 @@ export function encodeStreamEntry(events: JobEvent[]): string[] {
 
 const num = (text: string | undefined): number => (text === undefined || text === '' ? NaN : Number(text));
 
-function decodeEvent(kind: string, value: string, at: number): JobEvent | undefined {
+function decodeEvent(kind: string, value: string, at: number, withRun: boolean): JobEvent | undefined {
   if (kind === 'enqueued') {
     const p = value.split(EVENT_SEP);
     if (p.length < 8) return undefined;
@@ -64,22 +68,26 @@ function decodeEvent(kind: string, value: string, at: number): JobEvent | undefi
     if (p[6] !== '') raw.exec = p[6];
     return parseJobEvent(raw);
   }
-  // id, st, att, w, then the rest of the value as text
+  // id, st, att, w, [run,] then the rest of the value as text
+  const heads = withRun ? 5 : 4;
   const cuts: number[] = [];
-  for (let from = 0; cuts.length < 4; ) {
+  for (let from = 0; cuts.length < heads; ) {
     const pos = value.indexOf(EVENT_SEP, from);
     if (pos < 0) break;
     cuts.push(pos);
     from = pos + 1;
   }
-  if (cuts.length < 3) return undefined;
-  const w = value.slice(cuts[2] + 1, cuts.length > 3 ? cuts[3] : undefined);
-  const raw: Record<string, unknown> = {
-    k: kind, id: value.slice(0, cuts[0]), st: value.slice(cuts[0] + 1, cuts[1]), att: num(value.slice(cuts[1] + 1, cuts[2])), at,
-  };
+  if (cuts.length < heads - 1) return undefined;
+  const part = (i: number) => value.slice(i === 0 ? 0 : cuts[i - 1] + 1, i < cuts.length ? cuts[i] : undefined);
+  const raw: Record<string, unknown> = { k: kind, id: part(0), st: part(1), att: num(part(2)), at };
+  const w = part(3);
   if (w !== '') raw.w = w;
-  if (cuts.length > 3) {
-    const text = value.slice(cuts[3] + 1);
+  if (withRun) {
+    const run = part(4);
+    if (run !== '') raw.run = num(run);
+  }
+  if (cuts.length === heads) {
+    const text = value.slice(cuts[heads - 1] + 1);
     if (text !== '') raw[kind === 'succeeded' ? 'res' : 'err'] = text;
   }
   return parseJobEvent(raw);

@@ -1,20 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { StoreUnavailableError } from '../../../domain/errors';
+import { ExecutionRecord } from '../../../domain/execution';
+import { ExecutionEntity } from '../entities/execution.entity';
 import { JobAttemptEntity } from '../entities/job-attempt.entity';
 import { JobRecordEntity } from '../entities/job-record.entity';
 import { HistoryDatabase } from '../history-database';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
-import { toJobAttemptHistory, toJobHistoryRecord } from './history-record.mapper';
+import { toExecutionRecord, toJobAttemptHistory, toJobHistoryRecord } from './history-record.mapper';
 import { JobAttemptHistory, JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from './job-history.types';
 
 export const HISTORY_PAGE_DEFAULT = 100;
 export const HISTORY_PAGE_MAX = 1000;
 
 /**
- * What the API reads from history: a job as last recorded, its attempts, and pages of jobs by
- * queue, status, type and creation time, newest first. Throws StoreUnavailableError (503) while
- * Postgres is unreachable.
+ * What the API reads from history: a job as last recorded, its attempts, pages of jobs by queue,
+ * status, type and creation time, newest first, and an execution as last refreshed. Throws
+ * StoreUnavailableError (503) while Postgres is unreachable.
  */
 @Injectable()
 export class HistoryQueryService {
@@ -26,9 +28,16 @@ export class HistoryQueryService {
     return row ? toJobHistoryRecord(row) : null;
   }
 
+  /** The `executions` row the refresh last wrote (what GET /executions/:id shows after retention). */
+  async findExecution(id: string): Promise<ExecutionRecord | null> {
+    const ds = await this.connected();
+    const row = await available(ds.getRepository(ExecutionEntity).findOneBy({ id }));
+    return row ? toExecutionRecord(row) : null;
+  }
+
   async listAttempts(jobId: string): Promise<JobAttemptHistory[]> {
     const ds = await this.connected();
-    const rows = await available(ds.getRepository(JobAttemptEntity).find({ where: { jobId }, order: { attempt: 'ASC' } }));
+    const rows = await available(ds.getRepository(JobAttemptEntity).find({ where: { jobId }, order: { run: 'ASC' } }));
     return rows.map(toJobAttemptHistory);
   }
 

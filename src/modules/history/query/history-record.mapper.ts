@@ -1,4 +1,6 @@
+import { ExecutionRecord } from '../../../domain/execution';
 import { JobStatus } from '../../../domain/job';
+import { ExecutionEntity } from '../entities/execution.entity';
 import { JobAttemptEntity } from '../entities/job-attempt.entity';
 import { JobRecordEntity } from '../entities/job-record.entity';
 import { JobAttemptHistory, JobHistoryRecord } from './job-history.types';
@@ -24,6 +26,26 @@ export function toJobHistoryRecord(e: JobRecordEntity): JobHistoryRecord {
     lastError: opt(e.lastError),
     executionId: opt(e.executionId),
   };
+}
+
+/**
+ * An execution as its refresh last wrote it. History does not record whether the callback was
+ * enqueued: a row is read when the store no longer holds the execution, and the store trims only
+ * executions whose callback, if any, was enqueued, so a finished row with a callback says true.
+ */
+export function toExecutionRecord(e: ExecutionEntity): ExecutionRecord {
+  const record: ExecutionRecord = {
+    id: e.id,
+    queue: e.queue,
+    total: e.total,
+    counts: { pending: e.pending, scheduled: e.scheduled, running: e.running, succeeded: e.succeeded, failed: e.failed, cancelled: e.cancelled },
+    createdAt: e.createdAt.getTime(),
+    updatedAt: e.updatedAt.getTime(),
+    version: Number(e.version),
+    callbackEnqueued: e.callbackUrl !== null && e.finishedAt !== null,
+  };
+  if (e.callbackUrl !== null) record.callbackUrl = e.callbackUrl;
+  return record;
 }
 
 export function toJobAttemptHistory(e: JobAttemptEntity): JobAttemptHistory {

@@ -1,7 +1,7 @@
 import { AttemptOutcome } from '../entities/job-attempt.entity';
 
 /**
- * One batch's changes, one row per job and one per (job, attempt), in the shape the upsert
+ * One batch's changes, one row per job and one per (job, run), in the shape the upsert
  * statements read with jsonb_to_recordset. Times are ISO strings (exact to the millisecond),
  * positions are decimal strings (they exceed 2^53).
  */
@@ -28,6 +28,8 @@ export interface JobRecordRow {
 
 export interface JobAttemptRow {
   job_id: string;
+  /** the attempt's fencing token (JobEvent.run); the attempt number for events written before it */
+  run: number;
   attempt: number;
   worker_id: string | null;
   started_at: string | null;

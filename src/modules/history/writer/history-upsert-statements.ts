@@ -53,12 +53,13 @@ const endField = (col: string, running: string) =>
   `CASE WHEN NOT (${endIsCurrent}) THEN ${running} WHEN ${endNewer} THEN EXCLUDED.${col} ELSE a.${col} END`;
 
 export const UPSERT_JOB_ATTEMPTS = `
-INSERT INTO job_attempts AS a (job_id, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version)
-SELECT r.job_id, r.attempt, r.worker_id, r.started_at, r.finished_at, r.outcome, r.error, r.claim_version, r.end_version
-FROM jsonb_to_recordset($1::jsonb) AS r(job_id text, attempt integer, worker_id text, started_at timestamptz,
+INSERT INTO job_attempts AS a (job_id, run, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version)
+SELECT r.job_id, r.run, r.attempt, r.worker_id, r.started_at, r.finished_at, r.outcome, r.error, r.claim_version, r.end_version
+FROM jsonb_to_recordset($1::jsonb) AS r(job_id text, run integer, attempt integer, worker_id text, started_at timestamptz,
   finished_at timestamptz, outcome text, error text, claim_version numeric, end_version numeric)
-ORDER BY r.job_id, r.attempt
-ON CONFLICT (job_id, attempt) DO UPDATE SET
+ORDER BY r.job_id, r.run
+ON CONFLICT (job_id, run) DO UPDATE SET
+  attempt = CASE WHEN ${claimNewer} THEN EXCLUDED.attempt ELSE a.attempt END,
   worker_id = CASE WHEN ${claimNewer} THEN EXCLUDED.worker_id ELSE coalesce(a.worker_id, EXCLUDED.worker_id) END,
   started_at = CASE WHEN ${claimNewer} THEN EXCLUDED.started_at ELSE a.started_at END,
   outcome = ${endField('outcome', `'running'`)},

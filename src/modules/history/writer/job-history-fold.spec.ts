@@ -35,4 +35,29 @@ describe('foldJobEvents', () => {
     ]);
     expect(rows.attempts).toEqual([expect.objectContaining({ attempt: 1, outcome: 'running', worker_id: 'b', finished_at: null })]);
   });
+
+  it('keeps a released-then-reclaimed attempt and an API-retried job\'s attempts as rows of their own, by run', () => {
+    const seq = [
+      ev({ k: 'claimed', st: 'running', att: 1, w: 'a', run: 1 }),
+      ev({ k: 'released', st: 'pending', att: 0, w: 'a', run: 1 }),
+      ev({ k: 'claimed', st: 'running', att: 1, w: 'b', run: 2 }),
+      ev({ k: 'failed', st: 'failed', att: 1, w: 'b', run: 2, err: 'boom' }),
+      ev({ k: 'retried', st: 'pending', att: 0 }),
+      ev({ k: 'claimed', st: 'running', att: 1, w: 'c', run: 3 }),
+      ev({ k: 'succeeded', st: 'succeeded', att: 1, w: 'c', run: 3, res: '1' }),
+    ];
+    const rows = foldJobEvents(seq.map((event, i) => ({ queue: 'q', version: BigInt(i + 1), event })));
+    expect(rows.attempts.map((a) => [a.run, a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
+      [1, 1, 'a', 'released', null],
+      [2, 1, 'b', 'failed', 'boom'],
+      [3, 1, 'c', 'succeeded', null],
+    ]);
+  });
+
+  it('keys an end carrying a run number by it, worker or not, and older events by their attempt number', () => {
+    expect(foldJobEvents([{ queue: 'q', version: 1n, event: ev({ k: 'expired', st: 'pending', att: 2, run: 5, err: 'lease expired' }) }]).attempts)
+      .toEqual([expect.objectContaining({ run: 5, attempt: 2, outcome: 'expired' })]);
+    expect(foldJobEvents([{ queue: 'q', version: 1n, event: ev({ k: 'released', st: 'pending', att: 1, w: 'a' }) }]).attempts)
+      .toEqual([expect.objectContaining({ run: 2, attempt: 2, outcome: 'released' })]);
+  });
 });

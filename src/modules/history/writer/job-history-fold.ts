@@ -4,7 +4,7 @@ import { AttemptOutcome } from '../entities/job-attempt.entity';
 import { SourcedJobEvent } from '../events/job-event-source';
 import { HistoryRows, JobAttemptRow, JobRecordRow } from './history-rows';
 
-/** Event kinds that end an attempt when they carry the attempt's worker (`w`). */
+/** Event kinds that end an attempt when they carry its run number (or, in older events, its worker `w`). */
 const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
   succeeded: 'succeeded',
   retry_scheduled: 'failed',
@@ -17,7 +17,7 @@ const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Folds a batch of events into one row per job and one per attempt, applying them in position
+ * Folds a batch of events into one row per job and one per run (attempt), applying them in position
  * order, so the upserts never touch a row twice in one statement. The rows carry the positions of
  * what they set; the statements merge them with the stored rows by the same rules, so the result
  * does not depend on how events are split into batches, on their delivery order, or on
@@ -33,7 +33,7 @@ export function foldJobEvents(batch: readonly SourcedJobEvent[]): HistoryRows {
   }
   return {
     records: [...records.values()].sort((a, b) => compareText(a.id, b.id)),
-    attempts: [...attempts.values()].map(finishAttempt).sort((a, b) => compareText(a.job_id, b.job_id) || a.attempt - b.attempt),
+    attempts: [...attempts.values()].map(finishAttempt).sort((a, b) => compareText(a.job_id, b.job_id) || a.run - b.run),
   };
 }
 
@@ -84,12 +84,13 @@ interface AttemptDraft {
 function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version }: SourcedJobEvent): void {
   const attempt = attemptOf(e);
   if (attempt === undefined) return;
-  const key = `${e.id}\u0000${attempt}`;
+  const run = e.run ?? attempt;
+  const key = `${e.id}\u0000${run}`;
   let draft = attempts.get(key);
   if (!draft) {
     draft = {
       row: {
-        job_id: e.id, attempt, worker_id: null, started_at: null, finished_at: null,
+        job_id: e.id, run, attempt, worker_id: null, started_at: null, finished_at: null,
         outcome: 'running', error: null, claim_version: null, end_version: null,
       },
     };
@@ -99,6 +100,7 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   const v = version.toString();
   if (e.k === 'claimed') {
     row.claim_version = v;
+    row.attempt = attempt;
     row.started_at = iso(e.at);
     row.worker_id = e.w ?? null;
   } else {
@@ -110,20 +112,24 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   }
 }
 
-/** An end older than the row's claim belongs to an earlier use of the attempt number. */
+/**
+ * An end older than the row's claim belongs to an earlier use of the attempt number (rows of events
+ * written before run numbers, keyed run = attempt; a run is claimed once, so its end is never older).
+ */
 function finishAttempt({ row }: AttemptDraft): JobAttemptRow {
   if (row.end_version !== null && (row.claim_version === null || BigInt(row.end_version) > BigInt(row.claim_version))) return row;
   return { ...row, outcome: 'running', finished_at: null, error: null };
 }
 
 /**
- * The attempt an event starts or ends, or undefined when it is not about an attempt. `att` is
- * the count after the change: a release gives the attempt back, so it ended attempt att + 1.
+ * The attempt number an event starts or ends, or undefined when it is not about an attempt. `att`
+ * is the count after the change: a release gives the attempt back, so it ended attempt att + 1.
  * (The Redis scripts keep the attempt spent when a release turns into a cancel; so does this.)
+ * The row is keyed by the event's run number, or by this number for events written before runs.
  */
 export function attemptOf(e: JobEvent): number | undefined {
   if (e.k === 'claimed') return e.att >= 1 ? e.att : undefined;
-  if (ATTEMPT_ENDS[e.k] === undefined || e.w === undefined) return undefined;
+  if (ATTEMPT_ENDS[e.k] === undefined || (e.w === undefined && e.run === undefined)) return undefined;
   const n = e.k === 'released' ? e.att + 1 : e.att;
   return n >= 1 ? n : undefined;
 }

@@ -1,4 +1,4 @@
-import { ExecutionRecord, moveCount } from '../../../domain/execution';
+import { deriveExecutionStatus, ExecutionRecord, isExecutionFinal, moveCount } from '../../../domain/execution';
 import { emptyCounts, JobStatus, QueueCounts } from '../../../domain/job';
 
 export interface MemoryExecution {
@@ -17,13 +17,16 @@ export interface MemoryExecution {
 
 /**
  * The executions of one queue, as the Redis scripts keep them: counters moved by every job
- * transition (MemoryQueue.insert and place call in), the refresh set of dirty executions and the
- * refreshes in flight (member '<id> <refresherId>' -> claim time).
+ * transition (MemoryQueue.insert and place call in), the refresh set of dirty executions, the
+ * refreshes in flight (member '<id> <refresherId>' -> claim time, and a count per execution) and
+ * the executions acknowledged final (id -> ack time), trimmed after their retention.
  */
 export class MemoryExecutions {
   readonly byId = new Map<string, MemoryExecution>();
   readonly refresh = new Set<string>();
   readonly refreshing = new Map<string, number>();
+  private readonly inFlight = new Map<string, number>();
+  private readonly done = new Map<string, number>();
 
   constructor(private readonly queue: string) {}
 
@@ -44,18 +47,23 @@ export class MemoryExecutions {
     return execution;
   }
 
-  /** A new job joins the execution (created on first use, as HINCRBY would). */
+  /** A new job joins the execution; an execution that is gone (trimmed) is not recreated. */
   addJob(executionId: string, jobId: string, status: JobStatus, now: number): void {
-    const execution = this.byId.get(executionId) ?? this.create(executionId, now);
+    const execution = this.byId.get(executionId);
+    if (!execution) return;
     execution.total += 1;
     execution.jobIds.push(jobId);
     this.move(executionId, undefined, status, now);
   }
 
-  /** One job of the execution changes status: counters move, the execution is dirty. */
+  /**
+   * One job of the execution changes status: counters move, the execution is dirty. A job of a
+   * trimmed execution (a retry) leaves no partial counters behind, as the scripts do.
+   */
   move(executionId: string, from: JobStatus | undefined, to: JobStatus, now: number): void {
     if (from === to) return;
-    const execution = this.byId.get(executionId) ?? this.create(executionId, now);
+    const execution = this.byId.get(executionId);
+    if (!execution) return;
     moveCount(execution.counts, from, to);
     execution.version += 1;
     execution.updatedAt = now;
@@ -69,28 +77,62 @@ export class MemoryExecutions {
       this.refresh.delete(id);
       const execution = this.byId.get(id);
       if (!execution) continue;
-      this.refreshing.set(`${id} ${refresherId}`, now);
+      const member = `${id} ${refresherId}`;
+      if (!this.refreshing.has(member)) this.inFlight.set(id, (this.inFlight.get(id) ?? 0) + 1);
+      this.refreshing.set(member, now);
       out.push(toRecord(execution));
     }
     return out;
   }
 
-  ack(refresherId: string, ids: string[], callbacksEnqueued: string[]): void {
+  ack(refresherId: string, ids: string[], callbacksEnqueued: string[], now: number): void {
     for (const id of callbacksEnqueued) {
       const execution = this.byId.get(id);
       if (execution) execution.callbackEnqueued = true;
     }
-    for (const id of ids) this.refreshing.delete(`${id} ${refresherId}`);
+    for (const id of ids) {
+      if (this.refreshing.delete(`${id} ${refresherId}`)) this.endInFlight(id);
+      const execution = this.byId.get(id);
+      if (execution && isDone(execution)) this.done.set(id, now);
+    }
   }
 
   requeueStale(cutoff: number, limit: number): number {
     const stale = [...this.refreshing].filter(([, at]) => at < cutoff).sort((a, b) => a[1] - b[1]).slice(0, Math.max(0, limit));
     for (const [member] of stale) {
+      const id = member.slice(0, member.indexOf(' '));
       this.refreshing.delete(member);
-      this.refresh.add(member.slice(0, member.indexOf(' ')));
+      this.endInFlight(id);
+      this.refresh.add(id);
     }
     return stale.length;
   }
+
+  /** trim-executions.lua: done entries acknowledged before `cutoff`, re-checked, at most `limit`. */
+  trim(cutoff: number, limit: number): number {
+    const due = [...this.done].filter(([, at]) => at < cutoff).sort((a, b) => a[1] - b[1]).slice(0, Math.max(0, limit));
+    let deleted = 0;
+    for (const [id] of due) {
+      this.done.delete(id);
+      const execution = this.byId.get(id);
+      if (!execution || !isDone(execution) || this.refresh.has(id) || this.inFlight.has(id)) continue;
+      this.byId.delete(id);
+      deleted++;
+    }
+    return deleted;
+  }
+
+  private endInFlight(id: string): void {
+    const n = (this.inFlight.get(id) ?? 0) - 1;
+    if (n > 0) this.inFlight.set(id, n);
+    else this.inFlight.delete(id);
+  }
+}
+
+/** Final, and its callback (if any) enqueued: what the ack puts in the done set. */
+function isDone(execution: MemoryExecution): boolean {
+  const final = isExecutionFinal(deriveExecutionStatus(execution.counts, execution.total));
+  return final && (execution.callbackUrl === undefined || execution.callbackEnqueued);
 }
 
 export function toRecord(execution: MemoryExecution): ExecutionRecord {

@@ -33,6 +33,7 @@ export interface MemoryJobRecord {
   cancelRequested: boolean;
 }
 
+/** A runAt at or before `now` is stored as `now` (= createdAt), as the Redis store reads a job due at once. */
 export function createRecord(job: NewJob, status: JobStatus, now: number): MemoryJobRecord {
   return {
     id: job.id,
@@ -45,7 +46,7 @@ export function createRecord(job: NewJob, status: JobStatus, now: number): Memor
     maxAttempts: job.maxAttempts,
     backoff: { ...job.backoff },
     timeoutMs: job.timeoutMs,
-    runAt: job.runAt,
+    runAt: job.runAt > now ? job.runAt : now,
     createdAt: now,
     updatedAt: now,
     token: 0,

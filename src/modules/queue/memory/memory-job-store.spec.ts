@@ -19,17 +19,38 @@ describe('MemoryJobStore', () => {
     await store.complete('q', [{ id: created.id, token: again.jobs[0].token, resultJson: '{"x":1}' }]);
     const events = store.events.take(100);
     expect(events.every((e) => e.queue === 'q' && e.event.id === created.id)).toBe(true);
-    expect(events.map((e) => [e.event.k, e.event.st, e.event.att])).toEqual([
-      ['enqueued', 'pending', 0],
-      ['claimed', 'running', 1],
-      ['retry_scheduled', 'scheduled', 1],
-      ['promoted', 'pending', 1],
-      ['claimed', 'running', 2],
-      ['succeeded', 'succeeded', 2],
+    expect(events.map((e) => [e.event.k, e.event.st, e.event.att, e.event.run])).toEqual([
+      ['enqueued', 'pending', 0, undefined],
+      ['claimed', 'running', 1, 1],
+      ['retry_scheduled', 'scheduled', 1, 1],
+      ['promoted', 'pending', 1, undefined],
+      ['claimed', 'running', 2, 2],
+      ['succeeded', 'succeeded', 2, 2],
     ]);
     expect(events[0].event).toMatchObject({ type: 't', prio: 4, max: 3, exec: 'e1', ctime: created.createdAt });
     expect(events[2].event).toMatchObject({ err: 'boom', w: 'w1' });
     expect(events[5].event).toMatchObject({ res: '{"x":1}', w: 'w2' });
+  });
+
+  it('numbers runs by the fencing token across a release and an API retry, where attempt numbers repeat', async () => {
+    const store = new MemoryJobStore({ clock });
+    const [{ job: created }] = await store.enqueue([job()]);
+    const first = (await store.claim('q', 'w1', 1, 1000)).jobs[0];
+    await store.release('q', [{ id: created.id, token: first.token }]);
+    const second = (await store.claim('q', 'w1', 1, 1000)).jobs[0];
+    await store.fail('q', [{ id: created.id, token: second.token, error: 'no', retryable: false }]);
+    await store.retry(created.id);
+    const third = (await store.claim('q', 'w1', 1, 1000)).jobs[0];
+    clock.advance(1001);
+    await store.reapExpired('q', 10);
+    const runs = store.events.take(100).map((e) => [e.event.k, e.event.att, e.event.run]);
+    expect(runs.slice(1)).toEqual([
+      ['claimed', 1, 1], ['released', 0, 1],
+      ['claimed', 1, 2], ['failed', 1, 2],
+      ['retried', 0, undefined],
+      ['claimed', 1, 3], ['expired', 1, 3],
+    ]);
+    expect(third.token).toBe(3);
   });
 
   it('bounds its event log by eventsMaxLen', async () => {

@@ -372,11 +372,15 @@ export class MemoryJobStore extends JobStore {
   }
 
   async ackRefresh(queue: string, refresherId: string, ids: string[], callbacksEnqueued: string[]): Promise<void> {
-    this.queueStates.get(queue)?.executions.ack(refresherId, ids, callbacksEnqueued);
+    this.queueStates.get(queue)?.executions.ack(refresherId, ids, callbacksEnqueued, this.clock.now());
   }
 
   async requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number> {
     return this.queueStates.get(queue)?.executions.requeueStale(this.clock.now() - staleMs, limit) ?? 0;
+  }
+
+  async trimExecutions(queue: string, retentionMs: number, limit: number): Promise<number> {
+    return this.queueStates.get(queue)?.executions.trim(this.clock.now() - retentionMs, limit) ?? 0;
   }
 
   async refreshBacklog(queue: string): Promise<RefreshBacklog> {

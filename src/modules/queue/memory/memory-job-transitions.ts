@@ -49,34 +49,36 @@ export function claimJob(q: MemoryQueue, entry: MemoryJobEntry, workerId: string
   r.leaseExpiresAt = leaseExpiresAt;
   q.place(entry, 'running', now, leaseExpiresAt);
   q.hold(entry, workerId);
-  return event(entry, 'claimed', now, { w: workerId });
+  return event(entry, 'claimed', now, { w: workerId, run: r.token });
 }
 
 export function completeJob(q: MemoryQueue, entry: MemoryJobEntry, resultJson: string | undefined, now: number): JobEvent {
   const res = resultJson ?? 'null';
   entry.record.resultJson = res;
   const w = entry.record.workerId;
+  const run = entry.record.token;
   finish(q, entry, 'succeeded', now);
-  return event(entry, 'succeeded', now, { w, res });
+  return event(entry, 'succeeded', now, { w, run, res });
 }
 
 /** The end of an attempt that did not succeed: cancelled when asked, else failed or retried. */
 export function failJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, retryable: boolean, delayMs: () => number, now: number): JobEvent {
   const r = entry.record;
   const w = r.workerId;
+  const run = r.token;
   r.lastError = err;
   if (r.cancelRequested) {
     finish(q, entry, 'cancelled', now);
-    return event(entry, 'cancelled', now, { w, err });
+    return event(entry, 'cancelled', now, { w, run, err });
   }
   if (!retryable || r.attempts >= r.maxAttempts) {
     finish(q, entry, 'failed', now);
-    return event(entry, 'failed', now, { w, err });
+    return event(entry, 'failed', now, { w, run, err });
   }
   const delay = Math.max(0, delayMs());
   r.runAt = now + delay;
   finish(q, entry, delay === 0 ? 'pending' : 'scheduled', now);
-  return event(entry, 'retry_scheduled', now, { w, err });
+  return event(entry, 'retry_scheduled', now, { w, run, err });
 }
 
 /**
@@ -86,26 +88,28 @@ export function failJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, retr
 export function releaseJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
   const r = entry.record;
   const w = r.workerId;
+  const run = r.token;
   if (r.cancelRequested) {
     finish(q, entry, 'cancelled', now);
-    return event(entry, 'cancelled', now, { w });
+    return event(entry, 'cancelled', now, { w, run });
   }
   r.attempts = Math.max(0, r.attempts - 1);
   finish(q, entry, 'pending', now);
-  return event(entry, 'released', now, { w });
+  return event(entry, 'released', now, { w, run });
 }
 
 /** A lost lease: the attempt stays spent; pending again, failed when none are left, cancelled when asked. */
 export function expireJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, now: number): JobEvent {
   const r = entry.record;
   const w = r.workerId;
+  const run = r.token;
   r.lastError = err;
   if (r.cancelRequested) {
     finish(q, entry, 'cancelled', now);
-    return event(entry, 'cancelled', now, { w, err });
+    return event(entry, 'cancelled', now, { w, run, err });
   }
   finish(q, entry, r.attempts >= r.maxAttempts ? 'failed' : 'pending', now);
-  return event(entry, 'expired', now, { w, err });
+  return event(entry, 'expired', now, { w, run, err });
 }
 
 export function promoteJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {

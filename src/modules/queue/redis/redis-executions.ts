@@ -96,6 +96,10 @@ export class RedisExecutions {
     return Number(await this.run('refresh-requeue', queue, [staleMs, limit]));
   }
 
+  async trim(queue: string, retentionMs: number, limit: number): Promise<number> {
+    return Number(await this.run('trim-executions', queue, [retentionMs, Math.max(0, Math.floor(limit))]));
+  }
+
   async backlog(queue: string): Promise<RefreshBacklog> {
     const keys = this.keys(queue);
     const replies = (await this.redis.multi().scard(keys.refresh).zcard(keys.refreshing).exec()) ?? [];

@@ -35,13 +35,17 @@ export function decodeBackoff(text: string | undefined): BackoffOptions {
   return backoff;
 }
 
-/** The hash of a new job as field/value pairs (the id is in the key). */
+/**
+ * The hash of a new job as field/value pairs (the id is in the key). A job due at once (runAt at or
+ * before `now`, which the caller's clock often puts a millisecond behind the store's) stores no
+ * `run`: it reads back as createdAt.
+ */
 export function encodeNewJob(job: NewJob, now: number): string[] {
   const f: string[] = ['type', job.type, 'st', job.runAt > now ? 'scheduled' : 'pending', 'ct', String(now)];
   if (job.payloadJson !== 'null') f.push('pl', job.payloadJson);
   if (job.priority !== 0) f.push('pr', String(job.priority));
   if (job.maxAttempts !== DEFAULT_MAX_ATTEMPTS) f.push('max', String(job.maxAttempts));
-  if (job.runAt !== now) f.push('run', String(job.runAt));
+  if (job.runAt > now) f.push('run', String(job.runAt));
   const backoff = encodeBackoff(job.backoff);
   if (backoff !== DEFAULT_BACKOFF_TEXT) f.push('bo', backoff);
   if (job.timeoutMs !== DEFAULT_TIMEOUT_MS) f.push('tmo', String(job.timeoutMs));

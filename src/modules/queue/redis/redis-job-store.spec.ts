@@ -212,12 +212,39 @@ describe('RedisJobStore scripts (real Redis)', () => {
         { k: 'enqueued', id: b.id, st: 'pending', att: 0, at, type: 't', prio: 0, ctime: at, max: 3 },
       ],
       [
-        { k: 'claimed', id: a.id, st: 'running', att: 1, at, w: 'w|1' },
-        { k: 'claimed', id: b.id, st: 'running', att: 1, at, w: 'w|1' },
+        { k: 'claimed', id: a.id, st: 'running', att: 1, at, w: 'w|1', run: 1 },
+        { k: 'claimed', id: b.id, st: 'running', att: 1, at, w: 'w|1', run: 1 },
       ],
-      [{ k: 'failed', id: a.id, st: 'failed', att: 1, at, w: 'w|1', err: 'bad\x1f|\nline' }],
-      [{ k: 'succeeded', id: b.id, st: 'succeeded', att: 1, at, w: 'w|1', res: '{"ok":1}' }],
+      [{ k: 'failed', id: a.id, st: 'failed', att: 1, at, w: 'w|1', run: 1, err: 'bad\x1f|\nline' }],
+      [{ k: 'succeeded', id: b.id, st: 'succeeded', att: 1, at, w: 'w|1', run: 1, res: '{"ok":1}' }],
     ]);
+  });
+
+  it('numbers runs by the fencing token across a release and an API retry, where attempt numbers repeat', async () => {
+    const a = job();
+    await store.enqueue([a]);
+    const first = (await store.claim(Q, 'w1', 1, 30_000)).jobs[0];
+    await store.release(Q, [{ id: a.id, token: first.token }]);
+    const second = (await store.claim(Q, 'w1', 1, 30_000)).jobs[0];
+    await store.fail(Q, [{ id: a.id, token: second.token, error: 'no', retryable: false }]);
+    await store.retry(a.id);
+    const third = (await store.claim(Q, 'w1', 1, 30_000)).jobs[0];
+    await store.complete(Q, [{ id: a.id, token: third.token }]);
+    const runs = (await events()).flat().filter((e) => e.k !== 'enqueued').map((e) => [e.k, e.att, e.run]);
+    expect(runs).toEqual([
+      ['claimed', 1, 1], ['released', 0, 1],
+      ['claimed', 1, 2], ['failed', 1, 2],
+      ['retried', 0, undefined],
+      ['claimed', 1, 3], ['succeeded', 1, 3],
+    ]);
+  });
+
+  it('stores no runAt for a job due at once, though the caller read its clock a moment earlier', async () => {
+    const due = job();
+    clock.advance(1);
+    const [{ job: created }] = await store.enqueue([due, job({ runAt: clock.now() - 1000 })]);
+    expect(await redis.hexists(keys.job(due.id), 'run')).toBe(0);
+    expect(created).toMatchObject({ runAt: clock.now(), createdAt: clock.now() });
   });
 
   it('bounds the events stream by events, not entries', async () => {

@@ -257,6 +257,10 @@ export class RedisJobStore extends JobStore {
     return this.availability.call(() => this.executions.requeueStale(queue, staleMs, limit));
   }
 
+  async trimExecutions(queue: string, retentionMs: number, limit: number): Promise<number> {
+    return this.availability.call(() => this.executions.trim(queue, retentionMs, limit));
+  }
+
   async refreshBacklog(queue: string): Promise<RefreshBacklog> {
     return this.availability.call(() => this.executions.backlog(queue));
   }

@@ -75,6 +75,10 @@ export class RedisQueueKeys {
   executionJobs(id: string): string {
     return `${this.execution(id)}:jobs`;
   }
+  /** Executions acknowledged final (zset, score ack time), trimmed after their retention. */
+  get executionsDone(): string {
+    return `${this.executionPrefix}done`;
+  }
   /** Dirty executions (set). */
   get refresh(): string {
     return `${this.base}refresh`;

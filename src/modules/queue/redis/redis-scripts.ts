@@ -14,6 +14,7 @@ export type ScriptName =
   | 'reap-workers'
   | 'promote'
   | 'trim'
+  | 'trim-executions'
   | 'create-execution'
   | 'cancel-execution'
   | 'refresh-claim'

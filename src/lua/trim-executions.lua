@@ -1,0 +1,56 @@
+--[[
+  trim-executions: deletes executions acknowledged final more than `retention` ago, at most
+  `limit` per call: the counters hash and the job list (UNLINK: a list of up to 10,000 ids is
+  freed off the main thread). Candidates come from the done zset (refresh-ack.lua adds them), never
+  from a scan. Each is re-checked first and deleted only when it is still final, its callback (if
+  any) enqueued, not dirty (not in the refresh set) and not in flight (`rf`, its count of
+  refreshing entries, absent or 0). A candidate that fails the check only leaves the done zset: it
+  is dirty or in flight, so a later ack puts it back once it is final again.
+
+  Rule for the jobs: an execution is trimmed whether or not its jobs still exist (jobs have their own
+  retention, trim.lua). A later transition of such a job (a retry through the API) leaves the
+  counters alone: includes/execution-counters.lua changes only a hash that exists, so no partial
+  hash with negative counts appears. The execution then lives on in history (the executions table).
+
+  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
+  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
+  KEYS[3]  scheduled zset
+  KEYS[4]  leases zset
+  KEYS[5]  succeeded zset
+  KEYS[6]  failed zset
+  KEYS[7]  cancelled zset
+  KEYS[8]  events stream
+  KEYS[9]  wake list
+  KEYS[10] seq counter
+  KEYS[11] idem hash
+  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
+  KEYS[13] workers zset
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId; done zset = KEYS[14] .. 'done')
+  KEYS[15] refresh set (dirty executions)
+  KEYS[16] refreshing zset (refreshes in flight)
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[3]  retention ms (after the ack that found the execution final)
+  ARGV[4]  max done entries to look at
+
+  Returns: how many executions were deleted.
+  Invariant: a deleted execution was final, clean and idle; nothing it leaves behind recreates it.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/batch-calls"
+--- @include "includes/execution-done"
+
+local cutoff = string.format('(%.0f', NOW - tonumber(ARGV[3]))
+local ids = redis.call('ZRANGEBYSCORE', K_EXEC_DONE, '-inf', cutoff, 'LIMIT', 0, tonumber(ARGV[4]))
+local deleted = 0
+for _, id in ipairs(ids) do
+  local done, inFlight = executionDone(id)
+  if done and inFlight <= 0 and redis.call('SISMEMBER', K_REFRESH, id) == 0 then
+    local key = K_EXEC .. id
+    redis.call('UNLINK', key, key .. ':jobs')
+    deleted = deleted + 1
+  end
+end
+if #ids > 0 then callBatched('ZREM', K_EXEC_DONE, ids) end
+return deleted

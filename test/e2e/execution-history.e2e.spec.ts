@@ -1,0 +1,60 @@
+import { ExecutionRefreshService } from '../../src/modules/executions/execution-refresh.service';
+import { ReaperService } from '../../src/modules/recovery/reaper.service';
+import { eventually } from '../support/eventually';
+import { createTestDatabase, TestDatabase } from '../support/postgres-database';
+import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+
+describe('GET /executions/:id after retention (PostgreSQL)', () => {
+  let db: TestDatabase;
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // EXECUTION_RETENTION_MS=0: an execution goes at the first reaper pass after its final refresh
+    e2e = await startE2eApp({
+      JOB_STORE: 'memory',
+      DATABASE_URL: db.url,
+      DB_MIGRATE: 'true',
+      REFRESH_INTERVAL_MS: '3600000',
+      REAPER_INTERVAL_MS: '3600000',
+      EXECUTION_RETENTION_MS: '0',
+    });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+    await db?.drop();
+  });
+
+  it('answers from the executions table once the reaper has trimmed a finished execution', async () => {
+    const queue = uniqueQueue('exec-trim');
+    const created = await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue }, { type: 'b', queue }] }).expect(201);
+    const id: string = created.body.id;
+    const { jobs } = await e2e.store.claim(queue, 'w1', 2, 60_000);
+    await e2e.store.complete(queue, [{ id: jobs[0].job.id, token: jobs[0].token }]);
+    await e2e.store.fail(queue, [{ id: jobs[1].job.id, token: jobs[1].token, error: 'boom', retryable: false }]);
+    const fromStore = (await e2e.http().get(`/executions/${id}`).expect(200)).body;
+    expect(fromStore).toMatchObject({ id, queue, status: 'partial', total: 2, counts: { succeeded: 1, failed: 1 } });
+
+    await expect(e2e.app.get(ExecutionRefreshService).refreshQueue(queue)).resolves.toBe(1);
+    const reaper = e2e.app.get(ReaperService);
+    await eventually(async () => expect(await reaper.reapQueue(queue)).toMatchObject({ executionsTrimmed: 1 }));
+    await expect(e2e.store.getExecution(id)).resolves.toBeNull();
+
+    const fromHistory = (await e2e.http().get(`/executions/${id}`).expect(200)).body;
+    expect(fromHistory).toEqual(fromStore);
+  });
+
+  it('keeps answering from the store while the execution is there', async () => {
+    const queue = uniqueQueue('exec-live');
+    const created = await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue }] }).expect(201);
+    await e2e.app.get(ExecutionRefreshService).refreshQueue(queue);
+    await e2e.app.get(ReaperService).reapQueue(queue);
+    const res = await e2e.http().get(`/executions/${created.body.id}`).expect(200);
+    expect(res.body).toMatchObject({ status: 'running', counts: { pending: 1 } });
+  });
+
+  it('says 404 for an execution neither the store nor history knows', async () => {
+    const res = await e2e.http().get('/executions/default-01NOSUCHEXEC000000000000').expect(404);
+    expect(res.body).toMatchObject({ code: 'execution_not_found' });
+  });
+});
