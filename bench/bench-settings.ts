@@ -12,7 +12,7 @@ export interface BenchSettings {
   pickupGapMs: number;
   /** Length of the idle-cost window (BENCH_IDLE_S). */
   idleSeconds: number;
-  /** Systems to run, comma-separated (BENCH_SYSTEMS; default all). */
+  /** Systems to run, comma-separated (BENCH_SYSTEMS; default all, claimq_retained after claimq). */
   systems: string[];
 }
 
@@ -32,6 +32,6 @@ export function benchSettings(): BenchSettings {
     pickupSamples: Math.floor(num('BENCH_PICKUP_SAMPLES', 200)),
     pickupGapMs: num('BENCH_PICKUP_GAP_MS', 20),
     idleSeconds: num('BENCH_IDLE_S', 10),
-    systems: (process.env.BENCH_SYSTEMS ?? 'claimq,bullmq,beequeue').split(',').map((s) => s.trim()).filter(Boolean),
+    systems: (process.env.BENCH_SYSTEMS ?? 'claimq,claimq_retained,bullmq,beequeue').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -21,6 +21,17 @@ const stderrLogger: WorkerLogger = {
   error: (message: unknown) => void process.stderr.write(`[claimq error] ${String(message)}\n`),
 };
 
+export interface ClaimqSystemOptions {
+  /** The name in the bench's output. */
+  name: string;
+  /**
+   * SUCCEEDED_RETENTION_MS=0 (what createJobStore passes for it): completed jobs are deleted,
+   * like BullMQ's removeOnComplete and Bee-Queue's removeOnSuccess. false: the service default
+   * (kept 24 h in `succeeded`).
+   */
+  deleteSucceeded: boolean;
+}
+
 /**
  * claimq as a deployment runs it, minus HTTP: the producer enqueues through JobStore.enqueue in
  * bulk calls (what POST /jobs/bulk does after validation), and the worker is the real
@@ -28,7 +39,8 @@ const stderrLogger: WorkerLogger = {
  * connection, running the built-in `noop` handler.
  */
 export class ClaimqSystem implements BenchSystem {
-  readonly name = 'claimq';
+  readonly name: string;
+  private readonly deleteSucceeded: boolean;
   private readonly producer: RedisJobStore;
   /** Set by the pickup phase: the handler then reads the payload; throughput runs never parse it. */
   private probing = false;
@@ -36,9 +48,12 @@ export class ClaimqSystem implements BenchSystem {
 
   constructor(
     private readonly url: string,
+    options: ClaimqSystemOptions,
     private readonly prefix = 'claimq',
   ) {
-    this.producer = new RedisJobStore({ redis: createRedisClient(url), prefix });
+    this.name = options.name;
+    this.deleteSucceeded = options.deleteSucceeded;
+    this.producer = new RedisJobStore({ redis: createRedisClient(url), prefix, deleteSucceeded: this.deleteSucceeded });
   }
 
   async enqueueBulk(count: number, chunk: number): Promise<void> {
@@ -56,7 +71,7 @@ export class ClaimqSystem implements BenchSystem {
   async prepareWorker(concurrency: number, hooks: WorkerHooks): Promise<void> {
     const redis = createRedisClient(this.url);
     await redis.ping();
-    const store = new RedisJobStore({ redis, prefix: this.prefix });
+    const store = new RedisJobStore({ redis, prefix: this.prefix, deleteSucceeded: this.deleteSucceeded });
     const complete = store.complete.bind(store);
     store.complete = async (queue: string, items: CompleteRequest[]) => {
       const outcomes = await complete(queue, items);

@@ -32,6 +32,8 @@ export class AppConfig {
   readonly databaseUrl: string | undefined;
   readonly dbMigrate: boolean;
   readonly historyBatch: number;
+  /** Approximate bound of each queue's event stream (EVENTS_MAXLEN). */
+  readonly eventsMaxLen: number;
   readonly refreshIntervalMs: number;
   readonly refreshBatch: number;
   readonly refreshStaleMs: number;
@@ -63,6 +65,7 @@ export class AppConfig {
     this.databaseUrl = env.DATABASE_URL;
     this.dbMigrate = env.DB_MIGRATE;
     this.historyBatch = env.HISTORY_BATCH;
+    this.eventsMaxLen = env.EVENTS_MAXLEN;
     this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;
     this.refreshBatch = env.REFRESH_BATCH;
     this.refreshStaleMs = env.REFRESH_STALE_MS;

@@ -55,3 +55,38 @@ describe('API keys configuration', () => {
     expect(() => AppConfig.from({ API_KEYS: 'has a space in it 0123' })).toThrow(/API_KEYS/);
   });
 });
+
+describe('lease and heartbeat timing', () => {
+  it('accepts the defaults and timings that leave room for a missed heartbeat', () => {
+    expect(() => AppConfig.from({})).not.toThrow();
+    expect(AppConfig.from({ LEASE_MS: '1000', HEARTBEAT_MS: '500', WORKER_DEAD_MS: '501' }).workerDeadMs).toBe(501);
+  });
+
+  it('refuses a heartbeat longer than half the lease, naming both variables', () => {
+    expect(() => AppConfig.from({ LEASE_MS: '1000', HEARTBEAT_MS: '501' })).toThrow(/HEARTBEAT_MS=501, LEASE_MS=1000: HEARTBEAT_MS must be at most half of LEASE_MS/);
+    expect(() => AppConfig.from({ LEASE_MS: '60000' })).toThrow(/HEARTBEAT_MS=60000, LEASE_MS=60000/);
+  });
+
+  it('refuses a WORKER_DEAD_MS that is not more than HEARTBEAT_MS, naming both variables', () => {
+    expect(() => AppConfig.from({ HEARTBEAT_MS: '1000', WORKER_DEAD_MS: '1000' })).toThrow(
+      /WORKER_DEAD_MS=1000, HEARTBEAT_MS=1000: WORKER_DEAD_MS must be more than HEARTBEAT_MS/,
+    );
+    expect(() => AppConfig.from({ WORKER_DEAD_MS: '5000' })).toThrow(/WORKER_DEAD_MS=5000, HEARTBEAT_MS=60000/);
+  });
+
+  it('reports a variable that is bad on its own without the timing rules it would then break', () => {
+    expect(() => AppConfig.from({ HEARTBEAT_MS: 'soon' })).toThrow(/^invalid configuration:\n  HEARTBEAT_MS="soon": [^\n]*$/);
+  });
+});
+
+describe('events stream configuration', () => {
+  it('keeps 1,000,000 events per queue by default and reads EVENTS_MAXLEN', () => {
+    expect(AppConfig.from({}).eventsMaxLen).toBe(1_000_000);
+    expect(AppConfig.from({ EVENTS_MAXLEN: '250000' }).eventsMaxLen).toBe(250_000);
+  });
+
+  it('refuses an EVENTS_MAXLEN that is not a whole number of at least 1000', () => {
+    expect(() => AppConfig.from({ EVENTS_MAXLEN: '10' })).toThrow(/EVENTS_MAXLEN="10"/);
+    expect(() => AppConfig.from({ EVENTS_MAXLEN: 'lots' })).toThrow(/EVENTS_MAXLEN="lots"/);
+  });
+});

@@ -44,6 +44,10 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
   REAPER_BATCH = 1000;
 
+  /**
+   * Default 3 x HEARTBEAT_MS. Must be more than HEARTBEAT_MS (a live worker would be reaped
+   * between two beats); more than 2 x HEARTBEAT_MS is recommended, so one late beat is survived.
+   */
   @Transform(toInt) @IsOptional() @IsInt() @Min(100)
   WORKER_DEAD_MS?: number;
 
@@ -95,6 +99,15 @@ export class EnvironmentVariables {
   @Transform(toBool) @IsBoolean()
   DB_MIGRATE = false;
 
+  /**
+   * Events kept in each queue's stream for the history writer (approximate bound, trimmed as
+   * events are added); history older than this is lost if the writer lags behind it. A job
+   * writes about three events, so the default covers about 5 minutes of a PostgreSQL outage at
+   * 1,000 jobs/s (the former fixed 100,000: about 30 s).
+   */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(100_000_000)
+  EVENTS_MAXLEN = 1_000_000;
+
   /** Most job events the history writer puts in one batch (one statement per table). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
   HISTORY_BATCH = 500;
@@ -129,12 +142,29 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
   const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  if (errors.length > 0) {
-    const lines = errors.map((e) => {
-      const reasons = Object.values(e.constraints ?? {}).join('; ');
-      return `${e.property}=${JSON.stringify(raw[e.property])}: ${reasons}`;
-    });
-    throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
-  }
+  const lines = errors.map((e) => {
+    const reasons = Object.values(e.constraints ?? {}).join('; ');
+    return `${e.property}=${JSON.stringify(raw[e.property])}: ${reasons}`;
+  });
+  // the rules between variables only mean something once each of them is valid on its own
+  if (lines.length === 0) lines.push(...timingConflicts(env));
+  if (lines.length > 0) throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
   return env;
+}
+
+/** Lease, heartbeat and worker-death times that contradict each other, one line each. */
+function timingConflicts(env: EnvironmentVariables): string[] {
+  const conflicts: string[] = [];
+  if (env.HEARTBEAT_MS * 2 > env.LEASE_MS) {
+    conflicts.push(
+      `HEARTBEAT_MS=${env.HEARTBEAT_MS}, LEASE_MS=${env.LEASE_MS}: HEARTBEAT_MS must be at most half of LEASE_MS, so a lease outlives one missed heartbeat`,
+    );
+  }
+  if (env.WORKER_DEAD_MS !== undefined && env.WORKER_DEAD_MS <= env.HEARTBEAT_MS) {
+    conflicts.push(
+      `WORKER_DEAD_MS=${env.WORKER_DEAD_MS}, HEARTBEAT_MS=${env.HEARTBEAT_MS}: WORKER_DEAD_MS must be more than HEARTBEAT_MS ` +
+        `(more than 2 x HEARTBEAT_MS recommended; default 3 x), or live workers lose their leases between two heartbeats`,
+    );
+  }
+  return conflicts;
 }

@@ -1,10 +1,13 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { bodyDepthError } from './body-depth';
+import { opaqueJsonTransformer } from './opaque-json.transformer';
 import { BODY_FIELD, flattenValidationErrors } from './validation-errors';
 import { ValidationFailedException } from './validation-failed.exception';
 
 /**
- * The global pipe: unknown fields are refused (not silently dropped), bodies become DTO instances,
- * and every failure is a 400 listing each field and its reason.
+ * The global pipe: unknown fields are refused (not silently dropped), bodies become DTO instances
+ * (@OpaqueJson values kept as sent), too-deep bodies are refused before anything walks them, and
+ * every failure is a 400 listing each field and its reason.
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {
@@ -14,6 +17,7 @@ export class ApiValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
       transform: true,
+      transformerPackage: opaqueJsonTransformer,
       exceptionFactory: (errors) => new ValidationFailedException(flattenValidationErrors(errors)),
     });
   }
@@ -24,6 +28,8 @@ export class ApiValidationPipe extends ValidationPipe {
     if (isDtoBody && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw new ValidationFailedException([{ field: BODY_FIELD, reason: 'must be a JSON object' }]);
     }
+    const tooDeep = isDtoBody ? bodyDepthError(value) : undefined;
+    if (tooDeep) throw new ValidationFailedException([tooDeep]);
     return super.transform(value, metadata);
   }
 }

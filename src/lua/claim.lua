@@ -2,9 +2,11 @@
   claim: promotes due scheduled jobs (bounded), then pops up to `max` pending jobs for a worker.
   Each claimed job gets a new fencing token, spends an attempt and gets a lease until
   min(now + leaseMs, now + timeoutMs + grace), its hard time limit (includes/hard-limit.lua)
-  (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records
-  are moved to failed ("malformed job record: <what>"); ids whose hash is gone are dropped. Neither
-  counts against `max`.
+  (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records (missing or
+  corrupt fields, or an unknown status) are moved to failed ("malformed job record: <what>"); ids
+  whose hash is gone are dropped; a stray entry (a sound record whose status is not pending, e.g. a
+  running job whose id reached pending twice) is dropped and its hash left alone, since the job
+  lives in its own index. None of these counts against `max`.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -31,12 +33,13 @@
   ARGV[6]  max scheduled jobs to promote first
   ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
-  Returns: { jobs, nextDueAt } where jobs is a list of {id, token, attempts, values} (values: the
-  job's type pl st pr att max run ct bo tmo ik cb ex err tok, in that order, as they were BEFORE
-  the claim, nil when absent; the caller applies st=running, tok, att, w=worker and stt=now, which
-  is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim overwrites the first
-  three and a pending job holds none of the rest) and nextDueAt is the earliest scheduled runAt when
-  nothing was claimed, else -1.
+  Returns: { jobs, nextDueAt, strays } where jobs is a list of {id, token, attempts, values}
+  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok, in that order, as they
+  were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
+  stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
+  overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
+  scheduled runAt when nothing was claimed, else -1, and strays is how many stray pending entries
+  were dropped (for a caller that wants to count them; the store reads the first two).
   Invariant: a claimed job is in the lease set and its worker's lease set, and in no other index.
 ]]
 --- @include "includes/queue-keys"
@@ -57,6 +60,7 @@ local claimed = {}
 local leaseArgs = {}
 local leaseIds = {}
 local rounds = 0
+local strays = 0
 while #claimed < max and rounds < 10 do
   rounds = rounds + 1
   local popped = popPending(max - #claimed)
@@ -76,8 +80,11 @@ while #claimed < max and rounds < 10 do
     if found then
       local st, ex = v[3], v[13] or nil
       local bad = malformedFields(v[1], st, v[5], v[6], v[4], v[15])
-      if bad == nil and st ~= 'pending' then bad = 'status ' .. st .. ' in the pending index' end
-      if bad ~= nil then
+      if bad == nil and not STATE_INDEX[st] then bad = 'unknown status ' .. st end
+      if bad == nil and st ~= 'pending' then
+        -- a stray entry: the job is in the index its status names; only this entry goes (popped)
+        strays = strays + 1
+      elseif bad ~= nil then
         local err = 'malformed job record: ' .. bad
         redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
         addToIndex(K_FAILED, NOW, id)
@@ -114,4 +121,4 @@ elseif #claimed == max and hasPending() then
   -- work is left: pass the wake-up on to the next idle worker
   wakeWorkers()
 end
-return { claimed, nextDueAt }
+return { claimed, nextDueAt, strays }

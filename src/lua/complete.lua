@@ -21,11 +21,17 @@
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
-  then per item: job id, token, result JSON text ('' = no result)
+  ARGV[3]  '1' = delete on completion (SUCCEEDED_RETENTION_MS=0), '0' = keep the job
+  then from ARGV[4], per item: job id, token, result JSON text ('' = no result)
 
   Returns: per item 'succeeded' or 'stale'.
-  Invariant: a succeeded job is in the succeeded index only (score = finish time), and in no
-  lease set.
+  Invariant: a succeeded job leaves the leases zset and its worker's lease set, and its
+  'succeeded' event (with the result) is written. Kept (ARGV[3] = '0'): it is in the succeeded
+  index only (score = finish time), its hash holds st, ft, ut and res. Deleted (ARGV[3] = '1'): its
+  hash is unlinked and its idempotency key freed (when it still points at this job), so it is in
+  no index; the history writer's record is then the only one. EXCEPT a job with a callbackUrl
+  (field cb: the callback is built from the stored job after completion) or an execution (field
+  ex: the execution's job list reads the store), which is kept as with ARGV[3] = '0'.
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/events"
@@ -33,28 +39,46 @@
 --- @include "includes/lease-ends"
 --- @include "includes/job-record"
 
+local deleteSucceeded = ARGV[3] == '1'
 local out = {}
-for i = 3, #ARGV, 3 do
+local deletedKeys = {}
+local freedIdemKeys = {}
+for i = 4, #ARGV, 3 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
+  local v
+  if deleteSucceeded then
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'cb', 'ik')
+  else
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
+  end
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local res = ARGV[i + 2]
-    if res ~= '' then
-      redis.call('HSET', key, 'st', 'succeeded', 'ft', NOW, 'ut', NOW, 'res', res)
+    if res == '' then res = nil end
+    if deleteSucceeded and not v[5] and not v[6] then
+      deletedKeys[#deletedKeys + 1] = key
+      if v[7] and redis.call('HGET', K_IDEM, v[7]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[7] end
     else
-      redis.call('HSET', key, 'st', 'succeeded', 'ft', NOW, 'ut', NOW)
-      res = nil
+      if res then
+        redis.call('HSET', key, 'st', 'succeeded', 'ft', NOW, 'ut', NOW, 'res', res)
+      else
+        redis.call('HSET', key, 'st', 'succeeded', 'ft', NOW, 'ut', NOW)
+      end
+      addToIndex(K_SUCCEEDED, NOW, id)
+      if v[5] then bumpExecution(v[5], 'running', 'succeeded') end
     end
     endLease(id, v[3])
-    addToIndex(K_SUCCEEDED, NOW, id)
-    if v[5] then bumpExecution(v[5], 'running', 'succeeded') end
     addEvent('succeeded', id, 'succeeded', numField(v[4], 0), v[3] or nil, v[2], res)
     out[#out + 1] = 'succeeded'
   else
     out[#out + 1] = 'stale'
   end
 end
+-- every job key shares the queue's hash tag, so one UNLINK per chunk
+for k = 1, #deletedKeys, BATCH_CHUNK do
+  redis.call('UNLINK', unpack(deletedKeys, k, math.min(k + BATCH_CHUNK - 1, #deletedKeys)))
+end
+if #freedIdemKeys > 0 then callBatched('HDEL', K_IDEM, freedIdemKeys) end
 flushLeaseEnds()
 flushIndexWrites()
 flushEvents()

@@ -1,7 +1,9 @@
 --[[
   create-execution: creates an execution's counters hash and enqueues its jobs, all or nothing.
   Each created job joins the execution's counters, total and job list in the same call (a job
-  whose idempotency key matched an existing job does not); the execution is marked dirty.
+  whose id or idempotency key matched an existing job does not); the execution is marked dirty.
+  Sent twice (a reconnect), the second call finds the counters hash and every job, and changes
+  no count.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -34,9 +36,12 @@
 --- @include "includes/enqueue-jobs"
 
 local key = K_EXEC .. ARGV[3]
-redis.call('HSET', key, 'ct', NOW, 'ut', NOW, 't', 0, 'v', 0,
-  'pending', 0, 'scheduled', 0, 'running', 0, 'succeeded', 0, 'failed', 0, 'cancelled', 0)
-if ARGV[4] ~= '' then redis.call('HSET', key, 'cb', ARGV[4]) end
+-- the same call sent again (a reconnect) finds its counters: they are kept, not zeroed
+if redis.call('EXISTS', key) == 0 then
+  redis.call('HSET', key, 'ct', NOW, 'ut', NOW, 't', 0, 'v', 0,
+    'pending', 0, 'scheduled', 0, 'running', 0, 'succeeded', 0, 'failed', 0, 'cancelled', 0)
+  if ARGV[4] ~= '' then redis.call('HSET', key, 'cb', ARGV[4]) end
+end
 redis.call('SADD', K_REFRESH, ARGV[3])
 local out = enqueueJobs(5)
 flushIndexWrites()

@@ -1,6 +1,7 @@
 --[[
-  enqueue: adds many jobs of one queue, all or nothing. Every idempotency key is checked before
-  anything is written; a job whose key exists (in Redis or earlier in this batch) is not added.
+  enqueue: adds many jobs of one queue, all or nothing. Every id and idempotency key is checked
+  before anything is written; a job whose hash exists (this call resent after a reconnect, or an id
+  repeated in the batch) or whose key exists (in Redis or earlier in this batch) is not added.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -24,9 +25,10 @@
   ARGV[3]  number of jobs n
   then per job: id, number of fields f, then f field/value pairs (st is pending or scheduled)
 
-  Returns: the jobs NOT created, as {index (1-based), existingId, field, value, ...} each (its
-  idempotency key matched an existing job); every other job was created.
-  Invariant: a new job is in exactly one of pending or scheduled, matching its st field.
+  Returns: the jobs NOT created, as {index (1-based), existingId, field, value, ...} each (its id
+  or its idempotency key matched an existing job); every other job was created.
+  Invariant: a new job is in exactly one of pending or scheduled, matching its st field; running
+  the same call twice writes, indexes and counts each job once.
 ]]
 --- @include "includes/enqueue-jobs"
 

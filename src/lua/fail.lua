@@ -26,7 +26,11 @@
   then per item: job id, token, error text, retryable ('1' or '0'),
                  retryDelayMs ('' = use the backoff), jitter random in [0, 1)
 
-  Returns: per item the new status, or 'stale' (nothing changed).
+  Returns: per item the new status, or 'stale' (nothing changed). A failure applied twice (the
+  same token, still the job's current one, and the same error text: its reply was lost and the
+  ack batch was sent again) answers the status that job holds since (scheduled, pending, failed
+  or cancelled) and changes nothing, so the worker still sends the callback; a different token,
+  or a job re-claimed or ended otherwise since (the reaper writes its own error), is 'stale'.
   Invariant: the job leaves the lease sets and is in exactly one of pending, scheduled, failed,
   cancelled; attempts stay spent.
 ]]
@@ -37,12 +41,16 @@
 --- @include "includes/job-record"
 --- @include "includes/backoff"
 
+-- The statuses a failure leaves a job in (and a scheduled retry's promotion, pending).
+local FAIL_OUTCOMES = { scheduled = true, pending = true, failed = true, cancelled = true }
+
 local out = {}
 for i = 3, #ARGV, 6 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'max', 'bo', 'cx', 'pr', 'ex')
-  if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
+  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'max', 'bo', 'cx', 'pr', 'ex', 'err')
+  local current = tonumber(v[2]) == tonumber(ARGV[i + 1])
+  if v[1] == 'running' and current then
     local err = ARGV[i + 2]
     local att = numField(v[4], 0)
     local worker = v[3] or nil
@@ -75,6 +83,9 @@ for i = 3, #ARGV, 6 do
     end
     if v[9] then bumpExecution(v[9], 'running', status) end
     out[#out + 1] = status
+  elseif current and FAIL_OUTCOMES[v[1]] and v[10] == ARGV[i + 2] then
+    -- this very failure, applied before: its outcome again
+    out[#out + 1] = v[1]
   else
     out[#out + 1] = 'stale'
   end

@@ -1,7 +1,8 @@
 --[[
   reap-workers: ends every lease held by the given (silent) workers, at most `limit` in all,
   read from each worker's lease set (no walk of the lease index). The attempt stays spent, as on
-  expiry. A worker whose leases are all ended leaves the workers registry.
+  expiry. A worker whose leases are all ended leaves the workers registry. A worker that
+  heartbeated since the caller found it silent (registry score >= ARGV[4]) is skipped.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -23,25 +24,35 @@
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
   ARGV[3]  max leases to end
-  ARGV[4..] worker ids
+  ARGV[4]  silence cutoff (epoch ms): a worker whose registry score is >= this heartbeated after
+           it was found silent, and is skipped (a worker absent from the registry is reaped)
+  ARGV[5..] worker ids
 
-  Returns: { requeued ids, failed ids, malformed ids }. A worker whose lease set is not a set
-  leaves the registry (its worker id is reported as malformed; its leases still expire); a job
-  key that is not a hash loses its lease (its id is reported); neither stops the script.
+  Returns: { requeued ids, failed ids, malformed ids, cancelled ids } (cancelled: a cancel was
+  asked, then the worker went silent; includes/expire-lease.lua files each id). A worker whose
+  lease set is not a set leaves the registry (its worker id is reported as malformed; its leases
+  still expire); a job key that is not a hash loses its lease (its id is reported); neither stops
+  the script.
   Invariant: every ended lease leaves the lease sets; the job is in exactly one other index.
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/expire-lease"
 
 local budget = tonumber(ARGV[3])
-local requeued, failed, malformed = {}, {}, {}
-for w = 4, #ARGV do
+local cutoff = tonumber(ARGV[4])
+for w = 5, #ARGV do
   local worker = ARGV[w]
-  local ids = redis.pcall('SMEMBERS', K_WLEASE .. worker)
-  if ids.err then
-    redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_WLEASE .. worker .. ' is not a set (' .. ids.err .. '); worker dropped')
-    malformed[#malformed + 1] = worker
-    ids = {}
+  local seen = tonumber(redis.call('ZSCORE', K_WORKERS, worker))
+  -- it heartbeated since the caller listed it as silent: nothing of it is ended
+  local alive = seen ~= nil and seen >= cutoff
+  local ids = {}
+  if not alive then
+    ids = redis.pcall('SMEMBERS', K_WLEASE .. worker)
+    if ids.err then
+      redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_WLEASE .. worker .. ' is not a set (' .. ids.err .. '); worker dropped')
+      noteMalformed(worker)
+      ids = {}
+    end
   end
   local ended = 0
   for _, id in ipairs(ids) do
@@ -50,21 +61,19 @@ for w = 4, #ARGV do
     if type(owner) == 'table' and owner.err then
       redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_JOB .. id .. ' is not a job hash; lease dropped')
       endLease(id, worker)
-      malformed[#malformed + 1] = id
+      noteMalformed(id)
     elseif owner == worker then
-      local status = expireLease(id, 'worker ' .. worker .. ' went silent')
-      if status == 'pending' then requeued[#requeued + 1] = id end
-      if status == 'failed' then failed[#failed + 1] = id end
-      if status ~= nil then budget = budget - 1 end
+      -- a job no longer running only loses this stale entry, and costs no budget
+      if noteReaped(id, expireLease(id, 'worker ' .. worker .. ' went silent')) then budget = budget - 1 end
     else
       -- re-claimed by another worker: only this worker's entry goes
       redis.call('SREM', K_WLEASE .. worker, id)
     end
     ended = ended + 1
   end
-  if ended == #ids then redis.call('ZREM', K_WORKERS, worker) end
+  if not alive and ended == #ids then redis.call('ZREM', K_WORKERS, worker) end
 end
 flushLeaseEnds()
 flushIndexWrites()
 flushEvents()
-return { requeued, failed, malformed }
+return reapReply()

@@ -26,7 +26,8 @@
   ARGV[3]  max leases to reap
   ARGV[4]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
-  Returns: { requeued ids, failed ids, malformed ids } (a job cancelled on expiry is in none).
+  Returns: { requeued ids, failed ids, malformed ids, cancelled ids } (cancelled: a cancel was
+  asked and the lease ran out; includes/expire-lease.lua files each id).
   Malformed: a lease whose job is gone or not running (the entry is dropped), or whose job key is
   not a hash (the lease is dropped and the key left alone for an operator); never an error, so
   one bad record cannot stop the reaper.
@@ -38,23 +39,20 @@
 
 local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 local grace = tonumber(ARGV[4])
-local requeued, failed, malformed = {}, {}, {}
 for _, id in ipairs(ids) do
   local t = redis.pcall('HMGET', K_JOB .. id, 'stt', 'tmo')
   if t.err then
     redis.log(redis.LOG_WARNING, 'claimq reap: ' .. K_JOB .. id .. ' is not a job hash (' .. t.err .. '); lease dropped')
     endLease(id, nil)
-    malformed[#malformed + 1] = id
+    noteMalformed(id)
   else
     local reason = EXPIRED_ERROR
     if t[1] and hardDeadline(t[1], t[2], grace) <= NOW then reason = HARD_LIMIT_ERROR end
-    local status = expireLease(id, reason)
-    if status == 'pending' then requeued[#requeued + 1] = id end
-    if status == 'failed' then failed[#failed + 1] = id end
-    if status == nil then malformed[#malformed + 1] = id end
+    -- a lease entry whose job is gone or not running is malformed
+    if not noteReaped(id, expireLease(id, reason)) then noteMalformed(id) end
   end
 end
 flushLeaseEnds()
 flushIndexWrites()
 flushEvents()
-return { requeued, failed, malformed }
+return reapReply()

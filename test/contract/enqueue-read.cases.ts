@@ -1,6 +1,6 @@
 import { DEFAULT_BACKOFF, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from '../../src/domain/job';
 import { newJobId } from '../../src/domain/job-id';
-import { claimOne, enqueueJob, enqueueJobs, listAllIds, newJob, QUEUE } from './contract-fixtures';
+import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, listAllIds, newJob, QUEUE } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 
 export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
@@ -126,6 +126,34 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
 
     it('accepts an empty call', async () => {
       await expect(current().store.enqueue([])).resolves.toEqual([]);
+    });
+
+    it('stores and counts a job once when the same call is sent twice (a resend after a reconnect)', async () => {
+      const h = current();
+      const jobs = [newJob(h), newJob(h, { priority: 5 }), newJob(h, { delayMs: 1000 })];
+      const first = await h.store.enqueue(jobs);
+      h.clock.advance(10);
+      const second = await h.store.enqueue(jobs);
+      expect(second.map((r) => r.created)).toEqual([false, false, false]);
+      expect(second.map((r) => r.job)).toEqual(first.map((r) => r.job));
+      await expect(h.store.counts(QUEUE)).resolves.toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0 });
+      const { jobs: claimed } = await h.store.claim(QUEUE, 'w1', 10, LEASE_MS);
+      expect(claimed.map((c) => c.job.id).sort()).toEqual([jobs[0].id, jobs[1].id].sort());
+      h.clock.advance(1000);
+      const { jobs: later } = await h.store.claim(QUEUE, 'w2', 10, LEASE_MS);
+      expect(later.map((c) => c.job.id)).toEqual([jobs[2].id]);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 3, failed: 0 });
+    });
+
+    it('leaves a job that has moved on alone when its enqueue is sent again', async () => {
+      const h = current();
+      const job = newJob(h);
+      await h.store.enqueue([job]);
+      const claimed = await claimOne(h.store);
+      const [again] = await h.store.enqueue([job]);
+      expect(again).toMatchObject({ created: false, job: { id: job.id, status: 'running', attempts: 1 } });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 1 });
+      await expect(h.store.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['succeeded']);
     });
   });
 

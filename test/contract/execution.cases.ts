@@ -112,7 +112,7 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       await check();
       await h.store.registerWorker(QUEUE, 'doomed');
       h.clock.advance(10_000);
-      await h.store.reapWorkers(QUEUE, ['doomed'], 10);
+      await h.store.reapWorkers(QUEUE, ['doomed'], 10, 5000);
       const final = await check();
       expect(final.total).toBe(9);
     });

@@ -16,7 +16,7 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       const claimed = await claimOne(h.store, 'w1', 10 * HARD_LIMIT);
       expect(claimed.leaseExpiresAt).toBe(start + HARD_LIMIT);
       h.clock.advance(HARD_LIMIT + 1);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
     });
 
@@ -28,12 +28,12 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       for (let t = 20_000; t < HARD_LIMIT; t += 20_000) {
         h.clock.set(claimed.job.startedAt! + t);
         await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], leaseMs)).resolves.toEqual(['ok']);
-        await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [] });
+        await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       }
       h.clock.set(claimed.job.startedAt! + HARD_LIMIT);
       await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], leaseMs)).resolves.toEqual(['stale']);
       h.clock.advance(1);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: HARD_TIME_LIMIT_ERROR });
       await expect(h.store.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
     });
@@ -45,7 +45,7 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       h.clock.advance(30_000);
       await h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], 30_000);
       h.clock.advance(HARD_LIMIT);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'failed', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
     });
 
@@ -54,7 +54,7 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       await enqueueJob(h, { timeoutMs: TIMEOUT });
       const claimed = await claimOne(h.store, 'w1', 500);
       h.clock.advance(501);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: 'lease expired' });
     });
 

@@ -11,6 +11,7 @@ import { describeMaintenanceCases } from './maintenance.cases';
 import { describeMalformedDataCases } from './malformed-data.cases';
 import { describeSettleCases } from './settle.cases';
 import { MakeStoreHarness } from './store-harness';
+import { describeSucceededRetentionCases } from './succeeded-retention.cases';
 import { describeWaitForWorkCases } from './wait-for-work.cases';
 import { describeWorkerRegistryCases } from './worker-registry.cases';
 
@@ -35,5 +36,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeMalformedDataCases(current);
     describeExecutionCases(current);
     describeExecutionRetentionCases(current);
+    describeSucceededRetentionCases(current);
   });
 }

@@ -7,7 +7,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
     await enqueueJob(h);
     const old = await claimOne(h.store, 'w1', 1000);
     h.clock.advance(1001);
-    await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [old.job.id], failed: [] });
+    await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [old.job.id], failed: [], cancelled: [] });
     const fresh = await claimOne(h.store, 'w2', LEASE_MS);
     expect(fresh.job.id).toBe(old.job.id);
     return { old, fresh };
@@ -60,10 +60,10 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       h.clock.advance(800);
       await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], 1000)).resolves.toEqual(['ok']);
       h.clock.advance(800);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
       h.clock.advance(201);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
     });
 
     it('renews many leases in one call with an outcome per lease', async () => {
@@ -91,7 +91,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h, { maxAttempts: 3 });
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(1001);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
       await expect(claimOne(h.store)).resolves.toMatchObject({ job: { attempts: 2 } });
     });
@@ -101,7 +101,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h, { maxAttempts: 1 });
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(1001);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
       const job = await h.store.get(claimed.job.id);
       expect(job).toMatchObject({ status: 'failed', attempts: 1, finishedAt: h.clock.now() });
       expect(job!.lastError).toMatch(/lease expired/);
@@ -123,10 +123,20 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h);
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(1000);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
       h.clock.advance(1);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [] });
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+    });
+
+    it('reports a job whose cancel was asked and whose lease then expired as cancelled', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 3 });
+      const claimed = await claimOne(h.store, 'w1', 1000);
+      await h.store.cancel(claimed.job.id);
+      h.clock.advance(1001);
+      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [claimed.job.id] });
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'cancelled' });
     });
 
     it('leaves leases that have not expired and reaps at most limit jobs', async () => {

@@ -148,6 +148,50 @@ export function describeSettleCases(current: () => StoreHarness): void {
     });
   });
 
+  describe('a settle sent twice (its reply lost, the ack batch sent again)', () => {
+    it('answers a failure applied twice with the outcome of the first, changing nothing', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 1000 } });
+      await enqueueJob(h, { maxAttempts: 3 });
+      await enqueueJob(h, { maxAttempts: 3 });
+      const { jobs } = await h.store.claim(QUEUE, WORKER, 3, LEASE_MS);
+      await h.store.cancel(jobs[2].job.id);
+      const items = [
+        { ...leaseOf(jobs[0]), error: 'try again', retryable: true },
+        { ...leaseOf(jobs[1]), error: 'broken', retryable: false },
+        { ...leaseOf(jobs[2]), error: 'aborted', retryable: true },
+      ];
+      await expect(h.store.fail(QUEUE, items)).resolves.toEqual(['scheduled', 'failed', 'cancelled']);
+      const before = await Promise.all(jobs.map((c) => h.store.get(c.job.id)));
+      const counts = await h.store.counts(QUEUE);
+      h.clock.advance(10);
+      await expect(h.store.fail(QUEUE, items)).resolves.toEqual(['scheduled', 'failed', 'cancelled']);
+      await expect(Promise.all(jobs.map((c) => h.store.get(c.job.id)))).resolves.toEqual(before);
+      await expect(h.store.counts(QUEUE)).resolves.toEqual(counts);
+    });
+
+    it('answers stale to a failure of an attempt the reaper ended meanwhile', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 1 });
+      const claimed = await claimOne(h.store, WORKER, 1000);
+      h.clock.advance(1001);
+      await h.store.reapExpired(QUEUE, 10);
+      await expect(h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'boom', retryable: false }])).resolves.toEqual(['stale']);
+      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'failed', lastError: 'lease expired' });
+    });
+
+    it('answers stale to a failure sent again after the job was claimed again', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 3 });
+      const first = await claimOne(h.store);
+      const item = { ...leaseOf(first), error: 'again', retryable: true, retryDelayMs: 0 };
+      await expect(h.store.fail(QUEUE, [item])).resolves.toEqual(['pending']);
+      await claimOne(h.store);
+      await expect(h.store.fail(QUEUE, [item])).resolves.toEqual(['stale']);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 1 });
+    });
+  });
+
   describe('settling a job that is not running', () => {
     it('is stale for a pending, scheduled or unknown job and changes nothing', async () => {
       const h = current();

@@ -13,12 +13,23 @@ export type Corruption =
   /** the record deleted while its id stays in the state indexes */
   | 'deleted';
 
+/** Store options a case may ask for; each maps to the store's constructor option of that name. */
+export interface ContractStoreOptions {
+  /** SUCCEEDED_RETENTION_MS=0: complete deletes the job (but a job with a callbackUrl or an execution). */
+  deleteSucceeded?: boolean;
+}
+
 export interface StoreHarness {
   store: JobStore;
   clock: ManualClock;
   corruptJob(id: string, how: Corruption): Promise<void>;
   /** A second store over the same data (another process in Redis; the same instance in memory). */
   peer(): Promise<JobStore>;
+  /**
+   * A store built with `options`, on the same clock and key prefix (in memory: a new, empty
+   * instance). A case that uses it uses it alone. Closed by cleanup.
+   */
+  storeWith(options: ContractStoreOptions): Promise<JobStore>;
   cleanup(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ describe('cancelling a job with a callbackUrl through the API', () => {
   });
 
   it('enqueues the callback that POSTs the cancelled job, once', async () => {
-    const queue = uniqueQueue('cb');
+    const queue = uniqueQueue();
     const job = (await e2e.http().post('/jobs').send({ type: 'x', queue, delayMs: 60_000, callbackUrl: 'https://hooks.test/done' }).expect(201)).body;
     const cancelled = await e2e.http().post(`/jobs/${job.id}/cancel`).expect(200);
     expect(cancelled.body.status).toBe('cancelled');
@@ -23,7 +23,7 @@ describe('cancelling a job with a callbackUrl through the API', () => {
   });
 
   it('enqueues nothing for a job without a callbackUrl', async () => {
-    const queue = uniqueQueue('nocb');
+    const queue = uniqueQueue();
     const job = (await e2e.http().post('/jobs').send({ type: 'x', queue }).expect(201)).body;
     await e2e.http().post(`/jobs/${job.id}/cancel`).expect(200);
     const pending = (await e2e.http().get('/jobs').query({ queue, status: 'pending' }).expect(200)).body.items;

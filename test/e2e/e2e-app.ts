@@ -17,11 +17,21 @@ export interface E2eApp {
 }
 
 /**
+ * Queues the API accepts only what QUEUES lists, so each test file draws its "unique" queues from
+ * a pool named up front, and every app it starts accepts the whole pool (and `default`).
+ */
+const QUEUE_POOL = Array.from({ length: 32 }, (_, i) => `e2e${i}-${randomBytes(4).toString('hex')}`);
+let drawn = 0;
+
+/** QUEUES of an app started without one: `default` and the whole pool of uniqueQueue(). */
+export const E2E_QUEUES = ['default', ...QUEUE_POOL].join(',');
+
+/**
  * The real app, built as main.ts builds it (AppModule.forRoot + configureApp), on a config of the
  * test's own. MODE=api: no worker claims the jobs the test is looking at.
  */
 export async function startE2eApp(env: Record<string, string> = {}): Promise<E2eApp> {
-  const config = AppConfig.from({ MODE: 'api', LOG_LEVEL: 'silent', ...env });
+  const config = AppConfig.from({ MODE: 'api', LOG_LEVEL: 'silent', QUEUES: E2E_QUEUES, ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   configureApp(app, config);
@@ -35,7 +45,9 @@ export async function startE2eApp(env: Record<string, string> = {}): Promise<E2e
   };
 }
 
-/** A queue name no other test uses, so counts and lists see only this test's jobs. */
-export function uniqueQueue(label = 'q'): string {
-  return `${label}-${randomBytes(4).toString('hex')}`;
+/** A queue name no other test uses, so counts and lists see only this test's jobs; in E2E_QUEUES. */
+export function uniqueQueue(): string {
+  const queue = QUEUE_POOL[drawn++];
+  if (queue === undefined) throw new Error(`uniqueQueue: the pool of ${QUEUE_POOL.length} queues is used up; make it larger`);
+  return queue;
 }

@@ -26,7 +26,7 @@ describe('GET /executions/:id after retention (PostgreSQL)', () => {
   });
 
   it('answers from the executions table once the reaper has trimmed a finished execution', async () => {
-    const queue = uniqueQueue('exec-trim');
+    const queue = uniqueQueue();
     const created = await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue }, { type: 'b', queue }] }).expect(201);
     const id: string = created.body.id;
     const { jobs } = await e2e.store.claim(queue, 'w1', 2, 60_000);
@@ -45,7 +45,7 @@ describe('GET /executions/:id after retention (PostgreSQL)', () => {
   });
 
   it('keeps answering from the store while the execution is there', async () => {
-    const queue = uniqueQueue('exec-live');
+    const queue = uniqueQueue();
     const created = await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue }] }).expect(201);
     await e2e.app.get(ExecutionRefreshService).refreshQueue(queue);
     await e2e.app.get(ReaperService).reapQueue(queue);

@@ -45,7 +45,7 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
       const res = await e2e
         .http()
         .post('/executions')
-        .send({ jobs: [{ type: 'a', queue: 'q1' }, { type: 'a', queue: 'q1' }, { type: 'a', queue: 'q2' }] })
+        .send({ jobs: [{ type: 'a', queue: 'default' }, { type: 'a', queue: 'default' }, { type: 'a', queue: uniqueQueue() }] })
         .expect(400);
       expect(res.body.errors).toEqual([expect.objectContaining({ field: 'jobs.2.queue' })]);
     });

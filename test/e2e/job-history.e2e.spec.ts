@@ -33,7 +33,7 @@ describe('job history over the API (PostgreSQL)', () => {
   }
 
   it('lists every attempt from history', async () => {
-    const queue = uniqueQueue('attempts');
+    const queue = uniqueQueue();
     const id = await jobWithTwoAttempts(queue);
     const body = await eventually(async () => {
       const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
@@ -52,7 +52,7 @@ describe('job history over the API (PostgreSQL)', () => {
   });
 
   it('answers GET /jobs/:id from history once retention has trimmed the job', async () => {
-    const queue = uniqueQueue('trimmed');
+    const queue = uniqueQueue();
     const id = await jobWithTwoAttempts(queue);
     await eventually(async () => {
       const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
@@ -80,7 +80,7 @@ describe('job history over the API (PostgreSQL)', () => {
   });
 
   it('lists jobs created in [from, to) from history', async () => {
-    const queue = uniqueQueue('range');
+    const queue = uniqueQueue();
     const before = new Date(Date.now() - 1).toISOString();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await e2e.http().post('/jobs').send({ type: 'x', queue }).expect(201)).body.id);
@@ -129,7 +129,7 @@ describe('job history routes without history (no DATABASE_URL)', () => {
   });
 
   it('describes the latest attempt from the store', async () => {
-    const queue = uniqueQueue('storeattempts');
+    const queue = uniqueQueue();
     const id = (await e2e.http().post('/jobs').send({ type: 'x', queue, maxAttempts: 1 }).expect(201)).body.id;
     await expect(e2e.http().get(`/jobs/${id}/attempts`).expect(200).then((r) => r.body)).resolves.toEqual({ jobId: id, source: 'store', items: [] });
 

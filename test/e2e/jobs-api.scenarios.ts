@@ -114,16 +114,27 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
     });
 
     describe('POST /jobs/bulk', () => {
-      it('adds every job, across queues, and answers the ids in request order', async () => {
-        const [a, b] = [uniqueQueue('a'), uniqueQueue('b')];
+      it('adds every job and answers the ids in request order', async () => {
+        const queue = uniqueQueue();
         const res = await e2e
           .http()
           .post('/jobs/bulk')
-          .send({ jobs: [{ type: 't1', queue: a }, { type: 't2', queue: b }, { type: 't3', queue: a }] })
+          .send({ jobs: [{ type: 't1', queue }, { type: 't2', queue }, { type: 't3', queue }] })
           .expect(201);
         expect(res.body.ids).toHaveLength(3);
         const jobs = await Promise.all(res.body.ids.map((id: string) => e2e.http().get(`/jobs/${id}`).expect(200)));
-        expect(jobs.map((r) => [r.body.type, r.body.queue])).toEqual([['t1', a], ['t2', b], ['t3', a]]);
+        expect(jobs.map((r) => [r.body.type, r.body.queue])).toEqual([['t1', queue], ['t2', queue], ['t3', queue]]);
+      });
+
+      it('adds nothing when the jobs span queues, and names the first stray by index', async () => {
+        const [a, b] = [uniqueQueue(), uniqueQueue()];
+        const res = await e2e
+          .http()
+          .post('/jobs/bulk')
+          .send({ jobs: [{ type: 't1', queue: a }, { type: 't2', queue: a }, { type: 't3', queue: b }] })
+          .expect(400);
+        expect(res.body.errors).toEqual([{ field: 'jobs.2.queue', reason: `must be ${a}, the queue of jobs.0: a bulk's jobs share one queue` }]);
+        for (const queue of [a, b]) expect((await e2e.http().get('/jobs').query({ queue }).expect(200)).body.items).toEqual([]);
       });
 
       it('adds nothing when one job is invalid, and names it by index', async () => {
@@ -144,7 +155,7 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
         const res = await e2e
           .http()
           .post('/jobs/bulk')
-          .send({ jobs: [{ type: 'ok', queue }, { type: 'ok', queue: uniqueQueue(), payload: big }] })
+          .send({ jobs: [{ type: 'ok', queue }, { type: 'ok', queue, payload: big }] })
           .expect(413);
         expect(res.body.errors[0].field).toBe('jobs.1.payload');
         const list = await e2e.http().get('/jobs').query({ queue }).expect(200);

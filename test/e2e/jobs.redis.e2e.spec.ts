@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { E2eApp, startE2eApp } from './e2e-app';
 import { describeJobsApi } from './jobs-api.scenarios';
 
 /**
@@ -27,3 +28,22 @@ afterAll(async () => {
 });
 
 describeJobsApi('redis', () => ({ JOB_STORE: 'redis', REDIS_URL, REDIS_PREFIX: prefix }));
+
+describe('GET /jobs on the redis store with a hand-made cursor', () => {
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    e2e = await startE2eApp({ JOB_STORE: 'redis', REDIS_URL, REDIS_PREFIX: prefix });
+  });
+
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  // Index 1 of the unfiltered walk is the priority-0 pending list, whose score is a rank.
+  it.each([[[-1, 0, 'x']], [[1, -5000, 'x']], [[1, 1.5, 'x']], [[1, 1e21, 'x']], [[99, 0, 'x']]])('refuses %j with 400 naming cursor', async (position) => {
+    const cursor = `r${Buffer.from(JSON.stringify(position)).toString('base64url')}`;
+    const res = await e2e.http().get('/jobs').query({ cursor }).expect(400);
+    expect(res.body.errors).toEqual([{ field: 'cursor', reason: 'is not a cursor this store returned' }]);
+  });
+});

@@ -4,7 +4,7 @@ import { parsePrometheusText, PromSample, sampleValue } from '../support/prometh
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
 
 describe('/metrics', () => {
-  const queue = uniqueQueue('metrics');
+  const queue = uniqueQueue();
   let e2e: E2eApp;
 
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('/metrics', () => {
   });
 
   it('counts failures and retries', async () => {
-    // No worker has a handler for this type: each attempt is handed back as a failure at once.
+    // No worker has a handler for this type: each attempt is handed back as a failure (retried after the default backoff).
     await e2e.http().post('/jobs').send({ type: 'no-such-handler-here', queue, maxAttempts: 2 }).expect(201);
     const samples = await eventually(async () => {
       const s = await scrape();

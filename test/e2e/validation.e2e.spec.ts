@@ -1,4 +1,4 @@
-import { E2eApp, startE2eApp } from './e2e-app';
+import { E2E_QUEUES, E2eApp, startE2eApp } from './e2e-app';
 
 const A_YEAR_AND_A_DAY_MS = 366 * 86_400_000;
 
@@ -117,6 +117,79 @@ describe('input validation (e2e)', () => {
     ])('%s -> 400 naming %s', async (_case, query, field) => {
       const res = await e2e.http().get('/jobs').query(query).expect(400);
       expect(res.body.errors).toEqual([{ field, reason: expect.any(String) }]);
+    });
+  });
+
+  describe('queues outside QUEUES', () => {
+    const reason = `must be one of the queues this service accepts (QUEUES): ${E2E_QUEUES.split(',').join(', ')}`;
+
+    it('POST /jobs -> 400 naming queue and the accepted queues', async () => {
+      const res = await e2e.http().post('/jobs').send({ type: 't', queue: 'not-served' }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'queue', reason }]);
+    });
+
+    it('POST /jobs/bulk -> 400 naming jobs.N.queue', async () => {
+      const jobs = [{ type: 't' }, { type: 't' }, { type: 't' }, { type: 't', queue: 'not-served' }];
+      const res = await e2e.http().post('/jobs/bulk').send({ jobs }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'jobs.3.queue', reason }]);
+    });
+
+    it('POST /executions -> 400 naming jobs.N.queue', async () => {
+      const res = await e2e.http().post('/executions').send({ jobs: [{ type: 't', queue: 'not-served' }] }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'jobs.0.queue', reason }]);
+    });
+
+    it('GET /jobs?queue= -> 400 naming queue', async () => {
+      const res = await e2e.http().get('/jobs').query({ queue: 'not-served' }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'queue', reason }]);
+    });
+  });
+
+  describe('deeply nested JSON', () => {
+    /** `depth` levels of containers, objects and arrays in turn. */
+    const nested = (depth: number): unknown => {
+      let value: unknown = 'leaf';
+      for (let i = 0; i < depth; i++) value = i % 2 === 0 ? { a: value } : [value];
+      return value;
+    };
+    const reason = 'must not be nested more than 64 levels deep';
+
+    it.each([65, 100, 2000])('POST /jobs with a payload %i deep -> 400 naming payload', async (depth) => {
+      const res = await e2e.http().post('/jobs').send({ type: 't', payload: nested(depth) }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'payload', reason }]);
+    });
+
+    it('POST /jobs with a payload 100,000 deep -> 400 naming payload', async () => {
+      // Sent as text: the test's own client would overflow its stack serializing it.
+      const body = `{"type":"t","payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      const res = await e2e.http().post('/jobs').set('content-type', 'application/json').send(body).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'payload', reason }]);
+    });
+
+    it('POST /jobs takes a payload 64 deep, and returns it as sent', async () => {
+      const payload = nested(64);
+      const res = await e2e.http().post('/jobs').send({ type: 't', payload }).expect(201);
+      expect(res.body.payload).toEqual(payload);
+    });
+
+    it.each([65, 2000])('POST /jobs/bulk and /executions with a payload %i deep -> 400 naming jobs.N.payload', async (depth) => {
+      const jobs = [{ type: 't' }, { type: 't', payload: nested(depth) }];
+      for (const route of ['/jobs/bulk', '/executions']) {
+        const res = await e2e.http().post(route).send({ jobs }).expect(400);
+        expect(res.body.errors).toEqual([{ field: 'jobs.1.payload', reason }]);
+      }
+    });
+
+    it('an http job with a body 2000 deep -> 400 naming payload; its url is still checked', async () => {
+      const deep = await e2e.http().post('/jobs').send(http({ url: 'https://example.com', body: nested(2000) })).expect(400);
+      expect(deep.body.errors).toEqual([{ field: 'payload', reason }]);
+      const noUrl = await e2e.http().post('/jobs').send(http({ body: nested(10) })).expect(400);
+      expect(noUrl.body.errors).toEqual([{ field: 'payload.url', reason: expect.any(String) }]);
+    });
+
+    it('a deep value outside any payload -> 400, not 500', async () => {
+      const res = await e2e.http().post('/jobs').send({ type: 't', colour: nested(2000) }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'body', reason: expect.stringContaining('nested more than') }]);
     });
   });
 });

@@ -44,3 +44,59 @@ describe('createRedisClient (REDIS_URL)', () => {
     plain.disconnect();
   });
 });
+
+describe('createRedisClient (commands in flight when the connection drops)', () => {
+  let server: RedisServer;
+  let admin: Redis;
+
+  beforeAll(async () => {
+    server = await RedisServer.start();
+    admin = new Redis(server.port, '127.0.0.1');
+  });
+  afterAll(async () => {
+    admin?.disconnect();
+    await server?.stop();
+  });
+
+  it('never re-sends a command after a reconnect, and keeps failing fast', () => {
+    const client = createRedisClient('redis://127.0.0.1:6379', { lazyConnect: true, autoResendUnfulfilledCommands: true });
+    expect(client.options.autoResendUnfulfilledCommands).toBe(false);
+    expect(client.options.maxRetriesPerRequest).toBe(1);
+    client.disconnect();
+  });
+
+  it('fails a command that was in flight when the connection dropped instead of running it again after the reconnect', async () => {
+    const client = createRedisClient(server.url);
+    try {
+      const id = await client.client('ID');
+      const key = 'in-flight-when-dropped';
+      const inFlight = client.blpop(key, 5).then(
+        (value) => ({ value }),
+        (error: Error) => ({ error }),
+      );
+      await waitUntil(async () => String(await admin.client('LIST')).split('\n').some((line) => line.includes(`id=${id} `) && line.includes('cmd=blpop')));
+      await admin.client('KILL', 'ID', String(id));
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(() => resolve('still pending'), 3_000)))]);
+      clearTimeout(timer);
+      expect(outcome).toEqual({ error: expect.objectContaining({ message: expect.stringMatching(/^Connection is closed/) }) });
+
+      // after the reconnect, nothing of the old command runs: the value pushed now stays in the list
+      await waitUntil(() => client.status === 'ready');
+      await expect(client.ping()).resolves.toBe('PONG');
+      await admin.lpush(key, 'x');
+      await new Promise((r) => setTimeout(r, 100));
+      await expect(admin.llen(key)).resolves.toBe(1);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

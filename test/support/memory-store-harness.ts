@@ -1,16 +1,24 @@
 import { ManualClock } from '../../src/domain/clock';
 import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
-import { MakeStoreHarness } from '../contract/store-harness';
+import { ContractStoreOptions, MakeStoreHarness } from '../contract/store-harness';
 
 /** The contract harness for MemoryJobStore: one process, so every peer is the same instance. */
 export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const store = new MemoryJobStore({ clock });
+  const others: MemoryJobStore[] = [];
   return {
     store,
     clock,
     corruptJob: async (id, how) => store.corruptRecordForTest(id, how),
     peer: async () => store,
-    cleanup: () => store.close(),
+    storeWith: async (options: ContractStoreOptions) => {
+      const other = new MemoryJobStore({ clock, ...options });
+      others.push(other);
+      return other;
+    },
+    cleanup: async () => {
+      await Promise.all([store, ...others].map((s) => s.close()));
+    },
   };
 };

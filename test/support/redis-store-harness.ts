@@ -5,7 +5,7 @@ import { queueOfJobId } from '../../src/domain/job-id';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
-import { Corruption, MakeStoreHarness, StoreHarness } from '../contract/store-harness';
+import { ContractStoreOptions, Corruption, MakeStoreHarness, StoreHarness } from '../contract/store-harness';
 
 /** The shared test Redis. Tests only ever touch keys under their own prefix; never flush it. */
 export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -34,8 +34,8 @@ export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHa
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const admin = createRedisClient(TEST_REDIS_URL);
   const stores: JobStore[] = [];
-  const open = (): JobStore => {
-    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock });
+  const open = (options: ContractStoreOptions = {}): JobStore => {
+    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, ...options });
     stores.push(store);
     return store;
   };
@@ -60,6 +60,9 @@ export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHa
     },
     async peer(): Promise<JobStore> {
       return open();
+    },
+    async storeWith(options: ContractStoreOptions): Promise<JobStore> {
+      return open(options);
     },
     async cleanup(): Promise<void> {
       await Promise.all(stores.map((s) => s.close()));

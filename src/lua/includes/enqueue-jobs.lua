@@ -5,8 +5,10 @@
 --- @include "execution-counters"
 -- Adds many jobs of one queue, all or nothing (see enqueue.lua for the argument layout, which
 -- starts at ARGV[nPos]: the number of jobs, then per job id, field count, field/value pairs).
--- Every idempotency key is checked before anything is written; a job whose key exists (in Redis
--- or earlier in this batch) is not added. A job with an `ex` field joins that execution.
+-- Every id and idempotency key is checked before anything is written; a job whose hash exists
+-- (the same call sent again, e.g. an EVALSHA resent after a reconnect, or an id repeated in this
+-- batch) or whose key exists (in Redis or earlier in this batch) is not added, so nothing is
+-- written or counted twice. A job with an `ex` field joins that execution.
 -- Reads the fields straight from ARGV (no per-job table). Returns only the jobs NOT created:
 -- { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was created.
 local function enqueueJobs(nPos)
@@ -14,26 +16,35 @@ local function enqueueJobs(nPos)
   local starts = {}
   local existing = {}
   local claimedKeys = {}
+  local batchIds = {}
   local pos = nPos + 1
   for i = 1, n do
     starts[i] = pos
+    local id = ARGV[pos]
     local last = pos + 1 + tonumber(ARGV[pos + 1]) * 2
-    for f = pos + 2, last, 2 do
+    -- a job already stored is reported as it stands; its key needs no check
+    local keyFrom = pos + 2
+    if batchIds[id] or redis.call('EXISTS', K_JOB .. id) == 1 then
+      existing[i] = id
+      keyFrom = last + 1
+    end
+    for f = keyFrom, last, 2 do
       if ARGV[f] == 'ik' then
         local ik = ARGV[f + 1]
         local prior = claimedKeys[ik]
         if prior == nil then
-          local id = redis.call('HGET', K_IDEM, ik)
-          if id and redis.call('EXISTS', K_JOB .. id) == 1 then prior = id end
+          local keyed = redis.call('HGET', K_IDEM, ik)
+          if keyed and redis.call('EXISTS', K_JOB .. keyed) == 1 then prior = keyed end
         end
         if prior ~= nil then
           existing[i] = prior
         else
-          claimedKeys[ik] = ARGV[pos]
+          claimedKeys[ik] = id
         end
         break
       end
     end
+    if existing[i] == nil then batchIds[id] = true end
     pos = last + 1
   end
 

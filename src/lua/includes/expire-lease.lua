@@ -43,3 +43,25 @@ local function expireLease(id, reason)
   if v[7] then bumpExecution(v[7], 'running', status) end
   return status
 end
+
+-- What a reap did, one list per outcome, in the order reap.lua and reap-workers.lua return them:
+-- requeued (pending), failed, malformed, cancelled (a cancel was asked, then the lease ran out).
+local reapedRequeued, reapedFailed, reapedMalformed, reapedCancelled = {}, {}, {}, {}
+
+-- Files `id` under the status expireLease returned; false when there is none (the job was not
+-- running), for the caller to decide whether that entry was malformed.
+local function noteReaped(id, status)
+  if status == 'pending' then reapedRequeued[#reapedRequeued + 1] = id
+  elseif status == 'failed' then reapedFailed[#reapedFailed + 1] = id
+  elseif status == 'cancelled' then reapedCancelled[#reapedCancelled + 1] = id
+  else return false end
+  return true
+end
+
+local function noteMalformed(id)
+  reapedMalformed[#reapedMalformed + 1] = id
+end
+
+local function reapReply()
+  return { reapedRequeued, reapedFailed, reapedMalformed, reapedCancelled }
+end

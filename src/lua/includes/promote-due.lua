@@ -3,8 +3,9 @@
 --- @include "index-writes"
 --- @include "job-record"
 -- Moves scheduled jobs whose runAt has come to pending, in due order, at most `limit`.
--- A record without a status still goes to pending, where the claim fails it as malformed.
--- A key that is not a hash is only dropped from the index.
+-- A record without a status (or with an unknown one) still goes to pending, where the claim fails
+-- it as malformed. A stray entry (a record whose status is another known one: it lives in that
+-- status's index) and a key that is not a hash are only dropped from the index.
 local function promoteDue(limit)
   local ids = redis.call('ZRANGEBYSCORE', K_SCHEDULED, '-inf', NOW, 'LIMIT', 0, limit)
   if #ids == 0 then return 0 end
@@ -22,6 +23,8 @@ local function promoteDue(limit)
       addEvent('promoted', id, 'pending', numField(v[3], 0))
       if v[5] then bumpExecution(v[5], 'scheduled', 'pending') end
       promoted = promoted + 1
+    elseif v[1] and STATE_INDEX[v[1]] then
+      -- stray: the hash is left alone (the ZREM above dropped the entry)
     elseif v[1] or v[2] or v[3] or v[4] or redis.call('EXISTS', key) == 1 then
       queuePending(id, numField(v[2], 0))
     end

@@ -39,8 +39,13 @@ export class ClaimLoop {
   private slotWaiter: (() => void) | undefined;
   /** Ends the current waitForWork early (nudge, stop). */
   private idleWait: AbortController | undefined;
-  /** A nudge that came while a claim was in flight: its answer may predate the change. */
-  private nudged = false;
+  /** When the current waitForWork ends by itself (its timeout). */
+  private idleUntil = 0;
+  /**
+   * Earliest due time of the nudges that came while a claim was in flight (its answer may predate
+   * them); -Infinity: due now; undefined: none.
+   */
+  private nudgedDueAt: number | undefined;
   private slotWakeScheduled = false;
   private running: Promise<void> | undefined;
   private readonly backoff = new RetryBackoff(250, 10_000);
@@ -75,11 +80,16 @@ export class ClaimLoop {
 
   /**
    * Something changed that the store does not wake waiters for (a job of ours went to scheduled
-   * for a retry): if the loop is idle, claim again now to learn the new next due time.
+   * for a retry, due at `dueAt` at the earliest; unknown: maybe now). An idle loop claims again
+   * now to learn the new next due time, unless its wait ends by then anyway: most retries of a
+   * busy queue then cost nothing, not even a store call.
    */
-  nudge(): void {
-    if (this.idleWait) this.idleWait.abort();
-    else this.nudged = true;
+  nudge(dueAt = Number.NEGATIVE_INFINITY): void {
+    if (this.idleWait) {
+      if (dueAt < this.idleUntil) this.idleWait.abort();
+    } else {
+      this.nudgedDueAt = Math.min(this.nudgedDueAt ?? Number.POSITIVE_INFINITY, dueAt);
+    }
   }
 
   private async loop(): Promise<void> {
@@ -91,7 +101,7 @@ export class ClaimLoop {
         continue;
       }
       let result: ClaimResult;
-      this.nudged = false;
+      this.nudgedDueAt = undefined;
       try {
         result = await store.claim(this.queue, workerId, free, leaseMs);
       } catch (err) {
@@ -100,13 +110,18 @@ export class ClaimLoop {
       }
       this.recovered();
       if (result.jobs.length > 0) this.deps.run(result.jobs);
-      if (result.jobs.length < free && !this.stopped && !this.nudged) await this.waitForWork(result.nextDueAt);
+      if (result.jobs.length >= free || this.stopped) continue;
+      const nudgedDueAt = this.nudgedDueAt;
+      if (nudgedDueAt !== undefined && nudgedDueAt <= this.deps.clock.now()) continue;
+      await this.waitForWork(Math.min(result.nextDueAt ?? Number.POSITIVE_INFINITY, nudgedDueAt ?? Number.POSITIVE_INFINITY));
     }
   }
 
-  private async waitForWork(nextDueAt: number | undefined): Promise<void> {
+  private async waitForWork(nextDueAt: number): Promise<void> {
     let timeout = this.deps.maxIdleWaitMs ?? MAX_IDLE_WAIT_MS;
-    if (nextDueAt !== undefined) timeout = Math.max(MIN_WAIT_MS, Math.min(timeout, nextDueAt - this.deps.clock.now()));
+    const now = this.deps.clock.now();
+    if (nextDueAt !== Number.POSITIVE_INFINITY) timeout = Math.max(MIN_WAIT_MS, Math.min(timeout, nextDueAt - now));
+    this.idleUntil = now + timeout;
     const idleWait = (this.idleWait = new AbortController());
     try {
       if (!this.stopped) await this.deps.store.waitForWork(this.queue, timeout, idleWait.signal);

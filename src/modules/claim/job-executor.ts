@@ -48,7 +48,9 @@ export class JobExecutor {
       return;
     }
     const rj = new RunningJob(claimed, onSettled);
-    this.deps.running.add(rj);
+    const displaced = this.deps.running.add(rj);
+    // an older attempt of the same job still running here lost its lease when this claim was made
+    if (displaced) this.abort(displaced, 'lost lease');
     rj.deadline = this.deps.timer.add(this.deps.clock.now() + job.timeoutMs, () => this.timedOut(rj));
     let outcome: unknown;
     try {
@@ -122,11 +124,16 @@ export class JobExecutor {
     rj.onSettled();
   }
 
-  /** A type this process cannot run goes back at once for a process that can (an attempt is spent). */
+  /**
+   * A type this process cannot run goes back for a process that can (an attempt is spent). It
+   * waits for the job's own backoff, as any retry: handed back at once, this worker would claim
+   * it again at once and burn every attempt in milliseconds before a worker with the handler
+   * got a chance.
+   */
   private handBack(claimed: ClaimedJob): void {
     const { job, token } = claimed;
     const error = `no handler for type ${job.type} in worker ${this.deps.workerId}`;
-    this.deps.acks.fail(job, { id: job.id, token, error, retryable: true, retryDelayMs: 0 });
+    this.deps.acks.fail(job, { id: job.id, token, error, retryable: true });
     this.deps.logger.warn({ msg: 'no handler for the job type; handed back', jobId: job.id, queue: job.queue, workerId: this.deps.workerId, type: job.type });
   }
 }

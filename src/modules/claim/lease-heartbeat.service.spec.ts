@@ -54,7 +54,9 @@ describe('LeaseHeartbeatService', () => {
     h.runtime.start();
     await waitFor(() => seen.length === 1, 'running');
     // another party takes the job over: the reaper releases the lease of a "silent" worker
-    await h.store.reapWorkers('default', ['test-worker'], 10);
+    // (gone from the registry, so no recent registration saves it)
+    await h.store.unregisterWorker('default', 'test-worker');
+    await h.store.reapWorkers('default', ['test-worker'], 10, 0);
     await h.runtime.heartbeat.beat();
     expect(seen[0].signal.reason).toMatchObject({ kind: 'lost lease' });
     const after = await h.store.get(job.id);

@@ -15,11 +15,19 @@ export class RunningJobs {
     return this.byQueue.get(queue)?.size ?? 0;
   }
 
-  add(job: RunningJob): void {
+  /**
+   * Adds a claimed attempt. One attempt per job id: when the job was claimed again while an older
+   * attempt of it still runs here (its lease ran out and this worker won it back), the older one
+   * is taken out and returned, for the caller to abort: its token is stale, and left in place it
+   * would be counted for ever (its settle no longer finds it) and renewed in place of the new one.
+   */
+  add(job: RunningJob): RunningJob | undefined {
     let jobs = this.byQueue.get(job.queue);
     if (!jobs) this.byQueue.set(job.queue, (jobs = new Map()));
+    const displaced = jobs.get(job.id);
     jobs.set(job.id, job);
-    this.total++;
+    if (!displaced) this.total++;
+    return displaced === job ? undefined : displaced;
   }
 
   remove(job: RunningJob): void {

@@ -1,7 +1,9 @@
+import { Job } from '../../domain/job';
 import { ClaimResult } from '../queue/job-store';
 import { recordingLogger, waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { JobContext } from './job-context';
 import { NonRetryableJobError } from './non-retryable-job.error';
+import { earliestRetryAt } from './retry-due-time';
 
 describe('WorkerRuntime', () => {
   let h: WorkerHarness;
@@ -112,9 +114,19 @@ describe('WorkerRuntime', () => {
     expect((await h.store.get(job.id))?.status).toBe('failed');
   });
 
+  it('hands back a job whose type has no handler here after its backoff, not at once', async () => {
+    h = workerHarness({ workerId: 'w-1' });
+    const [job] = await h.enqueue({ type: 'unknown-type', maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 60_000 } });
+    const before = Date.now();
+    h.runtime.start();
+    const handedBack = await h.waitForStatus(job.id, 'scheduled', 'pending', 'failed');
+    expect(handedBack).toMatchObject({ status: 'scheduled', attempts: 1, lastError: 'no handler for type unknown-type in worker w-1' });
+    expect(handedBack.runAt).toBeGreaterThanOrEqual(before + 60_000);
+  });
+
   it('hands back a job whose type has no handler here, and fails it with a clear error after maxAttempts', async () => {
     h = workerHarness({ workerId: 'w-1' });
-    const [job] = await h.enqueue({ type: 'unknown-type', maxAttempts: 2 });
+    const [job] = await h.enqueue({ type: 'unknown-type', maxAttempts: 2, backoff: { strategy: 'fixed', delayMs: 10 } });
     h.runtime.start();
     const failed = await h.waitForStatus(job.id, 'failed');
     expect(failed.lastError).toBe('no handler for type unknown-type in worker w-1');
@@ -183,5 +195,21 @@ describe('WorkerRuntime', () => {
       body: { id: job.id, status: 'succeeded', result: { rows: 3 }, attempts: 1 },
     });
     expect(callback.callbackUrl).toBeUndefined();
+  });
+});
+
+describe('earliestRetryAt', () => {
+  const job = (over: Partial<Job>): Job => ({ ...({} as Job), attempts: 2, startedAt: 10_000, backoff: { strategy: 'exponential', delayMs: 1_000 }, ...over });
+  const failure = { id: 'j', token: 1, error: 'boom', retryable: true };
+
+  it('is the start of the attempt plus the smallest delay the backoff can draw', () => {
+    // exponential, 2nd attempt: 2000 ms with equal jitter -> at least 1000 ms
+    expect(earliestRetryAt(job({}), failure)).toBe(11_000);
+    expect(earliestRetryAt(job({ backoff: { strategy: 'fixed', delayMs: 300 } }), failure)).toBe(10_300);
+  });
+
+  it('uses the retryDelayMs the handler asked for, and knows nothing without a start time', () => {
+    expect(earliestRetryAt(job({}), { ...failure, retryDelayMs: 7_000 })).toBe(17_000);
+    expect(earliestRetryAt(job({ startedAt: undefined }), failure)).toBeUndefined();
   });
 });

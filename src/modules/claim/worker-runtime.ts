@@ -10,6 +10,7 @@ import { HandlerRegistry } from './handler-registry';
 import { JobExecutor } from './job-executor';
 import { LeaseHeartbeatService } from './lease-heartbeat.service';
 import { RetryBackoff } from './retry-backoff';
+import { earliestRetryAt } from './retry-due-time';
 import { RunningJobs } from './running-jobs';
 import { errorText, isTransientStoreError } from './store-errors';
 import { WorkerLogger, workerLogger } from './worker-logger';
@@ -68,7 +69,7 @@ export class WorkerRuntime {
         this.logger.warn({ msg: 'job result dropped, its lease was lost', jobId: job.id, queue: job.queue, workerId });
         return;
       }
-      if (outcome === 'scheduled') this.loopOf(job.queue)?.nudge();
+      if (outcome === 'scheduled') this.loopOf(job.queue)?.nudge(earliestRetryAt(job, request));
       if (outcome === 'failed') {
         this.logger.warn({ msg: 'job failed', jobId: job.id, queue: job.queue, workerId, error: 'error' in request ? request.error : undefined });
       }

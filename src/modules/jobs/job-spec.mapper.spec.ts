@@ -1,8 +1,9 @@
-import { plainToInstance } from 'class-transformer';
+import { opaqueJsonTransformer } from '../../http/opaque-json.transformer';
 import { CreateJobDto } from './dto/create-job.dto';
 import { toJobSpec } from './job-spec.mapper';
 
-const dto = (plain: object): CreateJobDto => plainToInstance(CreateJobDto, plain);
+/** As the validation pipe builds it. */
+const dto = (plain: object): CreateJobDto => opaqueJsonTransformer.plainToClass(CreateJobDto, plain) as CreateJobDto;
 
 describe('toJobSpec', () => {
   it('copies only the fields that were given, so domain defaults apply to the rest', () => {
@@ -11,6 +12,11 @@ describe('toJobSpec', () => {
 
   it('keeps an explicit null payload', () => {
     expect(toJobSpec(dto({ type: 'a', payload: null }))).toEqual({ type: 'a', payload: null });
+  });
+
+  it('hands the payload on as sent, not a copy', () => {
+    const payload = { deep: { list: [1, { x: 'y' }] } };
+    expect(toJobSpec(dto({ type: 'a', payload })).payload).toBe(payload);
   });
 
   it('reads runAt as ISO-8601 or epoch ms', () => {

@@ -54,7 +54,7 @@ export class JobsController {
 
   @Post('bulk')
   @ApiCreatedResponse({ type: BulkCreateJobsResponseDto, description: 'Every job was validated, then added' })
-  @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field>' })
+  @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field> (jobs of more than one queue: the first stray jobs.<index>.queue)' })
   async createMany(@Body() dto: BulkCreateJobsDto): Promise<BulkCreateJobsResponseDto> {
     return { ids: await this.jobs.createMany(dto.jobs.map(toJobSpec)) };
   }

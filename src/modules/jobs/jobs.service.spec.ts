@@ -25,17 +25,30 @@ function setup(env: Record<string, string> = {}) {
 }
 
 describe('JobsService', () => {
-  it('enqueues a bulk one queue at a time and answers the ids in request order', async () => {
-    const { store, service } = setup();
-    const ids = await service.createMany([
-      { type: 't', queue: 'a' },
-      { type: 't', queue: 'b' },
-      { type: 't', queue: 'a' },
-    ]);
-    expect(store.calls.map((call) => call.map((j) => j.queue))).toEqual([['a', 'a'], ['b']]);
-    expect(ids.map((id) => id.split('-')[0])).toEqual(['a', 'b', 'a']);
-    expect(ids[0]).toBe(store.calls[0][0].id);
-    expect(ids[2]).toBe(store.calls[0][1].id);
+  it('enqueues a bulk in one store call and answers the ids in request order', async () => {
+    const { store, service } = setup({ QUEUES: 'a,b' });
+    const ids = await service.createMany([{ type: 't1', queue: 'a' }, { type: 't2', queue: 'a' }]);
+    expect(store.calls.map((call) => call.map((j) => j.type))).toEqual([['t1', 't2']]);
+    expect(ids).toEqual(store.calls[0].map((j) => j.id));
+  });
+
+  it('refuses a bulk whose jobs span queues, naming the first stray, and writes nothing', async () => {
+    const { store, service } = setup({ QUEUES: 'a,b' });
+    const bulk = [{ type: 't', queue: 'a' }, { type: 't', queue: 'a' }, { type: 't', queue: 'b' }, { type: 't', queue: 'b' }];
+    await expect(service.createMany(bulk)).rejects.toMatchObject({ field: 'jobs.2.queue', reason: expect.stringContaining('share one queue') });
+    expect(store.calls).toEqual([]);
+  });
+
+  it('refuses a queue outside QUEUES, naming the field and the accepted queues', async () => {
+    const { store, service } = setup({ QUEUES: 'default,reports' });
+    const reason = 'must be one of the queues this service accepts (QUEUES): default, reports';
+    await expect(service.create({ type: 't', queue: 'other' })).rejects.toMatchObject(new InvalidJobSpecError('queue', reason));
+    await expect(service.createMany([{ type: 't' }, { type: 't', queue: 'other' }])).rejects.toMatchObject({ field: 'jobs.1.queue' });
+    expect(() => service.normalizeMany([{ type: 't', queue: 'reports' }, { type: 't', queue: 'x' }])).toThrow(
+      expect.objectContaining({ field: 'jobs.1.queue', reason }),
+    );
+    expect(() => service.list({ queue: 'other', limit: 1 })).toThrow(expect.objectContaining({ field: 'queue', reason }));
+    expect(store.calls).toEqual([]);
   });
 
   it('writes nothing when any job of a bulk is invalid, and names it by index', async () => {

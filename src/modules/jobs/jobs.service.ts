@@ -4,10 +4,12 @@ import { Clock } from '../../domain/clock';
 import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { EnqueueResult, Job, JobSpec, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
+import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics/claimq-metrics';
 import { CallbackEnqueuer } from '../queue/callback-enqueuer';
 import { JobStore, ListPage, ListQuery } from '../queue/job-store';
 import { MAX_DELAY_MS } from './job-limits';
+import { AcceptedQueues } from './accepted-queues';
 import { JOBS_CLOCK } from './jobs-clock.token';
 
 /**
@@ -17,6 +19,7 @@ import { JOBS_CLOCK } from './jobs-clock.token';
 @Injectable()
 export class JobsService {
   private readonly callbacks: CallbackEnqueuer;
+  private readonly queues: AcceptedQueues;
 
   constructor(
     @Inject(JobStore) private readonly store: JobStore,
@@ -25,6 +28,7 @@ export class JobsService {
     @Optional() private readonly metrics?: ClaimqMetrics,
   ) {
     this.callbacks = new CallbackEnqueuer(store, clock, config.maxPayloadBytes, new Logger('Jobs'));
+    this.queues = new AcceptedQueues(config.queues);
   }
 
   /** `created: false` when the idempotency key matched an existing job, which is returned. */
@@ -35,23 +39,20 @@ export class JobsService {
   }
 
   /**
-   * Validates and normalizes every job before writing any. The store's enqueue is atomic per
-   * queue, so the jobs are written one queue at a time: when they span queues and the store
-   * fails part-way (e.g. Redis goes away), the queues already written keep their jobs. Clients
-   * that need exactly-once across queues send idempotency keys and retry the whole bulk.
-   * Returns the ids in request order.
+   * Validates and normalizes every job, then writes them in one store call, which is atomic for
+   * one queue only: so a bulk's jobs share one queue (400 naming the first stray), and the bulk is
+   * all or nothing. Returns the ids in request order.
    */
   async createMany(specs: JobSpec[]): Promise<string[]> {
-    const jobs = specs.map((spec, i) => this.normalize(spec, `jobs.${i}.`));
-    const byQueue = new Map<string, number[]>();
-    jobs.forEach((job, i) => byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), i]));
-    const ids: string[] = new Array(jobs.length);
-    for (const indexes of byQueue.values()) {
-      const results = await this.store.enqueue(indexes.map((i) => jobs[i]));
-      this.countEnqueued(results);
-      results.forEach((result, k) => (ids[indexes[k]] = result.job.id));
+    const jobs = this.normalizeMany(specs);
+    const queue = jobs[0]?.queue;
+    const stray = jobs.findIndex((job) => job.queue !== queue);
+    if (stray >= 0) {
+      throw new InvalidJobSpecError(`jobs.${stray}.queue`, `must be ${queue}, the queue of jobs.0: a bulk's jobs share one queue`);
     }
-    return ids;
+    const results = await this.store.enqueue(jobs);
+    this.countEnqueued(results);
+    return results.map((result) => result.job.id);
   }
 
   async get(id: string): Promise<Job> {
@@ -60,7 +61,9 @@ export class JobsService {
     return job;
   }
 
+  /** A queue outside QUEUES is refused (400 naming `queue`), as an enqueue into it would be. */
   list(query: ListQuery): Promise<ListPage> {
+    this.queues.check(query.queue, 'queue');
     return this.store.list(query);
   }
 
@@ -95,14 +98,19 @@ export class JobsService {
   /** `path` prefixes field names in errors (`jobs.3.`) so a bulk names the job at fault. */
   private normalize(spec: JobSpec, path: string): NewJob {
     const now = this.clock.now();
+    // Before normalizeJobSpec's JSON.stringify, which is recursive too.
+    if (pathBeyondDepth(spec.payload, MAX_PAYLOAD_DEPTH)) throw new InvalidJobSpecError(`${path}payload`, PAYLOAD_TOO_DEEP);
     if (spec.runAt !== undefined && spec.runAt > now + MAX_DELAY_MS) {
       throw new InvalidJobSpecError(`${path}runAt`, `must be at most ${MAX_DELAY_MS / 86_400_000} days from now`);
     }
+    let job: NewJob;
     try {
-      return normalizeJobSpec(spec, { now, maxPayloadBytes: this.config.maxPayloadBytes }, `${path}payload`);
+      job = normalizeJobSpec(spec, { now, maxPayloadBytes: this.config.maxPayloadBytes }, `${path}payload`);
     } catch (err) {
       if (err instanceof InvalidJobSpecError && path !== '') throw new InvalidJobSpecError(`${path}${err.field}`, err.reason);
       throw err;
     }
+    this.queues.check(job.queue, `${path}queue`);
+    return job;
   }
 }

@@ -7,8 +7,10 @@ import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 const ACTIONS: Record<string, keyof ReaperTotals> = {
   expired_requeued: 'expiredRequeued',
   expired_failed: 'expiredFailed',
+  expired_cancelled: 'expiredCancelled',
   worker_lease_requeued: 'workerLeasesRequeued',
   worker_lease_failed: 'workerLeasesFailed',
+  worker_lease_cancelled: 'workerLeasesCancelled',
   promoted: 'promoted',
   trimmed: 'trimmed',
   malformed: 'malformed',

@@ -7,9 +7,16 @@ import { RedisJobStore } from './redis/redis-job-store';
 
 /** Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. */
 export function createJobStore(config: AppConfig): JobStore {
+  // SUCCEEDED_RETENTION_MS=0: succeeded jobs are deleted at completion (history records them)
+  const deleteSucceeded = config.succeededRetentionMs === 0;
   switch (config.jobStore) {
     case 'memory':
-      return new MemoryJobStore({ clock: systemClock, configuredQueues: config.queues, hardTimeoutGraceMs: config.hardTimeoutGraceMs });
+      return new MemoryJobStore({
+        clock: systemClock,
+        configuredQueues: config.queues,
+        hardTimeoutGraceMs: config.hardTimeoutGraceMs,
+        deleteSucceeded,
+      });
     case 'redis':
       return new RedisJobStore({
         redis: createRedisClient(config.redisUrl),
@@ -17,6 +24,7 @@ export function createJobStore(config: AppConfig): JobStore {
         clock: systemClock,
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
+        deleteSucceeded,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

@@ -31,9 +31,11 @@ import { ExecutionRecord, NewExecution } from '../../domain/execution';
 export abstract class JobStore {
   /**
    * Adds jobs, all or nothing. A job whose idempotency key already exists in its queue is not
-   * added: the existing job is returned with `created: false`. runAt in the future -> scheduled;
-   * runAt at or before the store's clock -> pending, with runAt = createdAt (the store's enqueue time).
-   * All jobs of one call must share a queue (callers group by queue).
+   * added: the existing job is returned with `created: false`; so is a job whose id exists (the
+   * same call sent again, e.g. after a reconnect), which is never stored or counted twice.
+   * runAt in the future -> scheduled; runAt at or before the store's clock -> pending, with
+   * runAt = createdAt (the store's enqueue time). All jobs of one call must share a queue
+   * (callers group by queue).
    */
   abstract enqueue(jobs: NewJob[]): Promise<EnqueueResult[]>;
 
@@ -59,6 +61,8 @@ export abstract class JobStore {
   /**
    * running -> scheduled (retryable, attempts left; after the job's backoff or retryDelayMs),
    * -> failed (not retryable, or attempts exhausted), or -> cancelled when a cancel was asked.
+   * The same failure applied twice (same token, still current, same error) answers the job's
+   * status again and changes nothing.
    */
   abstract fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]>;
 
@@ -71,11 +75,18 @@ export abstract class JobStore {
   /** failed|cancelled -> pending with attempts reset. */
   abstract retry(id: string): Promise<Job>;
 
-  /** Expired leases: -> pending with the attempt spent, or -> failed "lease expired" when none left. */
+  /**
+   * Expired leases: -> pending with the attempt spent, -> failed "lease expired" when none left,
+   * or -> cancelled when a cancel was asked.
+   */
   abstract reapExpired(queue: string, limit: number): Promise<ReapResult>;
 
-  /** Releases (attempt spent, as an expiry) every lease of the given workers. */
-  abstract reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult>;
+  /**
+   * Releases (attempt spent, as an expiry) every lease of the given workers, as silentWorkers
+   * listed them with the same `silentMs`; a worker that registered again since (its last
+   * heartbeat is no longer older than now - silentMs) is skipped, in the same atomic step.
+   */
+  abstract reapWorkers(queue: string, workerIds: string[], limit: number, silentMs: number): Promise<ReapResult>;
 
   /** scheduled jobs whose runAt has come -> pending. Returns how many. */
   abstract promoteDue(queue: string, limit: number): Promise<number>;
@@ -195,6 +206,8 @@ export type SettleOutcome = JobStatus | 'stale';
 export interface ReapResult {
   requeued: string[];
   failed: string[];
+  /** Jobs whose cancel was asked and whose lease then ran out (or whose worker went silent). */
+  cancelled: string[];
   /**
    * Present when the reap met broken state and moved it aside instead of stopping: lease entries
    * whose job is gone, not running or not a record; worker entries whose lease set is unreadable.

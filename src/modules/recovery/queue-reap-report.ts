@@ -3,9 +3,13 @@ export interface QueueReapReport {
   queue: string;
   expiredRequeued: number;
   expiredFailed: number;
+  /** expired leases of jobs whose cancel was asked: ended cancelled */
+  expiredCancelled: number;
   silentWorkers: number;
   workerLeasesRequeued: number;
   workerLeasesFailed: number;
+  /** leases of silent workers on jobs whose cancel was asked: ended cancelled */
+  workerLeasesCancelled: number;
   /** broken records moved aside (see ReapResult.malformed) */
   malformed: number;
   promoted: number;
@@ -14,9 +18,9 @@ export interface QueueReapReport {
   executionsTrimmed: number;
   /** execution refreshes in flight past REFRESH_STALE_MS, returned to the refresh set */
   refreshRequeued: number;
-  /** callbacks enqueued for the jobs this pass failed */
+  /** callbacks enqueued for the jobs this pass failed or cancelled */
   callbacksEnqueued: number;
-  /** ids of jobs the pass moved to failed */
+  /** ids of jobs the pass moved to failed or cancelled (each gets its callback) */
   failedIds: string[];
   /** steps that threw, as "step: message"; the other steps still ran */
   errors: string[];
@@ -27,9 +31,11 @@ export function emptyReport(queue: string): QueueReapReport {
     queue,
     expiredRequeued: 0,
     expiredFailed: 0,
+    expiredCancelled: 0,
     silentWorkers: 0,
     workerLeasesRequeued: 0,
     workerLeasesFailed: 0,
+    workerLeasesCancelled: 0,
     malformed: 0,
     promoted: 0,
     trimmed: 0,
@@ -42,8 +48,6 @@ export function emptyReport(queue: string): QueueReapReport {
 }
 
 export function hasWork(r: QueueReapReport): boolean {
-  return (
-    r.expiredRequeued + r.expiredFailed + r.silentWorkers + r.workerLeasesRequeued + r.workerLeasesFailed + r.malformed + r.promoted + r.trimmed + r.executionsTrimmed + r.refreshRequeued > 0 ||
-    r.errors.length > 0
-  );
+  const reaped = r.expiredRequeued + r.expiredFailed + r.expiredCancelled + r.workerLeasesRequeued + r.workerLeasesFailed + r.workerLeasesCancelled;
+  return reaped + r.silentWorkers + r.malformed + r.promoted + r.trimmed + r.executionsTrimmed + r.refreshRequeued > 0 || r.errors.length > 0;
 }

@@ -8,9 +8,11 @@ export interface ReaperTotals {
   failedSteps: number;
   expiredRequeued: number;
   expiredFailed: number;
+  expiredCancelled: number;
   silentWorkers: number;
   workerLeasesRequeued: number;
   workerLeasesFailed: number;
+  workerLeasesCancelled: number;
   malformed: number;
   promoted: number;
   trimmed: number;
@@ -28,9 +30,11 @@ export interface ReaperPass {
 const COUNTED = [
   'expiredRequeued',
   'expiredFailed',
+  'expiredCancelled',
   'silentWorkers',
   'workerLeasesRequeued',
   'workerLeasesFailed',
+  'workerLeasesCancelled',
   'malformed',
   'promoted',
   'trimmed',
@@ -47,9 +51,11 @@ export class ReaperStats {
     failedSteps: 0,
     expiredRequeued: 0,
     expiredFailed: 0,
+    expiredCancelled: 0,
     silentWorkers: 0,
     workerLeasesRequeued: 0,
     workerLeasesFailed: 0,
+    workerLeasesCancelled: 0,
     malformed: 0,
     promoted: 0,
     trimmed: 0,

@@ -14,6 +14,8 @@ import { ReaperStats } from './reaper-stats';
 const QUEUE = 'reaper';
 const LEASE_MS = 1_000;
 const DEAD_MS = 5_000;
+/** Short enough for DEAD_MS (WORKER_DEAD_MS must be more than HEARTBEAT_MS, whose default is 60 s). */
+const HEARTBEAT_MS = 1_000;
 
 /** The reaper against a real Redis (unique prefix, never flushed), with broken records planted. */
 describe('ReaperService on Redis', () => {
@@ -31,7 +33,7 @@ describe('ReaperService on Redis', () => {
     clock = new ManualClock(Date.UTC(2030, 0, 1));
     store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, configuredQueues: [QUEUE] });
     stats = new ReaperStats();
-    const config = AppConfig.from({ WORKER_DEAD_MS: String(DEAD_MS), REAPER_BATCH: '50' });
+    const config = AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS), REAPER_BATCH: '50' });
     reaper = new ReaperService(store, config, stats, clock);
     keys = new RedisQueueKeys(prefix, QUEUE);
     // the reaper reaps silent workers only after it has reached the store for WORKER_DEAD_MS
@@ -103,9 +105,9 @@ describe('ReaperService on Redis', () => {
     await store.registerWorker(QUEUE, 'w1');
     await store.claim(QUEUE, 'w1', 1, 60_000);
     clock.advance(DEAD_MS + 1);
-    const outage = new ReaperService({ ...store, queues: () => Promise.reject(new Error('connect ECONNREFUSED')) } as never, AppConfig.from({ WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
+    const outage = new ReaperService({ ...store, queues: () => Promise.reject(new Error('connect ECONNREFUSED')) } as never, AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
     await outage.runPass();
-    const fresh = new ReaperService(store, AppConfig.from({ WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
+    const fresh = new ReaperService(store, AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
     await expect(fresh.runPass()).resolves.toMatchObject([{ silentWorkers: 0 }]);
     clock.advance(DEAD_MS);
     await expect(fresh.runPass()).resolves.toMatchObject([{ silentWorkers: 1, workerLeasesRequeued: 1 }]);
@@ -121,6 +123,29 @@ describe('ReaperService on Redis', () => {
     const { items } = await store.list({ queue: QUEUE, status: 'pending', type: 'http', limit: 10 });
     expect(items).toHaveLength(1);
     expect(items[0].payload).toMatchObject({ url: 'http://127.0.0.1:9/hook', method: 'POST', body: { id, status: 'failed', lastError: 'lease expired' } });
+  });
+
+  it('counts a job cancelled on lease expiry and enqueues its callback', async () => {
+    const [id] = await enqueue({ maxAttempts: 3, callbackUrl: 'http://127.0.0.1:9/hook' });
+    await store.claim(QUEUE, 'w1', 1, LEASE_MS);
+    await store.cancel(id);
+    clock.advance(LEASE_MS + 1);
+    const [report] = await reaper.runPass();
+    expect(report).toMatchObject({ expiredCancelled: 1, expiredFailed: 0, failedIds: [id], callbacksEnqueued: 1 });
+    expect(stats.totals.expiredCancelled).toBe(1);
+    const { items } = await store.list({ queue: QUEUE, status: 'pending', type: 'http', limit: 10 });
+    expect(items).toHaveLength(1);
+    expect(items[0].payload).toMatchObject({ body: { id, status: 'cancelled' } });
+  });
+
+  it('keeps reaping in rounds while a batch holds only cancelled jobs', async () => {
+    const rounds = new ReaperService(store, AppConfig.from({ REAPER_BATCH: '2' }), stats, clock);
+    const ids = await enqueue({}, {}, {}, {});
+    await store.claim(QUEUE, 'w1', 4, LEASE_MS);
+    for (const id of ids) await store.cancel(id);
+    clock.advance(LEASE_MS + 1);
+    await expect(rounds.runPass()).resolves.toMatchObject([{ expiredCancelled: 4 }]);
+    await expect(store.counts(QUEUE)).resolves.toMatchObject({ running: 0, cancelled: 4 });
   });
 
   it('deletes executions acknowledged final more than EXECUTION_RETENTION_MS ago, and counts them', async () => {

@@ -19,7 +19,7 @@ export type { QueueReapReport } from './queue-reap-report';
  * which the store enforces at claim and heartbeat, so hung jobs end here too), leases of silent
  * workers, due scheduled jobs, finished jobs past retention, execution refreshes whose instance died,
  * finished executions past EXECUTION_RETENTION_MS. Each is tried on its own: one that throws is
- * logged and counted, and the others still run. Jobs the pass fails get their callback.
+ * logged and counted, and the others still run. Jobs the pass fails or cancels get their callback.
  */
 @Injectable()
 export class ReaperService {
@@ -73,8 +73,9 @@ export class ReaperService {
         const result = await this.store.reapExpired(queue, batch);
         report.expiredRequeued += result.requeued.length;
         report.expiredFailed += result.failed.length;
+        report.expiredCancelled += result.cancelled.length;
         this.noteMalformed(report, 'lease', result);
-        report.failedIds.push(...result.failed);
+        report.failedIds.push(...result.failed, ...result.cancelled);
         return size(result) >= batch;
       }),
     );
@@ -86,11 +87,13 @@ export class ReaperService {
       if (silent.length === 0) return;
       this.logger.warn(`workers silent for more than ${this.config.workerDeadMs}ms in ${queue}: ${silent.join(', ')}`);
       await this.rounds(async () => {
-        const result = await this.store.reapWorkers(queue, silent, batch);
+        // the same silentMs: a worker that checked in since silentWorkers listed it is skipped
+        const result = await this.store.reapWorkers(queue, silent, batch, this.config.workerDeadMs);
         report.workerLeasesRequeued += result.requeued.length;
         report.workerLeasesFailed += result.failed.length;
+        report.workerLeasesCancelled += result.cancelled.length;
         this.noteMalformed(report, 'worker entry', result);
-        report.failedIds.push(...result.failed);
+        report.failedIds.push(...result.failed, ...result.cancelled);
         return size(result) >= batch;
       });
     });
@@ -186,5 +189,5 @@ export class ReaperService {
 }
 
 function size(result: ReapResult): number {
-  return result.requeued.length + result.failed.length + (result.malformed?.length ?? 0);
+  return result.requeued.length + result.failed.length + result.cancelled.length + (result.malformed?.length ?? 0);
 }

@@ -5,7 +5,12 @@ import { MAX_BULK_JOBS } from '../job-limits';
 import { CreateJobDto } from './create-job.dto';
 
 export class BulkCreateJobsDto {
-  @ApiProperty({ type: [CreateJobDto], minItems: 1, maxItems: MAX_BULK_JOBS, description: 'Added all or nothing' })
+  @ApiProperty({
+    type: [CreateJobDto],
+    minItems: 1,
+    maxItems: MAX_BULK_JOBS,
+    description: 'Jobs of one queue (400 naming jobs.N.queue otherwise), added all or nothing in one atomic write',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_BULK_JOBS)

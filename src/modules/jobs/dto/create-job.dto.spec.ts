@@ -64,4 +64,24 @@ describe('CreateJobDto validation', () => {
       { field: 'jobs.2.payload.url', reason: 'must be an absolute http or https URL' },
     ]);
   });
+
+  it('keeps payloads out of class-transformer: as sent, by reference, validated only for http jobs', async () => {
+    const payload = { any: [{ json: true }] };
+    const dto = (await pipe.transform({ type: 'a', payload }, { type: 'body', metatype: CreateJobDto })) as CreateJobDto;
+    expect(dto.payload).toBe(payload);
+    const body = { n: [1, { m: 2 }] };
+    const httpJob = { type: 'http', payload: { url: 'https://x.test', body } };
+    const http = (await pipe.transform(httpJob, { type: 'body', metatype: CreateJobDto })) as CreateJobDto;
+    expect((http.payload as { body: unknown }).body).toBe(body);
+  });
+
+  it('refuses a payload nested past the body bound before anything walks it, naming it', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const reason = 'must not be nested more than 64 levels deep';
+    await expect(fieldErrors(CreateJobDto, { type: 'a', payload: deep })).resolves.toEqual([{ field: 'payload', reason }]);
+    await expect(fieldErrors(BulkCreateJobsDto, { jobs: [{ type: 'a' }, { type: 'a', payload: deep }] })).resolves.toEqual([
+      { field: 'jobs.1.payload', reason },
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { IsHttpUrl } from '../validation/is-http-url.decorator';
 import { IsRunAt } from '../validation/is-run-at.decorator';
 import { BackoffDto } from './backoff.dto';
 import { HTTP_JOB_TYPE } from '../../../domain/http-job';
+import { OpaqueJson } from '../../../http/opaque-json.decorator';
 import { HttpJobPayloadDto } from './http-job-payload.dto';
 
 const NAME_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
@@ -21,7 +22,7 @@ export class CreateJobDto {
   @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
   type: string;
 
-  @ApiPropertyOptional({ pattern: NAME_PATTERN.source, default: 'default' })
+  @ApiPropertyOptional({ pattern: NAME_PATTERN.source, default: 'default', description: 'One of QUEUES (400 otherwise)' })
   @IsOptional()
   @IsString()
   @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
@@ -31,11 +32,12 @@ export class CreateJobDto {
     description: `Any JSON value, handed to the handler; for type "${HTTP_JOB_TYPE}" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded.`,
     oneOf: [{ $ref: getSchemaPath(HttpJobPayloadDto) }, {}],
   })
-  // Only http jobs have a payload shape the service knows; any other payload is opaque JSON.
+  // Only http jobs have a payload shape the service knows (built as HttpJobPayloadDto and checked);
+  // any other payload is opaque JSON, never walked or copied here (its depth is bounded by the pipe and JobsService).
+  @OpaqueJson({ as: (raw) => (isHttpJob(raw) ? HttpJobPayloadDto : undefined) })
   @ValidateIf(isHttpJob)
   @IsObject({ message: `$property must be an object with a url for ${HTTP_JOB_TYPE} jobs` })
   @ValidateNested()
-  @Type((help) => (help && isHttpJob(help.object) ? HttpJobPayloadDto : Object))
   payload?: unknown;
 
   @ApiPropertyOptional({ minimum: PRIORITY_MIN, maximum: PRIORITY_MAX, default: 0, description: 'Higher runs first' })

@@ -7,7 +7,11 @@ import { DEFAULT_LIST_LIMIT, MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../job-li
 const NAME_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
 
 export class ListJobsQueryDto {
-  @ApiPropertyOptional({ pattern: NAME_PATTERN.source, default: DEFAULT_QUEUE })
+  @ApiPropertyOptional({
+    pattern: NAME_PATTERN.source,
+    default: DEFAULT_QUEUE,
+    description: 'Without from/to, one of QUEUES (400 otherwise); job history (from/to) answers any queue it recorded',
+  })
   @IsOptional()
   @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
   queue?: string;

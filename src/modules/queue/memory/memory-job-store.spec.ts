@@ -53,6 +53,16 @@ describe('MemoryJobStore', () => {
     expect(third.token).toBe(3);
   });
 
+  it('with deleteSucceeded, still records the succeeded event (with the result) of a job it deletes', async () => {
+    const store = new MemoryJobStore({ clock, deleteSucceeded: true });
+    const [{ job: created }] = await store.enqueue([job()]);
+    const { jobs } = await store.claim('q', 'w1', 1, 1000);
+    await expect(store.complete('q', [{ id: created.id, token: jobs[0].token, resultJson: '{"v":1}' }])).resolves.toEqual(['succeeded']);
+    await expect(store.get(created.id)).resolves.toBeNull();
+    const last = store.events.take(100).at(-1)?.event;
+    expect(last).toMatchObject({ k: 'succeeded', id: created.id, st: 'succeeded', att: 1, run: 1, w: 'w1', res: '{"v":1}' });
+  });
+
   it('bounds its event log by eventsMaxLen', async () => {
     const store = new MemoryJobStore({ clock, eventsMaxLen: 5 });
     await store.enqueue(Array.from({ length: 8 }, () => job()));

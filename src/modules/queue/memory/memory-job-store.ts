@@ -48,7 +48,16 @@ export interface MemoryJobStoreOptions {
   random?: () => number;
   /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
   hardTimeoutGraceMs?: number;
+  /**
+   * SUCCEEDED_RETENTION_MS=0: complete deletes the job (record and idempotency key) instead of
+   * keeping it in `succeeded`; its `succeeded` event still records it for history. A job with a
+   * callbackUrl or an executionId is kept anyway, as complete.lua does. Default false.
+   */
+  deleteSucceeded?: boolean;
 }
+
+/** The statuses a failure leaves a job in (pending also after a scheduled retry's promotion); fail.lua's FAIL_OUTCOMES. */
+const FAIL_OUTCOMES: ReadonlySet<JobStatus> = new Set<JobStatus>(['scheduled', 'pending', 'failed', 'cancelled']);
 
 const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
   ['succeeded', 'succeededMs'],
@@ -66,6 +75,7 @@ export class MemoryJobStore extends JobStore {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly graceMs: number;
+  private readonly deleteSucceeded: boolean;
   private readonly configuredQueues: readonly string[];
   private readonly queueStates = new Map<string, MemoryQueue>();
   /** Queues that have held a job (a worker waiting on a queue does not make it one). */
@@ -77,6 +87,7 @@ export class MemoryJobStore extends JobStore {
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
+    this.deleteSucceeded = options.deleteSucceeded === true;
     this.configuredQueues = [...(options.configuredQueues ?? [])];
     this.events = new MemoryEventLog(options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN);
   }
@@ -84,12 +95,13 @@ export class MemoryJobStore extends JobStore {
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
     if (jobs.length === 0) return [];
     const q = this.queueFor(jobs[0].queue);
-    this.checkEnqueueBatch(q, jobs);
+    this.checkEnqueueBatch(q, jobs, false);
     const now = this.clock.now();
     const results: EnqueueResult[] = [];
     const events: JobEvent[] = [];
     for (const job of jobs) {
-      const existingId = job.idempotencyKey === undefined ? undefined : q.idempotency.get(job.idempotencyKey);
+      // an id already stored (the same jobs sent again, as enqueue.lua allows) is not added twice
+      const existingId = q.jobs.has(job.id) ? job.id : job.idempotencyKey === undefined ? undefined : q.idempotency.get(job.idempotencyKey);
       const existing = existingId === undefined ? undefined : q.jobs.get(existingId);
       if (existing) {
         results.push({ job: toJob(existing.record, existing.status), created: false });
@@ -182,14 +194,25 @@ export class MemoryJobStore extends JobStore {
   }
 
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
-    return this.settle(queue, items, (q, entry, item, now) => completeJob(q, entry, item.resultJson, now));
+    return this.settle(queue, items, (q, entry, item, now) => {
+      const event = completeJob(q, entry, item.resultJson, now);
+      // delete on completion (SUCCEEDED_RETENTION_MS=0), except what complete.lua keeps too
+      if (this.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry);
+      return event;
+    });
   }
 
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
-    return this.settle(queue, items, (q, entry, item, now) => {
-      const delay = (): number => item.retryDelayMs ?? backoffDelay(entry.record.backoff, entry.record.attempts, this.random);
-      return failJob(q, entry, item.error, item.retryable, delay, now);
-    });
+    return this.settle(
+      queue,
+      items,
+      (q, entry, item, now) => {
+        const delay = (): number => item.retryDelayMs ?? backoffDelay(entry.record.backoff, entry.record.attempts, this.random);
+        return failJob(q, entry, item.error, item.retryable, delay, now);
+      },
+      // the same failure applied twice (same current token, same error), as fail.lua answers it
+      (entry, item) => (FAIL_OUTCOMES.has(entry.status) && entry.record.lastError === item.error ? entry.status : undefined),
+    );
   }
 
   async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
@@ -218,7 +241,7 @@ export class MemoryJobStore extends JobStore {
   }
 
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
-    const result: ReapResult = { requeued: [], failed: [] };
+    const result: ReapResult = { requeued: [], failed: [], cancelled: [] };
     const q = this.queueStates.get(queue);
     if (!q) return result;
     const now = this.clock.now();
@@ -236,15 +259,19 @@ export class MemoryJobStore extends JobStore {
   /**
    * A reaped worker that holds no lease any more leaves the registry too, so the reaper does not
    * meet the same dead worker on every pass (and crowd out newly silent ones under its limit).
+   * A worker that registered at or after now - silentMs is alive again and skipped (reap-workers.lua).
    */
-  async reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult> {
-    const result: ReapResult = { requeued: [], failed: [] };
+  async reapWorkers(queue: string, workerIds: string[], limit: number, silentMs: number): Promise<ReapResult> {
+    const result: ReapResult = { requeued: [], failed: [], cancelled: [] };
     const q = this.queueStates.get(queue);
     if (!q) return result;
     const now = this.clock.now();
+    const cutoff = now - silentMs;
     const events: JobEvent[] = [];
     let n = 0;
     for (const workerId of workerIds) {
+      const seen = q.workers.get(workerId);
+      if (seen !== undefined && seen >= cutoff) continue;
       for (const id of [...(q.held.get(workerId) ?? [])]) {
         if (n >= limit) break;
         const entry = q.jobs.get(id);
@@ -343,7 +370,7 @@ export class MemoryJobStore extends JobStore {
       throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${execution.id}`);
     }
     const q = this.queueFor(execution.queue);
-    this.checkEnqueueBatch(q, jobs);
+    this.checkEnqueueBatch(q, jobs, true);
     const created = q.executions.create(execution.id, this.clock.now(), execution.callbackUrl);
     q.executions.refresh.add(execution.id);
     await this.enqueue(jobs);
@@ -403,19 +430,25 @@ export class MemoryJobStore extends JobStore {
     else damageRecord(entry.record, how);
   }
 
-  private checkEnqueueBatch(q: MemoryQueue, jobs: NewJob[]): void {
+  /** `refuseTakenIds`: an id repeated in the batch or already stored is an error (createExecution). */
+  private checkEnqueueBatch(q: MemoryQueue, jobs: NewJob[], refuseTakenIds: boolean): void {
     const ids = new Set<string>();
     for (const job of jobs) {
       if (job.queue !== q.name) throw new InvalidJobSpecError('queue', 'must be the same for every job of one enqueue call');
-      if (ids.has(job.id) || q.jobs.has(job.id)) throw new InvalidJobSpecError('id', `${job.id} is already taken`);
+      if (refuseTakenIds && (ids.has(job.id) || q.jobs.has(job.id))) throw new InvalidJobSpecError('id', `${job.id} is already taken`);
       ids.add(job.id);
     }
   }
 
+  /**
+   * `replayed`: for a job no longer running whose token is still the presented one, the outcome
+   * of this same settle applied before (its reply lost, the batch sent again), or undefined: stale.
+   */
   private settle<T extends Lease>(
     queue: string,
     items: T[],
     apply: (q: MemoryQueue, entry: MemoryJobEntry, item: T, now: number) => JobEvent,
+    replayed?: (entry: MemoryJobEntry, item: T) => SettleOutcome | undefined,
   ): SettleOutcome[] {
     const q = this.queueStates.get(queue);
     if (!q) return items.map(() => 'stale');
@@ -423,7 +456,11 @@ export class MemoryJobStore extends JobStore {
     const events: JobEvent[] = [];
     const outcomes = items.map((item): SettleOutcome => {
       const entry = this.currentLease(q, item);
-      if (!entry) return 'stale';
+      if (!entry) {
+        const settled = q.jobs.get(item.id);
+        const same = settled && settled.status !== 'running' && settled.record.token === item.token;
+        return (same && replayed?.(settled, item)) || 'stale';
+      }
       events.push(failIfMalformed(q, entry, now) ?? apply(q, entry, item, now));
       return entry.status;
     });
@@ -451,6 +488,7 @@ export class MemoryJobStore extends JobStore {
     events.push(event);
     if (entry.status === 'pending') result.requeued.push(entry.id);
     else if (entry.status === 'failed') result.failed.push(entry.id);
+    else if (entry.status === 'cancelled') result.cancelled.push(entry.id);
   }
 
   private promote(q: MemoryQueue, now: number, limit: number, events: JobEvent[]): number {

@@ -27,12 +27,25 @@ export class RedisAvailability {
   }
 }
 
-/** Redis error replies (a bug in a script or a command) pass through; everything else is the link. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_MESSAGES = /^(Connection is closed|Stream isn't writeable)/;
+/** Replies of a server that is up but cannot serve yet (or right now, as a replica mid-failover): worth retrying. */
+const TRANSIENT_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY)\b/;
+
+/**
+ * Only trouble with the link (or a server that cannot serve for now) becomes StoreUnavailableError,
+ * which callers retry and which flags Redis as unreachable. Anything else (a script's error reply,
+ * a bug of ours such as a TypeError) passes through, to be answered 500 and logged.
+ */
 export function toStoreError(error: unknown): unknown {
-  if (error instanceof ClaimqError) return error;
-  if (error instanceof Error && error.name === 'ReplyError' && !/^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN)/.test(error.message)) {
-    return error;
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return new StoreUnavailableError(`Redis is unavailable: ${reason}`);
+  if (!isConnectionTrouble(error)) return error;
+  return new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
+}
+
+function isConnectionTrouble(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof ClaimqError) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (error.name === 'ReplyError') return TRANSIENT_REPLIES.test(error.message);
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === 'string' && CONNECTION_CODES.has(code)) || CONNECTION_MESSAGES.test(error.message);
 }

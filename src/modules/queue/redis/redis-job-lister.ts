@@ -29,7 +29,7 @@ export class RedisJobLister {
   async list(keys: RedisQueueKeys, query: ListQuery): Promise<ListPage> {
     const limit = Math.max(1, Math.floor(query.limit));
     const walk: Segment[] = (query.status ? [query.status] : [...JOB_STATUSES]).flatMap((status) => segmentsOf(keys, status));
-    let position = decodeRedisListCursor(query.cursor);
+    let position = decodeRedisListCursor(query.cursor, walk);
     let index = position?.index ?? 0;
     const found: { job: Job; at: RedisListPosition }[] = [];
     let examined = 0;

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { backoffDelay } from '../../../domain/backoff';
 import { ManualClock } from '../../../domain/clock';
 import { StoreUnavailableError } from '../../../domain/errors';
+import { newExecutionId } from '../../../domain/execution';
 import { DEFAULT_BACKOFF, JobSpec, NewJob } from '../../../domain/job';
 import { JobEvent } from '../../../domain/job-event';
 import { normalizeJobSpec } from '../../../domain/job-spec';
@@ -110,7 +111,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
     const [{ job: created }] = await store.enqueue([job()]);
     const first = (await store.claim(Q, 'w1', 1, 1_000)).jobs[0];
     clock.advance(1_001);
-    await expect(store.reapExpired(Q, 10)).resolves.toEqual({ requeued: [created.id], failed: [] });
+    await expect(store.reapExpired(Q, 10)).resolves.toEqual({ requeued: [created.id], failed: [], cancelled: [] });
     const second = (await store.claim(Q, 'w2', 1, 1_000)).jobs[0];
     expect(second.token).toBe(first.token + 1);
     expect(second.job.attempts).toBe(2);
@@ -148,13 +149,39 @@ describe('RedisJobStore scripts (real Redis)', () => {
     expect(await redis.hlen(keys.idem)).toBe(0);
   });
 
+  it('with deleteSucceeded, completes by deleting the hash and idempotency key, still ending the lease and writing the event', async () => {
+    const deleting = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, deleteSucceeded: true });
+    try {
+      const [a, b] = [job({ idempotencyKey: 'gone' }), job({ callbackUrl: 'http://example.test/cb' })];
+      await deleting.enqueue([a, b]);
+      const { jobs } = await deleting.claim(Q, 'w1', 2, 30_000);
+      await expect(deleting.complete(Q, jobs.map((c) => ({ id: c.job.id, token: c.token, resultJson: '{"v":1}' })))).resolves.toEqual([
+        'succeeded',
+        'succeeded',
+      ]);
+      expect(await redis.exists(keys.job(a.id))).toBe(0);
+      expect(await redis.hlen(keys.idem)).toBe(0);
+      expect(await redis.hget(keys.job(b.id), 'st')).toBe('succeeded');
+      expect(await redis.zrange(keys.succeeded, 0, -1)).toEqual([b.id]);
+      expect(await redis.zcard(keys.leases)).toBe(0);
+      expect(await redis.exists(keys.workerLeases('w1'))).toBe(0);
+      const at = clock.now();
+      expect((await events())[2]).toEqual([
+        { k: 'succeeded', id: a.id, st: 'succeeded', att: 1, at, w: 'w1', run: 1, res: '{"v":1}' },
+        { k: 'succeeded', id: b.id, st: 'succeeded', att: 1, at, w: 'w1', run: 1, res: '{"v":1}' },
+      ]);
+    } finally {
+      await deleting.close();
+    }
+  });
+
   it('releases the leases of a silent worker from its own lease set', async () => {
     await store.enqueue([job(), job()]);
     await store.registerWorker(Q, 'w1');
     const { jobs } = await store.claim(Q, 'w1', 2, 60_000);
     clock.advance(10_000);
     await expect(store.silentWorkers(Q, 5_000, 10)).resolves.toEqual(['w1']);
-    const reaped = await store.reapWorkers(Q, ['w1'], 10);
+    const reaped = await store.reapWorkers(Q, ['w1'], 10, 5_000);
     expect(reaped.requeued.sort()).toEqual(jobs.map((j) => j.job.id).sort());
     await expect(store.counts(Q)).resolves.toMatchObject({ pending: 2, running: 0 });
   });
@@ -279,6 +306,59 @@ describe('RedisJobStore scripts (real Redis)', () => {
       cursor = result.nextCursor;
     }
     expect(ids.sort()).toEqual(wanted.map((j) => j.id).sort());
+  });
+
+  it('drops a stray pending entry of a job in another state and leaves the job alone', async () => {
+    const [running, done, pending] = [job(), job(), job({ priority: 3 })];
+    await store.enqueue([running, done]);
+    const { jobs } = await store.claim(Q, 'w1', 2, 30_000);
+    await store.complete(Q, [{ id: done.id, token: jobs[1].token }]);
+    await store.enqueue([pending]);
+    // ids that reached pending twice (a bug, a resent write): a running and a succeeded job
+    await redis.rpush(keys.pendingFifo, running.id, done.id);
+    const { jobs: claimed } = await store.claim(Q, 'w2', 5, 30_000);
+    expect(claimed.map((c) => c.job.id)).toEqual([pending.id]);
+    await expect(store.get(running.id)).resolves.toMatchObject({ status: 'running', workerId: 'w1', attempts: 1 });
+    await expect(store.get(done.id)).resolves.toMatchObject({ status: 'succeeded' });
+    expect(await redis.zscore(keys.leases, running.id)).not.toBeNull();
+    expect(await redis.zcard(keys.failed)).toBe(0);
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 0, running: 2, succeeded: 1, failed: 0 });
+    await expect(store.complete(Q, [{ id: running.id, token: jobs[0].token }])).resolves.toEqual(['succeeded']);
+  });
+
+  it('still fails a malformed record met in pending', async () => {
+    const [bad] = [job()];
+    await store.enqueue([bad]);
+    await redis.hset(keys.job(bad.id), 'st', 'bogus');
+    await expect(store.claim(Q, 'w1', 1, 30_000)).resolves.toEqual({ jobs: [] });
+    await expect(store.get(bad.id)).resolves.toMatchObject({ status: 'failed', lastError: 'malformed job record: unknown status bogus' });
+  });
+
+  it('promotes only scheduled records and drops stray scheduled entries', async () => {
+    const [running, later] = [job(), job({ delayMs: 500 })];
+    await store.enqueue([running, later]);
+    await store.claim(Q, 'w1', 1, 30_000);
+    await redis.zadd(keys.scheduled, clock.now(), running.id);
+    clock.advance(500);
+    await expect(store.promoteDue(Q, 10)).resolves.toBe(1);
+    expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([later.id]);
+    expect(await redis.zcard(keys.scheduled)).toBe(0);
+    await expect(store.get(running.id)).resolves.toMatchObject({ status: 'running' });
+    const { jobs } = await store.claim(Q, 'w2', 5, 30_000);
+    expect(jobs.map((c) => c.job.id)).toEqual([later.id]);
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 2, failed: 0 });
+  });
+
+  it('keeps an execution and its counters as they are when its create-execution call is sent again', async () => {
+    const id = newExecutionId(Q, clock.now());
+    const jobs = [job({ executionId: id }), job({ executionId: id })];
+    await store.createExecution({ id, queue: Q, callbackUrl: 'http://example.test/cb' }, jobs);
+    await store.claim(Q, 'w1', 1, 30_000);
+    const again = await store.createExecution({ id, queue: Q, callbackUrl: 'http://example.test/cb' }, jobs);
+    expect(again).toMatchObject({ total: 2, counts: { pending: 1, running: 1 }, callbackUrl: 'http://example.test/cb' });
+    await expect(store.getExecution(id)).resolves.toMatchObject({ total: 2, counts: { pending: 1, running: 1 } });
+    expect(await redis.llen(keys.executionJobs(id))).toBe(2);
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 1, running: 1 });
   });
 
   it('fails fast with StoreUnavailableError when Redis cannot be reached', async () => {

@@ -34,6 +34,12 @@ export interface RedisJobStoreOptions {
   eventsMaxLen?: number;
   /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
   hardTimeoutGraceMs?: number;
+  /**
+   * SUCCEEDED_RETENTION_MS=0: complete deletes the job (hash and idempotency key) instead of
+   * keeping it in `succeeded`; its `succeeded` event still records it for history. A job with a
+   * callbackUrl or an executionId is kept anyway (see complete.lua). Default false.
+   */
+  deleteSucceeded?: boolean;
 }
 
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
@@ -50,6 +56,8 @@ export class RedisJobStore extends JobStore {
   private readonly configuredQueues: string[];
   private readonly eventsMaxLen: number;
   private readonly graceMs: number;
+  /** complete.lua's ARGV[3]. */
+  private readonly deleteSucceededFlag: '0' | '1';
   private readonly scripts: RedisScripts;
   private readonly availability: RedisAvailability;
   private readonly lister: RedisJobLister;
@@ -66,6 +74,7 @@ export class RedisJobStore extends JobStore {
     this.configuredQueues = options.configuredQueues ?? [];
     this.eventsMaxLen = options.eventsMaxLen ?? 100_000;
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
+    this.deleteSucceededFlag = options.deleteSucceeded === true ? '1' : '0';
     this.scripts = new RedisScripts(this.redis);
     this.availability = new RedisAvailability(this.redis);
     this.lister = new RedisJobLister(this.redis);
@@ -130,8 +139,9 @@ export class RedisJobStore extends JobStore {
 
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
-    const args: (string | number)[] = new Array(items.length * 3);
-    for (let i = 0, k = 0; i < items.length; i++, k += 3) {
+    const args: (string | number)[] = new Array(1 + items.length * 3);
+    args[0] = this.deleteSucceededFlag;
+    for (let i = 0, k = 1; i < items.length; i++, k += 3) {
       args[k] = items[i].id;
       args[k + 1] = items[i].token;
       args[k + 2] = items[i].resultJson ?? '';
@@ -164,9 +174,11 @@ export class RedisJobStore extends JobStore {
     return reapResult(reply);
   }
 
-  async reapWorkers(queue: string, workerIds: string[], limit: number): Promise<ReapResult> {
-    if (workerIds.length === 0) return { requeued: [], failed: [] };
-    const reply = (await this.availability.call(() => this.run('reap-workers', queue, [limit, ...workerIds]))) as string[][];
+  async reapWorkers(queue: string, workerIds: string[], limit: number, silentMs: number): Promise<ReapResult> {
+    if (workerIds.length === 0) return { requeued: [], failed: [], cancelled: [] };
+    const now = this.clock.now();
+    const args = [limit, now - silentMs, ...workerIds];
+    const reply = (await this.availability.call(() => this.run('reap-workers', queue, args, now))) as string[][];
     return reapResult(reply);
   }
 
@@ -308,6 +320,9 @@ export class RedisJobStore extends JobStore {
   }
 }
 
-function reapResult([requeued, failed, malformed]: string[][]): ReapResult {
-  return malformed && malformed.length > 0 ? { requeued, failed, malformed } : { requeued, failed };
+/** reap.lua and reap-workers.lua reply { requeued, failed, malformed, cancelled }. */
+function reapResult([requeued, failed, malformed, cancelled]: string[][]): ReapResult {
+  const result: ReapResult = { requeued, failed, cancelled: cancelled ?? [] };
+  if (malformed && malformed.length > 0) result.malformed = malformed;
+  return result;
 }

@@ -1,0 +1,96 @@
+import { silentLogger, waitFor } from '../../../test/support/worker-harness';
+import { ClaimResult, JobStore } from '../queue/job-store';
+import { ClaimLoop } from './claim-loop';
+
+const NOW = 1_000_000;
+
+/** A queue with nothing to claim; each waitForWork is kept, to be ended by its signal only. */
+function idleQueue(nextDueAt?: number) {
+  const waits: { timeoutMs: number; signal: AbortSignal }[] = [];
+  let claims = 0;
+  let releaseClaim: (() => void) | undefined;
+  let holdClaims = false;
+  const store = {
+    claim: async (): Promise<ClaimResult> => {
+      claims++;
+      if (holdClaims) await new Promise<void>((resolve) => (releaseClaim = resolve));
+      return { jobs: [], nextDueAt };
+    },
+    waitForWork: (_queue: string, timeoutMs: number, signal: AbortSignal) => {
+      waits.push({ timeoutMs, signal });
+      return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    },
+  } as unknown as JobStore;
+  const loop = new ClaimLoop('default', {
+    store,
+    workerId: 'w-1',
+    concurrency: 2,
+    leaseMs: 30_000,
+    clock: { now: () => NOW },
+    logger: silentLogger,
+    maxIdleWaitMs: 60_000,
+    active: () => 0,
+    run: () => undefined,
+  });
+  return {
+    loop,
+    waits,
+    claims: () => claims,
+    holdClaims: () => (holdClaims = true),
+    releaseClaim: () => {
+      holdClaims = false;
+      releaseClaim?.();
+    },
+  };
+}
+
+describe('ClaimLoop nudge', () => {
+  it('leaves an idle wait alone when the retry cannot be due before the wait ends', async () => {
+    const q = idleQueue();
+    q.loop.start();
+    await waitFor(() => q.waits.length === 1, 'the idle wait');
+    q.loop.nudge(NOW + 60_000);
+    q.loop.nudge(NOW + 90_000);
+    expect(q.waits[0].signal.aborted).toBe(false);
+    expect(q.claims()).toBe(1);
+    await q.loop.stop();
+  });
+
+  it('ends an idle wait and claims again when the retry may be due before the wait ends', async () => {
+    const q = idleQueue();
+    q.loop.start();
+    await waitFor(() => q.waits.length === 1, 'the idle wait');
+    q.loop.nudge(NOW + 59_999);
+    expect(q.waits[0].signal.aborted).toBe(true);
+    await waitFor(() => q.waits.length === 2, 'the next idle wait');
+    expect(q.claims()).toBe(2);
+    q.loop.nudge(); // due time unknown: maybe now
+    expect(q.waits[1].signal.aborted).toBe(true);
+    await q.loop.stop();
+  });
+
+  it('waits no longer than the due time of a retry nudged while a claim was in flight', async () => {
+    const q = idleQueue(NOW + 30_000);
+    q.holdClaims();
+    q.loop.start();
+    await waitFor(() => q.claims() === 1, 'the claim in flight');
+    q.loop.nudge(NOW + 2_000);
+    q.releaseClaim();
+    await waitFor(() => q.waits.length === 1, 'the idle wait');
+    expect(q.waits[0].timeoutMs).toBe(2_000);
+    expect(q.claims()).toBe(1);
+    await q.loop.stop();
+  });
+
+  it('claims again at once for a retry nudged during a claim that may be due already', async () => {
+    const q = idleQueue();
+    q.holdClaims();
+    q.loop.start();
+    await waitFor(() => q.claims() === 1, 'the claim in flight');
+    q.loop.nudge(NOW);
+    q.releaseClaim();
+    await waitFor(() => q.waits.length === 1, 'the idle wait');
+    expect(q.claims()).toBe(2);
+    await q.loop.stop();
+  });
+});
