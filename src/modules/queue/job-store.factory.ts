@@ -16,6 +16,7 @@ export function createJobStore(config: AppConfig): JobStore {
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
+        eventsMaxLen: config.eventsMaxLen,
       });
     case 'redis':
       return new RedisJobStore({
@@ -25,6 +26,7 @@ export function createJobStore(config: AppConfig): JobStore {
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
+        eventsMaxLen: config.eventsMaxLen,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);
