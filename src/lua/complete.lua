@@ -1,6 +1,9 @@
 --[[
   complete: running -> succeeded for many leases. A lease whose job is not running or whose token
-  is not current is 'stale' and changes nothing.
+  is not current is 'stale' and changes nothing, except a completion applied twice (its reply was
+  lost and the ack batch sent again): the job is succeeded and its token is still the presented
+  one, so 'succeeded' again, and nothing changes (no second event). A job deleted on completion
+  (ARGV[3] = '1') has no hash left to match, so its repeat is 'stale'.
 
   KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
   KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
@@ -69,6 +72,9 @@ for i = 4, #ARGV, 3 do
     end
     endLease(id, v[3])
     addEvent('succeeded', id, 'succeeded', numField(v[4], 0), v[3] or nil, v[2], res)
+    out[#out + 1] = 'succeeded'
+  elseif v[1] == 'succeeded' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
+    -- this very completion, applied before: only a claim bumps tok, and only complete succeeds
     out[#out + 1] = 'succeeded'
   else
     out[#out + 1] = 'stale'

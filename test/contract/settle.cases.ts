@@ -170,6 +170,32 @@ export function describeSettleCases(current: () => StoreHarness): void {
       await expect(h.store.counts(QUEUE)).resolves.toEqual(counts);
     });
 
+    it('answers a completion applied twice with succeeded, changing nothing', async () => {
+      const h = current();
+      await enqueueJob(h);
+      await enqueueJob(h);
+      const { jobs } = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
+      const items = jobs.map((c) => ({ ...leaseOf(c), resultJson: '{"n":1}' }));
+      await expect(h.store.complete(QUEUE, items)).resolves.toEqual(['succeeded', 'succeeded']);
+      const before = await Promise.all(jobs.map((c) => h.store.get(c.job.id)));
+      h.clock.advance(10);
+      await expect(h.store.complete(QUEUE, items)).resolves.toEqual(['succeeded', 'succeeded']);
+      await expect(Promise.all(jobs.map((c) => h.store.get(c.job.id)))).resolves.toEqual(before);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 0, succeeded: 2 });
+    });
+
+    it('answers stale to a completion sent again after a retry claimed the job again', async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 1 });
+      const first = await claimOne(h.store, WORKER, 1000);
+      h.clock.advance(1001);
+      await h.store.reapExpired(QUEUE, 10);
+      await h.store.retry(first.job.id);
+      await claimOne(h.store);
+      await expect(h.store.complete(QUEUE, [leaseOf(first)])).resolves.toEqual(['stale']);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 1, succeeded: 0 });
+    });
+
     it('answers stale to a failure of an attempt the reaper ended meanwhile', async () => {
       const h = current();
       await enqueueJob(h, { maxAttempts: 1 });
@@ -209,12 +235,12 @@ export function describeSettleCases(current: () => StoreHarness): void {
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, scheduled: 1, succeeded: 0, failed: 0 });
     });
 
-    it('rejects a second completion of the same lease', async () => {
+    it('answers a second completion of the same lease with succeeded, keeping the first result', async () => {
       const h = current();
       await enqueueJob(h);
       const claimed = await claimOne(h.store);
       await h.store.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '1' }]);
-      await expect(h.store.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '2' }])).resolves.toEqual(['stale']);
+      await expect(h.store.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '2' }])).resolves.toEqual(['succeeded']);
       await expect(h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'late', retryable: true }])).resolves.toEqual(['stale']);
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'succeeded', result: 1 });
     });

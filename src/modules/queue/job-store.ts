@@ -55,7 +55,10 @@ export abstract class JobStore {
   /** Renews many leases in one call. Per lease: ok, stale (lost), or cancel (cancel was asked). */
   abstract heartbeat(queue: string, workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
 
-  /** running -> succeeded. Per item: the new status, or 'stale'. */
+  /**
+   * running -> succeeded. Per item: the new status, or 'stale'. The same completion applied twice
+   * (same token, still current: its reply was lost) answers 'succeeded' again and changes nothing.
+   */
   abstract complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]>;
 
   /**

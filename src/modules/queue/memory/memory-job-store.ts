@@ -194,12 +194,18 @@ export class MemoryJobStore extends JobStore {
   }
 
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
-    return this.settle(queue, items, (q, entry, item, now) => {
-      const event = completeJob(q, entry, item.resultJson, now);
-      // delete on completion (SUCCEEDED_RETENTION_MS=0), except what complete.lua keeps too
-      if (this.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry);
-      return event;
-    });
+    return this.settle(
+      queue,
+      items,
+      (q, entry, item, now) => {
+        const event = completeJob(q, entry, item.resultJson, now);
+        // delete on completion (SUCCEEDED_RETENTION_MS=0), except what complete.lua keeps too
+        if (this.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry);
+        return event;
+      },
+      // the same completion applied twice (same current token), as complete.lua answers it
+      (entry) => (entry.status === 'succeeded' ? 'succeeded' : undefined),
+    );
   }
 
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
