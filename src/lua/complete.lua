@@ -46,11 +46,16 @@ local deleteSucceeded = ARGV[3] == '1'
 local out = {}
 local deletedKeys = {}
 local freedIdemKeys = {}
+-- ids deleted earlier in this call: their hash goes only after the loop, so a repeated item must
+-- not be settled a second time; like any repeat of a deleted job it is 'stale'
+local deletedHere = {}
 for i = 4, #ARGV, 3 do
   local id = ARGV[i]
   local key = K_JOB .. id
   local v
-  if deleteSucceeded then
+  if deletedHere[id] then
+    v = {}
+  elseif deleteSucceeded then
     v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'cb', 'ik')
   else
     v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
@@ -60,6 +65,7 @@ for i = 4, #ARGV, 3 do
     if res == '' then res = nil end
     if deleteSucceeded and not v[5] and not v[6] then
       deletedKeys[#deletedKeys + 1] = key
+      deletedHere[id] = true
       if v[7] and redis.call('HGET', K_IDEM, v[7]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[7] end
     else
       if res then

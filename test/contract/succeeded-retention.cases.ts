@@ -51,6 +51,16 @@ export function describeSucceededRetentionCases(current: () => StoreHarness): vo
         await expect(store.counts(QUEUE)).resolves.toEqual({ ...emptyCounts(), pending: 1 });
       });
 
+      it('settles a lease given twice in one call once: the repeat of the deleted job is stale', async () => {
+        const h = current();
+        const store = await h.storeWith({ deleteSucceeded: true });
+        await store.enqueue([newJob(h)]);
+        const claimed = await claimOne(store);
+        await expect(store.complete(QUEUE, [leaseOf(claimed), leaseOf(claimed)])).resolves.toEqual(['succeeded', 'stale']);
+        await expect(store.get(claimed.job.id)).resolves.toBeNull();
+        await expect(store.counts(QUEUE)).resolves.toEqual(emptyCounts());
+      });
+
       it('frees the idempotency key of the deleted job', async () => {
         const h = current();
         const store = await h.storeWith({ deleteSucceeded: true });
