@@ -14,14 +14,22 @@ export function uniqueTestPrefix(): string {
   return `cqt-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Deletes every key under `prefix` (SCAN is for tests only: src never scans). */
-export async function deletePrefixedKeys(redis: Redis, prefix: string): Promise<void> {
+/** Every key under `prefix` (SCAN is for tests only: src never scans). */
+export async function listPrefixedKeys(redis: Redis, prefix: string): Promise<string[]> {
+  const found: string[] = [];
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.unlink(...keys);
+    found.push(...keys);
     cursor = next;
   } while (cursor !== '0');
+  return found;
+}
+
+/** Deletes every key under `prefix`. */
+export async function deletePrefixedKeys(redis: Redis, prefix: string): Promise<void> {
+  const keys = await listPrefixedKeys(redis, prefix);
+  for (let i = 0; i < keys.length; i += 1000) await redis.unlink(...keys.slice(i, i + 1000));
 }
 
 function jobKey(prefix: string, id: string): string {

@@ -6,7 +6,7 @@ import { newExecutionId } from '../../../domain/execution';
 import { DEFAULT_BACKOFF, JobSpec, NewJob } from '../../../domain/job';
 import { JobEvent } from '../../../domain/job-event';
 import { normalizeJobSpec } from '../../../domain/job-spec';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
+import { deletePrefixedKeys, listPrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
 import { decodeStreamEntry } from '../../history/events/stream-entry-codec';
 import { createRedisClient } from './redis-connection';
 import { RedisJobStore } from './redis-job-store';
@@ -209,13 +209,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
     const { jobs } = await store.claim(Q, 'w1', 3, 30_000);
     await store.complete(Q, jobs.map((c) => ({ id: c.job.id, token: c.token })));
     const admin = createRedisClient(TEST_REDIS_URL);
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      found.push(...batch);
-      cursor = next;
-    } while (cursor !== '0');
+    const found = await listPrefixedKeys(admin, prefix);
     await admin.quit();
     expect(found.filter((k) => k !== `${prefix}:queues`).every((k) => k.startsWith(`${prefix}:{${Q}}:`))).toBe(true);
     const batches = await events();
