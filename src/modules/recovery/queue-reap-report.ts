@@ -1,53 +1,48 @@
-/** What one reaper pass did in one queue. */
-export interface QueueReapReport {
-  queue: string;
-  expiredRequeued: number;
-  expiredFailed: number;
+/**
+ * The counters of a reaper pass, named once: the per-queue report, the running totals and the
+ * metrics all derive their fields from this list.
+ */
+export const REAP_COUNTERS = [
+  'expiredRequeued',
+  'expiredFailed',
   /** expired leases of jobs whose cancel was asked: ended cancelled */
-  expiredCancelled: number;
-  silentWorkers: number;
-  workerLeasesRequeued: number;
-  workerLeasesFailed: number;
+  'expiredCancelled',
+  'silentWorkers',
+  'workerLeasesRequeued',
+  'workerLeasesFailed',
   /** leases of silent workers on jobs whose cancel was asked: ended cancelled */
-  workerLeasesCancelled: number;
+  'workerLeasesCancelled',
   /** broken records moved aside (see ReapResult.malformed) */
-  malformed: number;
-  promoted: number;
-  trimmed: number;
+  'malformed',
+  'promoted',
+  'trimmed',
   /** executions acknowledged final more than EXECUTION_RETENTION_MS ago, deleted from the store */
-  executionsTrimmed: number;
+  'executionsTrimmed',
   /** execution refreshes in flight past REFRESH_STALE_MS, returned to the refresh set */
-  refreshRequeued: number;
+  'refreshRequeued',
   /** callbacks enqueued for the jobs this pass failed or cancelled */
-  callbacksEnqueued: number;
+  'callbacksEnqueued',
+] as const;
+
+export type ReapCounter = (typeof REAP_COUNTERS)[number];
+
+/** What one reaper pass did in one queue. */
+export type QueueReapReport = Record<ReapCounter, number> & {
+  queue: string;
   /** ids of jobs the pass moved to failed or cancelled (each gets its callback) */
   failedIds: string[];
   /** steps that threw, as "step: message"; the other steps still ran */
   errors: string[];
+};
+
+export function zeroCounters(): Record<ReapCounter, number> {
+  return Object.fromEntries(REAP_COUNTERS.map((key) => [key, 0])) as Record<ReapCounter, number>;
 }
 
 export function emptyReport(queue: string): QueueReapReport {
-  return {
-    queue,
-    expiredRequeued: 0,
-    expiredFailed: 0,
-    expiredCancelled: 0,
-    silentWorkers: 0,
-    workerLeasesRequeued: 0,
-    workerLeasesFailed: 0,
-    workerLeasesCancelled: 0,
-    malformed: 0,
-    promoted: 0,
-    trimmed: 0,
-    executionsTrimmed: 0,
-    refreshRequeued: 0,
-    callbacksEnqueued: 0,
-    failedIds: [],
-    errors: [],
-  };
+  return { queue, ...zeroCounters(), failedIds: [], errors: [] };
 }
 
 export function hasWork(r: QueueReapReport): boolean {
-  const reaped = r.expiredRequeued + r.expiredFailed + r.expiredCancelled + r.workerLeasesRequeued + r.workerLeasesFailed + r.workerLeasesCancelled;
-  return reaped + r.silentWorkers + r.malformed + r.promoted + r.trimmed + r.executionsTrimmed + r.refreshRequeued > 0 || r.errors.length > 0;
+  return REAP_COUNTERS.some((key) => key !== 'callbacksEnqueued' && r[key] > 0) || r.errors.length > 0;
 }

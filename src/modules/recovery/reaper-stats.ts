@@ -1,25 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { QueueReapReport } from './queue-reap-report';
+import { QueueReapReport, REAP_COUNTERS, ReapCounter, zeroCounters } from './queue-reap-report';
 
-/** Counters a metrics module reads: totals since start, and the last pass. */
-export interface ReaperTotals {
+/** Counters a metrics module reads: totals since start. */
+export type ReaperTotals = Record<ReapCounter, number> & {
   passes: number;
   /** Queue passes that threw (Redis down, a script error); the next pass tries again. */
   failedSteps: number;
-  expiredRequeued: number;
-  expiredFailed: number;
-  expiredCancelled: number;
-  silentWorkers: number;
-  workerLeasesRequeued: number;
-  workerLeasesFailed: number;
-  workerLeasesCancelled: number;
-  malformed: number;
-  promoted: number;
-  trimmed: number;
-  executionsTrimmed: number;
-  refreshRequeued: number;
-  callbacksEnqueued: number;
-}
+};
 
 export interface ReaperPass {
   startedAt: number;
@@ -27,42 +14,10 @@ export interface ReaperPass {
   reports: QueueReapReport[];
 }
 
-const COUNTED = [
-  'expiredRequeued',
-  'expiredFailed',
-  'expiredCancelled',
-  'silentWorkers',
-  'workerLeasesRequeued',
-  'workerLeasesFailed',
-  'workerLeasesCancelled',
-  'malformed',
-  'promoted',
-  'trimmed',
-  'executionsTrimmed',
-  'refreshRequeued',
-  'callbacksEnqueued',
-] as const;
-
 /** What the reaper has done in this process. Plain counters; no metrics library here. */
 @Injectable()
 export class ReaperStats {
-  private readonly sums: ReaperTotals = {
-    passes: 0,
-    failedSteps: 0,
-    expiredRequeued: 0,
-    expiredFailed: 0,
-    expiredCancelled: 0,
-    silentWorkers: 0,
-    workerLeasesRequeued: 0,
-    workerLeasesFailed: 0,
-    workerLeasesCancelled: 0,
-    malformed: 0,
-    promoted: 0,
-    trimmed: 0,
-    executionsTrimmed: 0,
-    refreshRequeued: 0,
-    callbacksEnqueued: 0,
-  };
+  private readonly sums: ReaperTotals = { passes: 0, failedSteps: 0, ...zeroCounters() };
   private last: ReaperPass | undefined;
 
   record(pass: ReaperPass): void {
@@ -70,7 +25,7 @@ export class ReaperStats {
     this.sums.passes++;
     for (const report of pass.reports) {
       this.sums.failedSteps += report.errors.length;
-      for (const key of COUNTED) this.sums[key] += report[key];
+      for (const key of REAP_COUNTERS) this.sums[key] += report[key];
     }
   }
 
