@@ -47,6 +47,8 @@ export class DomainExceptionFilter implements ExceptionFilter {
       if (mapped.status >= 500 && !(exception instanceof StoreUnavailableError)) this.logUnexpected(exception);
       return mapped;
     }
+    // Express 5 (Nest 11+) hands body-parser's errors over wrapped in an HttpException, as its cause
+    if (exception instanceof HttpException && isExposedHttpError(exception.cause)) return bodyParserResponse(exception.cause);
     if (exception instanceof HttpException) return httpExceptionResponse(exception);
     if (isExposedHttpError(exception)) return bodyParserResponse(exception);
     this.logUnexpected(exception);

@@ -12,7 +12,7 @@ const isRawObject = (value: unknown): value is Raw => typeof value === 'object' 
  * or built as the DTO its `as` names (an http job's payload), so validation sees it.
  */
 export const opaqueJsonTransformer: TransformerPackage = {
-  plainToClass: toDto,
+  plainToInstance: toDto,
   classToPlain: (object, options) => instanceToPlain(object, options),
 };
 

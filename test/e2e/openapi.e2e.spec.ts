@@ -6,7 +6,7 @@ interface ExpressLayer {
 
 /** Every route the app serves, as OpenAPI writes it: `get /jobs/{id}`. Swagger's own routes and catch-alls left out. */
 function servedRoutes(e2e: E2eApp): string[] {
-  const stack = (e2e.app.getHttpAdapter().getInstance() as { _router: { stack: ExpressLayer[] } })._router.stack;
+  const stack = (e2e.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } }).router.stack;
   return stack
     .filter((layer) => layer.route && !/^\/docs/.test(layer.route.path) && !layer.route.path.includes('*'))
     .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => `${m} ${layer.route!.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`));

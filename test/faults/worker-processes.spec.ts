@@ -107,4 +107,30 @@ describe('worker processes on Redis', () => {
     expect(await store.counts('default')).toMatchObject({ running: 0, pending: 3 });
     expect(await store.silentWorkers('default', -60_000, 10)).toEqual([]);
   }, 60_000);
+
+  it('keeps renewing its leases through a grace period longer than a lease, against a reaper running elsewhere', async () => {
+    // LEASE_MS 2 s, a job that needs 4.5 s, SIGTERM at once: the job only finishes (once, on its
+    // first attempt) if the heartbeat goes on beating while the worker drains. Nest runs the
+    // shutdown hooks module by module, and @nestjs/schedule 12 clears every registered interval
+    // (the heartbeat's too) in its beforeApplicationShutdown: this holds only while the drain's
+    // hook (ClaimModule) runs before ScheduleModule's.
+    const [worker] = await startWorkers(1, { LEASE_MS: '2000', HEARTBEAT_MS: '400', SHUTDOWN_GRACE_MS: '15000' });
+    const [id] = await enqueue([{ type: 'sleep', payload: { ms: 4_500 }, maxAttempts: 1 }]);
+    await waitForCounts((c) => c.running === 1, 20_000);
+
+    const stopping = worker.stop('SIGTERM');
+    let stopped = false;
+    void stopping.finally(() => (stopped = true));
+    // another instance's reaper, as often as a reaper can run: it takes any lease that lapses
+    const reaped: string[] = [];
+    while (!stopped) {
+      const result = await store.reapExpired('default', 100);
+      reaped.push(...result.requeued, ...result.failed, ...result.cancelled);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    expect(await stopping).toEqual({ code: 0, signal: null });
+    expect(reaped).toEqual([]);
+    expect(await store.get(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  }, 60_000);
 });

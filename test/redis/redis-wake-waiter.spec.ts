@@ -37,7 +37,7 @@ describe('RedisWakeWaiter', () => {
   }
 
   it('ends a wait on abort and keeps its connection for the next wait', async () => {
-    const duplicate = jest.spyOn(redis, 'duplicate');
+    const duplicate = vi.spyOn(redis, 'duplicate');
     const first = new AbortController();
     const waiting = waiter.wait('wake-a', 60_000, first.signal);
     await until(async () => (await blockedClients()).length === 1);

@@ -69,7 +69,7 @@ export class RedisServer {
    * Polls with a one-shot client until the server answers PING. The probe must leave nothing
    * behind: no reconnect (retryStrategy null), no queued commands (no offline queue), its refused
    * connections' errors handled, and no ioredis disconnect timer (disconnect() on a client whose
-   * socket already closed arms a 2 s timer that nothing clears, holding Jest open).
+   * socket already closed arms a 2 s timer that nothing clears, holding the test process open).
    */
   private async waitUntilReady(): Promise<void> {
     const deadline = Date.now() + 10_000;

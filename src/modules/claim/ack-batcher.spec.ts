@@ -7,7 +7,7 @@ import { AckBatcher } from './ack-batcher';
 describe('AckBatcher', () => {
   it('sends the results of one tick as one complete call per queue', async () => {
     const h = workerHarness({ concurrency: 20 });
-    const complete = jest.spyOn(h.store, 'complete');
+    const complete = vi.spyOn(h.store, 'complete');
     h.registry.register('noop', () => null);
     const jobs = await h.enqueue(...Array.from({ length: 20 }, () => ({ type: 'noop' })));
     h.runtime.start();
@@ -22,7 +22,7 @@ describe('AckBatcher', () => {
     const h = workerHarness({ store });
     const real = store.complete.bind(store);
     let down = 3;
-    jest.spyOn(store, 'complete').mockImplementation(async (queue, items) => {
+    vi.spyOn(store, 'complete').mockImplementation(async (queue, items) => {
       if (down-- > 0) throw new StoreUnavailableError('redis is down');
       return real(queue, items);
     });
@@ -49,7 +49,7 @@ describe('AckBatcher', () => {
   it('does not let one refused item hold back the others', async () => {
     const h = workerHarness({ concurrency: 3 });
     const real = h.store.complete.bind(h.store);
-    jest.spyOn(h.store, 'complete').mockImplementation(async (queue, items) => {
+    vi.spyOn(h.store, 'complete').mockImplementation(async (queue, items) => {
       if (items.some((i) => i.resultJson === '"poison"')) throw new Error('result too large');
       return real(queue, items);
     });

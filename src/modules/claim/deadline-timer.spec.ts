@@ -5,7 +5,7 @@ describe('DeadlineTimer', () => {
     const timer = new DeadlineTimer();
     const fired: string[] = [];
     const now = Date.now();
-    const setTimeoutSpy = jest.spyOn(global, 'setTimeout');
+    const setTimeoutSpy = vi.spyOn(global, 'setTimeout');
     timer.add(now + 40, () => fired.push('c'));
     timer.add(now + 10, () => fired.push('a'));
     const cancelled = timer.add(now + 20, () => fired.push('x'));

@@ -19,8 +19,8 @@ describe('LeaseHeartbeatService', () => {
     const seen: JobContext[] = [];
     h.registry.register('long', untilAborted(seen));
     await h.enqueue({ type: 'long' }, { type: 'long' }, { type: 'long' });
-    const heartbeat = jest.spyOn(h.store, 'heartbeat');
-    const register = jest.spyOn(h.store, 'registerWorker');
+    const heartbeat = vi.spyOn(h.store, 'heartbeat');
+    const register = vi.spyOn(h.store, 'registerWorker');
     h.runtime.start();
     await waitFor(() => seen.length === 3, '3 running');
     await h.runtime.heartbeat.beat();

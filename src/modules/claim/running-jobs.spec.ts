@@ -54,7 +54,7 @@ describe('JobExecutor with a job claimed again while its older attempt runs', ()
     const running = new RunningJobs();
     const timer = new DeadlineTimer();
     const acks = new AckBatcher(store, silentLogger, () => undefined);
-    const fail = jest.spyOn(acks, 'fail');
+    const fail = vi.spyOn(acks, 'fail');
     const executor = new JobExecutor({ registry, acks, timer, running, workerId: 'w-1', clock: { now: () => Date.now() }, logger: silentLogger });
     const settled: number[] = [];
     executor.start(first, () => settled.push(first.token));

@@ -49,7 +49,7 @@ describe('WorkerRuntime', () => {
     h = workerHarness({ concurrency: 4 });
     const claims: number[] = [];
     const claim = h.store.claim.bind(h.store);
-    jest.spyOn(h.store, 'claim').mockImplementation(async (...args): Promise<ClaimResult> => {
+    vi.spyOn(h.store, 'claim').mockImplementation(async (...args): Promise<ClaimResult> => {
       const result = await claim(...args);
       claims.push(result.jobs.length);
       return result;
@@ -165,7 +165,7 @@ describe('WorkerRuntime', () => {
     h.registry.register('noop', () => null);
     h.runtime.start();
     await new Promise((r) => setTimeout(r, 20));
-    const claim = jest.spyOn(h.store, 'claim');
+    const claim = vi.spyOn(h.store, 'claim');
     const [job] = await h.enqueue({ type: 'noop' });
     await h.waitForStatus(job.id, 'succeeded');
     expect(claim.mock.calls.length).toBeLessThanOrEqual(2);

@@ -28,7 +28,7 @@ describe('WorkerRuntime shutdown', () => {
     });
     const [quick] = await h.enqueue({ type: 'quick' });
     const [endless] = await h.enqueue({ type: 'endless' });
-    const unregister = jest.spyOn(h.store, 'unregisterWorker');
+    const unregister = vi.spyOn(h.store, 'unregisterWorker');
     h.runtime.start();
     await waitFor(() => seen.length === 1, 'endless running');
 

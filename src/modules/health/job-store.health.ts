@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { HealthCheckError, HealthIndicator, HealthIndicatorResult } from '@nestjs/terminus';
+import { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { StoreHealth } from '../queue/store-health';
 import { HEALTH_CHECK_TIMEOUT_MS } from './health-check-timeout';
 import { withinTimeout } from './within-timeout';
 
 /** The job store answers (Redis: PING on the store's connection). Named after the store: `redis`, `memory`. */
 @Injectable()
-export class JobStoreHealthIndicator extends HealthIndicator {
-  constructor(private readonly store: StoreHealth) {
-    super();
-  }
+export class JobStoreHealthIndicator {
+  constructor(
+    private readonly store: StoreHealth,
+    private readonly indicators: HealthIndicatorService,
+  ) {}
 
   async check(): Promise<HealthIndicatorResult> {
-    const key = this.store.name;
+    const indicator = this.indicators.check(this.store.name);
     try {
       await withinTimeout(this.store.ping(), HEALTH_CHECK_TIMEOUT_MS);
-      return this.getStatus(key, true);
+      return indicator.up();
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      throw new HealthCheckError(`${key} is not ready`, this.getStatus(key, false, { message }));
+      return indicator.down({ message: err instanceof Error ? err.message : String(err) });
     }
   }
 }

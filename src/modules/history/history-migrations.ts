@@ -4,6 +4,6 @@ import { KeyAttemptsByRun1767398400000 } from './migrations/1767398400000-key-at
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
- * list works from the compiled dist, from the TypeORM CLI and under jest. Add new ones here.
+ * list works from the compiled dist, from the TypeORM CLI and under Vitest. Add new ones here.
  */
 export const HISTORY_MIGRATIONS = [CreateHistoryTables1767225600000, AddExecutionVersion1767312000000, KeyAttemptsByRun1767398400000];

@@ -3,7 +3,7 @@ import { CreateJobDto } from './dto/create-job.dto';
 import { toJobSpec } from './job-spec.mapper';
 
 /** As the validation pipe builds it. */
-const dto = (plain: object): CreateJobDto => opaqueJsonTransformer.plainToClass(CreateJobDto, plain) as CreateJobDto;
+const dto = (plain: object): CreateJobDto => opaqueJsonTransformer.plainToInstance(CreateJobDto, plain) as CreateJobDto;
 
 describe('toJobSpec', () => {
   it('copies only the fields that were given, so domain defaults apply to the rest', () => {

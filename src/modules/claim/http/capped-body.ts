@@ -1,3 +1,4 @@
+import type { Response } from 'undici';
 export interface CappedBody {
   text: string;
   truncated: boolean;

@@ -91,12 +91,26 @@ describe('HttpJobHandler', () => {
 
   it('passes its own dispatcher to fetch, so undici timeouts are the ones it sets', async () => {
     // production switches undici's 300 s header/body limits off (0); a short one proves the dispatcher is used
-    const dispatcher = await createLongCallDispatcher(150);
-    expect(dispatcher).toBeDefined();
-    const started = Date.now();
-    await expect(new HttpJobHandler({ dispatcher }).handle(ctx({ url: `${base}/hang` }))).rejects.toThrow(/Headers Timeout|UND_ERR_HEADERS_TIMEOUT/);
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(await createLongCallDispatcher()).toBeDefined();
+    const dispatcher = createLongCallDispatcher(150);
+    try {
+      await expect(new HttpJobHandler({ dispatcher }).handle(ctx({ url: `${base}/hang` }))).rejects.toThrow(/Headers Timeout|UND_ERR_HEADERS_TIMEOUT/);
+    } finally {
+      await dispatcher.destroy();
+    }
+  });
+
+  it('closes the dispatcher it made at application shutdown, and leaves one it was given open', async () => {
+    const given = createLongCallDispatcher();
+    try {
+      await new HttpJobHandler({ dispatcher: given }).onApplicationShutdown();
+      expect(given.closed || given.destroyed).toBe(false);
+      const handler = new HttpJobHandler();
+      await handler.handle(ctx({ url: `${base}/ok` }));
+      await handler.onApplicationShutdown();
+      await expect(handler.handle(ctx({ url: `${base}/ok` }))).rejects.toThrow(RetryableJobError);
+    } finally {
+      await given.destroy();
+    }
   });
 
   describe('as a job', () => {

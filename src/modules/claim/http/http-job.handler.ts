@@ -1,4 +1,5 @@
-import type { Dispatcher } from 'undici-types';
+import { OnApplicationShutdown } from '@nestjs/common';
+import { Dispatcher, fetch, Headers, Response } from 'undici';
 import { HTTP_JOB_TYPE } from '../../../domain/http-job';
 import { JobContext } from '../job-context';
 import { JobHandler } from '../job-handler.decorator';
@@ -24,20 +25,29 @@ export interface HttpJobResult {
 export interface HttpJobHandlerOptions {
   /** HTTP_JOB_ALLOWED_HOSTS; undefined allows any host. */
   allowedHosts?: readonly string[];
-  /** Tests may pass their own; by default one without undici's 300 s limits. */
+  /** Tests may pass their own (and close it); by default one without undici's 300 s limits. */
   dispatcher?: Dispatcher;
 }
 
 /**
- * The built-in `http` job type: calls a URL with Node's fetch and the job's signal (so the job's
+ * The built-in `http` job type: calls a URL with undici's fetch and the job's signal (so the job's
  * timeout, a cancel, a lost lease or shutdown end the call). 2xx succeeds with `{ status, body }`;
  * 408, 429, 5xx, network errors are retryable (429/503 honour Retry-After); any other status fails
  * without retry. With an allow-list, redirects are not followed (they could leave the list).
  */
-export class HttpJobHandler {
-  private dispatcher: Promise<Dispatcher | undefined> | undefined;
+export class HttpJobHandler implements OnApplicationShutdown {
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
 
-  constructor(private readonly options: HttpJobHandlerOptions = {}) {}
+  constructor(private readonly options: HttpJobHandlerOptions = {}) {
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? createLongCallDispatcher();
+  }
+
+  /** After the workers drained (beforeApplicationShutdown): no call is left to wait for, only idle sockets. */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.destroy();
+  }
 
   @JobHandler(HTTP_JOB_TYPE)
   async handle(ctx: JobContext): Promise<HttpJobResult> {
@@ -61,8 +71,8 @@ export class HttpJobHandler {
         body: request.body,
         signal: ctx.signal,
         redirect: this.options.allowedHosts ? 'manual' : 'follow',
-        dispatcher: await this.longCallDispatcher(),
-      } as RequestInit);
+        dispatcher: this.dispatcher,
+      });
       body = await readCappedBody(response, HTTP_RESULT_BODY_LIMIT);
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -86,11 +96,6 @@ export class HttpJobHandler {
     throw new NonRetryableJobError(detail);
   }
 
-  private longCallDispatcher(): Promise<Dispatcher | undefined> {
-    if (this.options.dispatcher) return Promise.resolve(this.options.dispatcher);
-    this.dispatcher ??= createLongCallDispatcher();
-    return this.dispatcher;
-  }
 }
 
 function parseBody(text: string, truncated: boolean, contentType: string | null): unknown {
@@ -102,7 +107,7 @@ function parseBody(text: string, truncated: boolean, contentType: string | null)
   }
 }
 
-/** fetch says "fetch failed"; the useful part (ECONNREFUSED, ...) is in its cause. Duck-typed: fetch's errors come from Node's realm. */
+/** fetch says "fetch failed"; the useful part (ECONNREFUSED, ...) is in its cause. Duck-typed rather than instanceof. */
 function networkErrorText(err: unknown): string {
   const { message, cause } = (err ?? {}) as { message?: unknown; cause?: { message?: unknown; code?: unknown } };
   if (typeof message !== 'string') return String(err);

@@ -1,33 +1,16 @@
-import type { Dispatcher } from 'undici-types';
-import { runInThisContext } from 'node:vm';
-
-type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number; keepAliveTimeout?: number }) => Dispatcher;
-
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+import { Agent } from 'undici';
 
 /**
- * A dispatcher for Node's fetch without undici's own time limits. fetch is undici inside Node,
- * and its default Agent ends a call whose response headers take more than 300 s (headersTimeout)
- * or whose body pauses for 300 s (bodyTimeout), whatever the caller's AbortSignal says. The
- * `undici` package is not a dependency (not importable here: only Node's internal copy exists),
- * so the Agent class is taken from the global dispatcher that fetch installs on first use.
- * timeoutMs 0 switches both limits off: the job's deadline (its AbortSignal) is the one limit.
- * Undefined when the internals are not there: fetch then runs with undici's defaults.
+ * The dispatcher for http jobs: an undici Agent without undici's own time limits. Its defaults end
+ * a call whose response headers take more than 300 s (headersTimeout) or whose body pauses for
+ * 300 s (bodyTimeout), whatever the caller's AbortSignal says; a job of 90 s or more must be ended
+ * by its own deadline instead. timeoutMs 0 switches both limits off: the job's signal (timeout,
+ * cancel, lost lease, shutdown) is the one limit.
+ *
+ * It comes from the `undici` package and goes to that package's fetch (HttpJobHandler), never to
+ * Node's global fetch: Node bundles its own undici, whose dispatcher interface changes between Node
+ * majors (on Node 26 a foreign Agent is refused with "Argument dispatcher must implement dispatch").
  */
-export async function createLongCallDispatcher(timeoutMs = 0): Promise<Dispatcher | undefined> {
-  let agent = globalDispatcher();
-  if (!agent) {
-    // the first fetch installs the global dispatcher; a data: URL does it without a socket
-    await fetch('data:,').then((r) => r.arrayBuffer()).catch(() => undefined);
-    agent = globalDispatcher();
-  }
-  const Agent = (agent as { constructor?: unknown } | undefined)?.constructor;
-  if (typeof Agent !== 'function' || typeof (agent as Dispatcher).dispatch !== 'function') return undefined;
-  return new (Agent as AgentClass)({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-}
-
-/** Node's own global (where fetch lives), also when this code runs in a vm context such as Jest's. */
-function globalDispatcher(): unknown {
-  const nodeGlobal = runInThisContext('globalThis') as Record<symbol, unknown>;
-  return (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] ?? nodeGlobal[GLOBAL_DISPATCHER];
+export function createLongCallDispatcher(timeoutMs = 0): Agent {
+  return new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
 }

@@ -68,7 +68,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
     const jobs = [job(), job({ priority: -1 }), job({ priority: 2 }), job(), job()];
     await store.enqueue(jobs);
     expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[3].id, jobs[4].id]);
-    expect(await redis.zrange(keys.pending, 0, -1)).toEqual([jobs[2].id, jobs[1].id]);
+    expect(await redis.zrange(keys.pending, 0, '-1')).toEqual([jobs[2].id, jobs[1].id]);
     await store.cancel(jobs[3].id);
     expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[4].id]);
     const { jobs: first } = await store.claim(Q, 'w1', 2, 30_000);
@@ -92,7 +92,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
   });
 
   it('computes the retry delay in Lua exactly as backoff.ts does', async () => {
-    const random = jest.spyOn(Math, 'random').mockReturnValue(0.37);
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.37);
     try {
       const [{ job: created }] = await store.enqueue([job({ maxAttempts: 5 })]);
       for (let attempt = 1; attempt <= 3; attempt++) {
@@ -162,7 +162,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
       expect(await redis.exists(keys.job(a.id))).toBe(0);
       expect(await redis.hlen(keys.idem)).toBe(0);
       expect(await redis.hget(keys.job(b.id), 'st')).toBe('succeeded');
-      expect(await redis.zrange(keys.succeeded, 0, -1)).toEqual([b.id]);
+      expect(await redis.zrange(keys.succeeded, 0, '-1')).toEqual([b.id]);
       expect(await redis.zcard(keys.leases)).toBe(0);
       expect(await redis.exists(keys.workerLeases('w1'))).toBe(0);
       const at = clock.now();
