@@ -25,6 +25,18 @@ describe('createRedisClient (REDIS_URL)', () => {
     }
   });
 
+  it('speaks RESP2 on the store connection and its duplicates, whatever the caller passes', async () => {
+    const client = createRedisClient(`redis://:s3cret-pass@127.0.0.1:${server.port}`, { protocol: 3 });
+    const blocking = client.duplicate();
+    try {
+      expect(await client.client('INFO')).toMatch(/\bresp=2\b/);
+      expect(await blocking.client('INFO')).toMatch(/\bresp=2\b/);
+    } finally {
+      client.disconnect();
+      blocking.disconnect();
+    }
+  });
+
   it('fails without it', async () => {
     const client = createRedisClient(`redis://127.0.0.1:${server.port}`);
     try {

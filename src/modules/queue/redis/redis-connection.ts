@@ -11,6 +11,11 @@ import { Redis, RedisOptions } from 'ioredis';
  * have run it, and the scripts are not all idempotent (a second claim takes more jobs and orphans
  * the first claim's leases; a second enqueue without idempotency key makes a duplicate job). The
  * caller sees StoreUnavailableError and decides, as for any call whose answer was lost.
+ *
+ * RESP2, on purpose (ioredis 6 speaks RESP3 by default): every script reply, stream read and
+ * command reply claimq decodes was written and tested against RESP2 shapes; RESP3 would add a
+ * HELLO round trip per connection (and per reconnect) and buys nothing here: claimq uses no client
+ * tracking and no push messages. Some Redis proxies in front of managed services speak RESP2 only.
  */
 export function createRedisClient(url: string, overrides: RedisOptions = {}): Redis {
   const client = new Redis(url, {
@@ -20,6 +25,7 @@ export function createRedisClient(url: string, overrides: RedisOptions = {}): Re
     retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
     ...(/^rediss:\/\//i.test(url) ? { tls: {} } : {}),
     ...overrides,
+    protocol: 2,
     autoResendUnfulfilledCommands: false,
   });
   // Connection errors surface on every call as StoreUnavailableError and in the health check; an
