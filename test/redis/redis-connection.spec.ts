@@ -25,8 +25,8 @@ describe('createRedisClient (REDIS_URL)', () => {
     }
   });
 
-  it('speaks RESP2 on the store connection and its duplicates, whatever the caller passes', async () => {
-    const client = createRedisClient(`redis://:s3cret-pass@127.0.0.1:${server.port}`, { protocol: 3 });
+  it('speaks RESP2 on the store connection and its duplicates', async () => {
+    const client = createRedisClient(`redis://:s3cret-pass@127.0.0.1:${server.port}`);
     const blocking = client.duplicate();
     try {
       expect(await client.client('INFO')).toMatch(/\bresp=2\b/);

@@ -12,10 +12,10 @@ import { Redis, RedisOptions } from 'ioredis';
  * the first claim's leases; a second enqueue without idempotency key makes a duplicate job). The
  * caller sees StoreUnavailableError and decides, as for any call whose answer was lost.
  *
- * RESP2, on purpose (ioredis 6 speaks RESP3 by default): every script reply, stream read and
- * command reply claimq decodes was written and tested against RESP2 shapes; RESP3 would add a
- * HELLO round trip per connection (and per reconnect) and buys nothing here: claimq uses no client
- * tracking and no push messages. Some Redis proxies in front of managed services speak RESP2 only.
+ * The connection speaks RESP2 (ioredis 5 knows no other), and claimq relies on it: every script
+ * reply, stream read and command reply it decodes was written and tested against RESP2 shapes. A
+ * move to ioredis 6, which speaks RESP3 by default, must pass `protocol: 2` here or re-check each
+ * reply (test/redis/redis-connection.spec.ts asks the server which protocol the store speaks).
  */
 export function createRedisClient(url: string, overrides: RedisOptions = {}): Redis {
   const client = new Redis(url, {
@@ -25,7 +25,6 @@ export function createRedisClient(url: string, overrides: RedisOptions = {}): Re
     retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
     ...(/^rediss:\/\//i.test(url) ? { tls: {} } : {}),
     ...overrides,
-    protocol: 2,
     autoResendUnfulfilledCommands: false,
   });
   // Connection errors surface on every call as StoreUnavailableError and in the health check; an
