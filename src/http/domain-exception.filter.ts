@@ -47,10 +47,9 @@ export class DomainExceptionFilter implements ExceptionFilter {
       if (mapped.status >= 500 && !(exception instanceof StoreUnavailableError)) this.logUnexpected(exception);
       return mapped;
     }
-    // Express 5 (Nest 11+) hands body-parser's errors over wrapped in an HttpException, as its cause
-    if (exception instanceof HttpException && isExposedHttpError(exception.cause)) return bodyParserResponse(exception.cause);
+    const parserError = bodyParserError(exception);
+    if (parserError) return bodyParserResponse(parserError);
     if (exception instanceof HttpException) return httpExceptionResponse(exception);
-    if (isExposedHttpError(exception)) return bodyParserResponse(exception);
     this.logUnexpected(exception);
     return errorResponse(500, 'internal error');
   }
@@ -70,6 +69,13 @@ function httpExceptionResponse(exception: HttpException): ErrorResponse {
   const body = raw as { message?: unknown; errors?: FieldError[] };
   const message = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? exception.message);
   return errorResponse(status, message, { errors: body.errors });
+}
+
+/** body-parser's error as thrown, or as the cause of the HttpException Express 5 (Nest 11+) wraps it in. */
+function bodyParserError(exception: unknown): ExposedHttpError | undefined {
+  if (isExposedHttpError(exception)) return exception;
+  if (exception instanceof HttpException && isExposedHttpError(exception.cause)) return exception.cause;
+  return undefined;
 }
 
 function bodyParserResponse(err: ExposedHttpError): ErrorResponse {

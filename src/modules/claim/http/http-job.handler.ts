@@ -95,7 +95,6 @@ export class HttpJobHandler implements OnApplicationShutdown {
     }
     throw new NonRetryableJobError(detail);
   }
-
 }
 
 function parseBody(text: string, truncated: boolean, contentType: string | null): unknown {
