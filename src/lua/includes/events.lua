@@ -43,11 +43,24 @@ local function eventsMaxEntries(n)
   return math.max(1, math.ceil(tonumber(EVENTS_MAXLEN) / avg))
 end
 
+-- Events per stream entry: an XADD of one entry passes 2 fields per event to unpack(), which Lua
+-- bounds at about 8,000 values, and a claim of 10,000 jobs writes 10,000 events. Larger calls
+-- write several entries (each with the call's clock), so no batch size can fail the script after
+-- its first writes.
+local EVENTS_PER_ENTRY = 2000
+
 local function flushEvents()
   flushExecutions()
-  local count = (#pendingEvents - 2) / 2
-  if count > 0 then
-    redis.call('XADD', K_EVENTS, 'MAXLEN', '~', eventsMaxEntries(count), '*', unpack(pendingEvents))
+  local last = #pendingEvents
+  if last > 2 then
+    local t = pendingEvents[2]
+    local from = 3
+    while from <= last do
+      local to = math.min(from + EVENTS_PER_ENTRY * 2 - 1, last)
+      local maxEntries = eventsMaxEntries((to - from + 1) / 2)
+      redis.call('XADD', K_EVENTS, 'MAXLEN', '~', maxEntries, '*', 't', t, unpack(pendingEvents, from, to))
+      from = to + 1
+    end
     pendingEvents = { 't', ARGV[1] }
   end
 end
