@@ -16,6 +16,11 @@ export interface NewExecution {
   id: string;
   queue: string;
   callbackUrl?: string;
+  /**
+   * A repeat with the key of a live execution of the queue returns that execution and adds
+   * nothing. The key is freed when the execution is trimmed (EXECUTION_RETENTION_MS).
+   */
+  idempotencyKey?: string;
 }
 
 /**

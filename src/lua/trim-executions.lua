@@ -1,6 +1,7 @@
 --[[
   trim-executions: deletes executions acknowledged final more than `retention` ago, at most
-  `limit` per call: the counters hash and the job list (UNLINK: a list of up to 10,000 ids is
+  `limit` per call: the counters hash, its idempotency key (when it still names this execution)
+  and the job list (UNLINK: a list of up to 10,000 ids is
   freed off the main thread). Candidates come from the done zset (refresh-ack.lua adds them), never
   from a scan. Each is re-checked first and deleted only when it is still final, its callback (if
   any) enqueued, not dirty (not in the refresh set) and not in flight (`rf`, its count of
@@ -25,7 +26,8 @@
   KEYS[11] idem hash
   KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
   KEYS[13] workers zset
-  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId; done zset = KEYS[14] .. 'done')
+  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId; done zset = KEYS[14] .. 'done';
+           idempotency keys = KEYS[14] .. 'idem')
   KEYS[15] refresh set (dirty executions)
   KEYS[16] refreshing zset (refreshes in flight)
 
@@ -48,6 +50,9 @@ for _, id in ipairs(ids) do
   local done, inFlight = executionDone(id)
   if done and inFlight <= 0 and redis.call('SISMEMBER', K_REFRESH, id) == 0 then
     local key = K_EXEC .. id
+    -- its idempotency key goes with it (a later execution may have taken the key: left alone)
+    local ik = redis.call('HGET', key, 'ik')
+    if ik and redis.call('HGET', K_EXEC_IDEM, ik) == id then redis.call('HDEL', K_EXEC_IDEM, ik) end
     redis.call('UNLINK', key, key .. ':jobs')
     deleted = deleted + 1
   end

@@ -5,52 +5,79 @@
 --- @include "execution-counters"
 -- Adds many jobs of one queue, all or nothing (see enqueue.lua for the argument layout, which
 -- starts at ARGV[nPos]: the number of jobs, then per job id, field count, field/value pairs).
--- Every id and idempotency key is checked before anything is written; a job whose hash exists
--- (the same call sent again, e.g. an EVALSHA resent after a reconnect, or an id repeated in this
--- batch) or whose key exists (in Redis or earlier in this batch) is not added, so nothing is
--- written or counted twice. A job with an `ex` field joins that execution.
--- Reads the fields straight from ARGV (no per-job table). Returns only the jobs NOT created:
--- { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was created.
-local function enqueueJobs(nPos)
-  local n = tonumber(ARGV[nPos])
-  local starts = {}
-  local existing = {}
+-- In two steps, so a caller can check its own things in between and still write nothing when a
+-- check fails: planEnqueue reads and checks every id, idempotency key and argument, and writes
+-- nothing; writeEnqueue then writes the plan and cannot fail on the arguments.
+-- A job whose hash exists (the same call sent again, e.g. an EVALSHA resent after a reconnect, or an
+-- id repeated in this batch) or whose key exists (in Redis or earlier in this batch) is not added,
+-- so nothing is written or counted twice. A job with an `ex` field joins that execution.
+-- Reads the fields straight from ARGV (no per-job table). writeEnqueue returns only the jobs NOT
+-- created: { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was
+-- created.
+
+-- A count in ARGV, checked before anything is written (an error after a write would leave a half).
+local function argCount(pos, what)
+  local n = tonumber(ARGV[pos])
+  if n == nil or n < 0 or n % 1 ~= 0 then error('claimq enqueue: bad ' .. what .. ' at ARGV[' .. pos .. ']') end
+  return n
+end
+
+-- The job hash has about 25 field names (redis-job-codec.ts); a new job sends at most 13.
+local MAX_JOB_FIELDS = 64
+
+local function planEnqueue(nPos)
+  local n = argCount(nPos, 'job count')
+  local plan = { n = n, starts = {}, existing = {} }
   local claimedKeys = {}
   local batchIds = {}
   local pos = nPos + 1
   for i = 1, n do
-    starts[i] = pos
+    plan.starts[i] = pos
     local id = ARGV[pos]
-    local last = pos + 1 + tonumber(ARGV[pos + 1]) * 2
-    -- a job already stored is reported as it stands; its key needs no check
-    local keyFrom = pos + 2
-    if batchIds[id] or redis.call('EXISTS', K_JOB .. id) == 1 then
-      existing[i] = id
-      keyFrom = last + 1
-    end
-    for f = keyFrom, last, 2 do
-      if ARGV[f] == 'ik' then
-        local ik = ARGV[f + 1]
-        local prior = claimedKeys[ik]
-        if prior == nil then
-          local keyed = redis.call('HGET', K_IDEM, ik)
-          if keyed and redis.call('EXISTS', K_JOB .. keyed) == 1 then prior = keyed end
+    local fields = argCount(pos + 1, 'field count')
+    -- HSET takes a job's fields through unpack(), bounded at about 8,000 values
+    if fields > MAX_JOB_FIELDS then error('claimq enqueue: job ' .. i .. ' has more than ' .. MAX_JOB_FIELDS .. ' fields') end
+    local last = pos + 1 + fields * 2
+    if id == nil or last > #ARGV then error('claimq enqueue: job ' .. i .. ' runs past the arguments') end
+    -- a job already stored is reported as it stands; its fields need no check
+    local stored = batchIds[id] or redis.call('EXISTS', K_JOB .. id) == 1
+    if stored then plan.existing[i] = id end
+    local st, jobType, ik, run
+    if not stored then
+      for f = pos + 2, last, 2 do
+        local name = ARGV[f]
+        if name == 'st' then st = ARGV[f + 1]
+        elseif name == 'type' then jobType = ARGV[f + 1]
+        elseif name == 'ik' then ik = ARGV[f + 1]
+        elseif name == 'run' then run = ARGV[f + 1]
         end
-        if prior ~= nil then
-          existing[i] = prior
-        else
-          claimedKeys[ik] = id
-        end
-        break
+      end
+      if (st ~= 'pending' and st ~= 'scheduled') or jobType == nil or (st == 'scheduled' and tonumber(run) == nil) then
+        error('claimq enqueue: job ' .. i .. ' needs a type, and a status of pending or scheduled (with a runAt)')
       end
     end
-    if existing[i] == nil then batchIds[id] = true end
+    if ik ~= nil then
+      local prior = claimedKeys[ik]
+      if prior == nil then
+        local keyed = redis.call('HGET', K_IDEM, ik)
+        if keyed and redis.call('EXISTS', K_JOB .. keyed) == 1 then prior = keyed end
+      end
+      if prior ~= nil then
+        plan.existing[i] = prior
+      else
+        claimedKeys[ik] = id
+      end
+    end
+    if plan.existing[i] == nil then batchIds[id] = true end
     pos = last + 1
   end
+  return plan
+end
 
-  for i = 1, n do
-    if existing[i] == nil then
-      local p = starts[i]
+local function writeEnqueue(plan)
+  for i = 1, plan.n do
+    if plan.existing[i] == nil then
+      local p = plan.starts[i]
       local id = ARGV[p]
       local first, last = p + 2, p + 1 + tonumber(ARGV[p + 1]) * 2
       local st, jobType, pr, max, ex, run, ik
@@ -65,6 +92,7 @@ local function enqueueJobs(nPos)
         elseif name == 'ex' then ex = ARGV[f + 1]
         end
       end
+      -- one job's fields: a few dozen values, far below unpack()'s bound
       redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
       if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
       local priority = numField(pr, 0)
@@ -79,7 +107,7 @@ local function enqueueJobs(nPos)
   end
 
   local out = {}
-  for i, prior in pairs(existing) do
+  for i, prior in pairs(plan.existing) do
     local reply = { i, prior }
     for _, v in ipairs(redis.call('HGETALL', K_JOB .. prior)) do
       reply[#reply + 1] = v
@@ -87,4 +115,8 @@ local function enqueueJobs(nPos)
     out[#out + 1] = reply
   end
   return out
+end
+
+local function enqueueJobs(nPos)
+  return writeEnqueue(planEnqueue(nPos))
 end

@@ -24,6 +24,8 @@ local K_REFRESHING = KEYS[16]
 -- Executions final and acknowledged (zset, score = ack time): trim-executions.lua deletes them
 -- after their retention. Ids are '<queue>-<ulid>', so no execution's hash is this key.
 local K_EXEC_DONE = K_EXEC .. 'done'
+-- Executions' idempotency keys (hash: key -> execution id), freed when the execution is trimmed.
+local K_EXEC_IDEM = K_EXEC .. 'idem'
 
 -- Every script takes the clock and the event stream bound as its first two arguments.
 local NOW = tonumber(ARGV[1])

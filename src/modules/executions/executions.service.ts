@@ -20,7 +20,8 @@ export class ExecutionsService {
     @Optional() private readonly history?: HistoryQueryService,
   ) {}
 
-  async create(specs: JobSpec[], callbackUrl?: string): Promise<{ id: string; total: number }> {
+  /** `created` is false when `idempotencyKey` named an execution of the queue: that one is returned. */
+  async create(specs: JobSpec[], callbackUrl?: string, idempotencyKey?: string): Promise<{ id: string; total: number; created: boolean }> {
     const jobs = this.jobs.normalizeMany(specs);
     const queue = jobs[0].queue;
     const stray = jobs.findIndex((job) => job.queue !== queue);
@@ -29,8 +30,14 @@ export class ExecutionsService {
     }
     const id = newExecutionId(queue);
     for (const job of jobs) job.executionId = id;
-    const record = await this.store.createExecution({ id, queue, ...(callbackUrl !== undefined ? { callbackUrl } : {}) }, jobs);
-    return { id, total: record.total };
+    const execution = {
+      id,
+      queue,
+      ...(callbackUrl !== undefined ? { callbackUrl } : {}),
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    };
+    const record = await this.store.createExecution(execution, jobs);
+    return { id: record.id, total: record.total, created: record.id === id };
   }
 
   async get(id: string): Promise<Execution> {

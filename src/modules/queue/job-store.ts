@@ -123,7 +123,9 @@ export abstract class JobStore {
   /**
    * Creates the execution and enqueues its jobs, all or nothing. Every job must be of the
    * execution's queue and carry `executionId = execution.id`. A job whose idempotency key matches
-   * an existing job is not added and does not count in the execution's total.
+   * an existing job is not added and does not count in the execution's total. When
+   * `execution.idempotencyKey` names an execution of the queue still in the store, nothing is
+   * added and that execution is returned: its id is not `execution.id`.
    */
   abstract createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord>;
 

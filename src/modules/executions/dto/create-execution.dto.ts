@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { MAX_EXECUTION_JOBS } from '../../../domain/execution';
 import { CreateJobDto } from '../../jobs/dto/create-job.dto';
-import { MAX_CALLBACK_URL_LENGTH } from '../../jobs/job-limits';
+import { MAX_CALLBACK_URL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../jobs/job-limits';
 import { IsHttpUrl } from '../../jobs/validation/is-http-url.decorator';
 
 export class CreateExecutionDto {
@@ -26,4 +26,16 @@ export class CreateExecutionDto {
   @MaxLength(MAX_CALLBACK_URL_LENGTH)
   @IsHttpUrl()
   callbackUrl?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+    description:
+      'A repeated key in the same queue returns the existing execution (200, same id) instead of adding one, ' +
+      'while that execution is in the store (until EXECUTION_RETENTION_MS after it ends)',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX_IDEMPOTENCY_KEY_LENGTH)
+  idempotencyKey?: string;
 }

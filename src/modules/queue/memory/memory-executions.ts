@@ -13,6 +13,7 @@ export interface MemoryExecution {
   callbackEnqueued: boolean;
   /** The execution's job ids, in the order they were given. */
   jobIds: string[];
+  idempotencyKey?: string;
 }
 
 /**
@@ -23,6 +24,8 @@ export interface MemoryExecution {
  */
 export class MemoryExecutions {
   readonly byId = new Map<string, MemoryExecution>();
+  /** Idempotency key -> execution id, freed when the execution is trimmed. */
+  readonly idempotency = new Map<string, string>();
   readonly refresh = new Set<string>();
   readonly refreshing = new Map<string, number>();
   private readonly inFlight = new Map<string, number>();
@@ -30,7 +33,13 @@ export class MemoryExecutions {
 
   constructor(private readonly queue: string) {}
 
-  create(id: string, now: number, callbackUrl?: string): MemoryExecution {
+  /** The live execution `key` names, if any. */
+  byIdempotencyKey(key: string | undefined): MemoryExecution | undefined {
+    const id = key === undefined ? undefined : this.idempotency.get(key);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  create(id: string, now: number, callbackUrl?: string, idempotencyKey?: string): MemoryExecution {
     const execution: MemoryExecution = {
       id,
       queue: this.queue,
@@ -43,6 +52,10 @@ export class MemoryExecutions {
       jobIds: [],
     };
     if (callbackUrl !== undefined) execution.callbackUrl = callbackUrl;
+    if (idempotencyKey !== undefined) {
+      execution.idempotencyKey = idempotencyKey;
+      this.idempotency.set(idempotencyKey, id);
+    }
     this.byId.set(id, execution);
     return execution;
   }
@@ -117,6 +130,8 @@ export class MemoryExecutions {
       const execution = this.byId.get(id);
       if (!execution || !isDone(execution) || this.refresh.has(id) || this.inFlight.has(id)) continue;
       this.byId.delete(id);
+      const key = execution.idempotencyKey;
+      if (key !== undefined && this.idempotency.get(key) === id) this.idempotency.delete(key);
       deleted++;
     }
     return deleted;
@@ -136,6 +151,6 @@ function isDone(execution: MemoryExecution): boolean {
 }
 
 export function toRecord(execution: MemoryExecution): ExecutionRecord {
-  const { jobIds: _jobIds, ...record } = execution;
+  const { jobIds: _jobIds, idempotencyKey: _key, ...record } = execution;
   return { ...record, counts: { ...execution.counts } };
 }

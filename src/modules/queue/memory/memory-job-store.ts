@@ -376,8 +376,10 @@ export class MemoryJobStore extends JobStore {
       throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${execution.id}`);
     }
     const q = this.queueFor(execution.queue);
+    const prior = q.executions.byIdempotencyKey(execution.idempotencyKey);
+    if (prior && prior.id !== execution.id) return toRecord(prior);
     this.checkEnqueueBatch(q, jobs, true);
-    const created = q.executions.create(execution.id, this.clock.now(), execution.callbackUrl);
+    const created = q.executions.create(execution.id, this.clock.now(), execution.callbackUrl, execution.idempotencyKey);
     q.executions.refresh.add(execution.id);
     await this.enqueue(jobs);
     this.usedQueues.add(q.name);

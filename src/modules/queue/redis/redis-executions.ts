@@ -29,13 +29,15 @@ export class RedisExecutions {
     if (jobs.some((j) => j.queue !== execution.queue || j.executionId !== execution.id)) {
       throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${execution.id}`);
     }
-    const args: (string | number)[] = [execution.id, execution.callbackUrl ?? '', jobs.length];
+    const args: (string | number)[] = [execution.id, execution.callbackUrl ?? '', execution.idempotencyKey ?? '', jobs.length];
     for (const job of jobs) {
       const fields = encodeNewJob(job, now);
-      args.push(job.id, fields.length / 2, ...fields);
+      args.push(job.id, fields.length / 2);
+      for (const field of fields) args.push(field);
     }
-    const [hash] = (await this.run('create-execution', execution.queue, args, now)) as [unknown[], unknown];
-    return decodeExecution(execution.id, pairsToHash(hash));
+    // the id is another execution's when the idempotency key named it (nothing was written)
+    const [id, hash] = (await this.run('create-execution', execution.queue, args, now)) as [string, unknown[], unknown];
+    return decodeExecution(String(id), pairsToHash(hash));
   }
 
   async get(id: string): Promise<ExecutionRecord | null> {

@@ -79,6 +79,10 @@ export class RedisQueueKeys {
   get executionsDone(): string {
     return `${this.executionPrefix}done`;
   }
+  /** Executions' idempotency keys (hash: key -> execution id), freed by trim-executions.lua. */
+  get executionsIdem(): string {
+    return `${this.executionPrefix}idem`;
+  }
   /** Dirty executions (set). */
   get refresh(): string {
     return `${this.base}refresh`;
