@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -46,7 +47,7 @@ export class EnvironmentVariables {
    * execution), which the contract tests run at; a reap of 10,000 leases blocks Redis for tens of
    * ms, and a pass does up to 10 rounds per step anyway.
    */
-  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_REAPER_BATCH)
   REAPER_BATCH = 1000;
 
   /**
@@ -64,7 +65,7 @@ export class EnvironmentVariables {
   HARD_TIMEOUT_GRACE_MS = 60_000;
 
   /** Jobs a worker process runs at once per queue (each queue of QUEUES has its own slots). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_WORKER_CONCURRENCY)
   WORKER_CONCURRENCY = 50;
 
   @Matches(/^[A-Za-z0-9_.:-]{1,100}(,[A-Za-z0-9_.:-]{1,100})*$/, {
@@ -122,7 +123,7 @@ export class EnvironmentVariables {
   REFRESH_INTERVAL_MS = 1000;
 
   /** Most dirty executions one refresh claims (one script, one database statement). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_REFRESH_BATCH)
   REFRESH_BATCH = 500;
 
   /** A refresh in flight longer than this is returned to the refresh set (its instance died). */

@@ -1,3 +1,4 @@
+import { describeBatchLimitCases } from './batch-limits.cases';
 import { describeCancelRetryCases } from './cancel-retry.cases';
 import { describeClaimCases } from './claim.cases';
 import { describeConcurrencyCases } from './concurrency.cases';
@@ -37,5 +38,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeExecutionCases(current);
     describeExecutionRetentionCases(current);
     describeSucceededRetentionCases(current);
+    describeBatchLimitCases(current);
   });
 }

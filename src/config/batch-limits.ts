@@ -1,0 +1,13 @@
+/**
+ * The largest batch each batch setting allows: every store script runs at these sizes
+ * (test/contract/batch-limits.cases.ts runs each one at its maximum, on both stores).
+ */
+/** WORKER_CONCURRENCY: a claim of this many jobs is one script call. */
+export const MAX_WORKER_CONCURRENCY = 10_000;
+/**
+ * REAPER_BATCH: records one reaper script touches per call. As large as the largest claim; above
+ * it a single reap, trim or promotion would block Redis for longer than any other script does.
+ */
+export const MAX_REAPER_BATCH = 10_000;
+/** REFRESH_BATCH: executions one refresh claims and acknowledges per call. */
+export const MAX_REFRESH_BATCH = 10_000;
