@@ -4,6 +4,7 @@ import { describeClaimCases } from './claim.cases';
 import { describeConcurrencyCases } from './concurrency.cases';
 import { describeEnqueueAndReadCases } from './enqueue-read.cases';
 import { describeExecutionCases } from './execution.cases';
+import { describeExecutionIdempotencyCases } from './execution-idempotency.cases';
 import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { useHarness } from './contract-fixtures';
 import { describeHardTimeLimitCases } from './hard-time-limit.cases';
@@ -37,6 +38,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeMalformedDataCases(current);
     describeExecutionCases(current);
     describeExecutionRetentionCases(current);
+    describeExecutionIdempotencyCases(current);
     describeSucceededRetentionCases(current);
     describeBatchLimitCases(current);
   });

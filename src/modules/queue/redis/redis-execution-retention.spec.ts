@@ -33,10 +33,10 @@ describe('RedisJobStore execution retention (real Redis)', () => {
     await admin.quit();
   });
 
-  async function finishedExecution(callbackUrl?: string): Promise<string> {
+  async function finishedExecution(callbackUrl?: string, idempotencyKey?: string): Promise<string> {
     const id = newExecutionId(Q, clock.now());
     const job = normalizeJobSpec({ type: 't', queue: Q, executionId: id }, { now: clock.now(), maxPayloadBytes: 1 << 20 });
-    await store.createExecution({ id, queue: Q, ...(callbackUrl ? { callbackUrl } : {}) }, [job]);
+    await store.createExecution({ id, queue: Q, ...(callbackUrl ? { callbackUrl } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) }, [job]);
     const { jobs } = await store.claim(Q, 'w1', 1, 30_000);
     await store.complete(Q, [{ id: jobs[0].job.id, token: jobs[0].token }]);
     return id;
@@ -78,5 +78,23 @@ describe('RedisJobStore execution retention (real Redis)', () => {
     await expect(redis.exists(keys.execution(id), keys.executionJobs(id), keys.executionsDone)).resolves.toBe(0);
     await store.ackRefresh(Q, 'r1', [id], [id]);
     await expect(redis.exists(keys.execution(id), keys.executionsDone)).resolves.toBe(0);
+  });
+
+  it('frees the execution\'s idempotency key with it, and leaves a key another execution took since', async () => {
+    const id = await finishedExecution(undefined, 'k1');
+    await expect(redis.hget(keys.executionsIdem, 'k1')).resolves.toBe(id);
+    await store.claimRefresh(Q, 'r1', 10);
+    await store.ackRefresh(Q, 'r1', [id], []);
+    clock.advance(RETENTION_MS + 1);
+    await expect(store.trimExecutions(Q, RETENTION_MS, 10)).resolves.toBe(1);
+    await expect(redis.exists(keys.executionsIdem)).resolves.toBe(0);
+
+    const older = await finishedExecution(undefined, 'k2');
+    await store.claimRefresh(Q, 'r1', 10);
+    await store.ackRefresh(Q, 'r1', [older], []);
+    await redis.hset(keys.executionsIdem, 'k2', 'taken-since');
+    clock.advance(RETENTION_MS + 1);
+    await expect(store.trimExecutions(Q, RETENTION_MS, 10)).resolves.toBe(1);
+    await expect(redis.hget(keys.executionsIdem, 'k2')).resolves.toBe('taken-since');
   });
 });
