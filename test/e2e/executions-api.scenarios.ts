@@ -1,3 +1,4 @@
+import { MAX_EXECUTION_JOBS } from '../../src/domain/execution';
 import { ExecutionRefreshService } from '../../src/modules/executions/execution-refresh.service';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
 
@@ -39,6 +40,39 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
         updatedAt: expect.any(String),
       });
       expect(got.body).not.toHaveProperty('finishedAt');
+    });
+
+    /** The largest execution, every job with a payload and an idempotency key (the most script arguments). */
+    function largestExecution(queue: string): Array<Record<string, unknown>> {
+      return Array.from({ length: MAX_EXECUTION_JOBS }, (_, i) => ({ type: 't', queue, payload: { i }, idempotencyKey: `job-${i}` }));
+    }
+
+    it(`adds an execution of ${MAX_EXECUTION_JOBS} jobs whole: 201, every job in the store`, { timeout: 60_000 }, async () => {
+      const queue = uniqueQueue();
+      const res = await e2e.http().post('/executions').send({ jobs: largestExecution(queue) }).expect(201);
+      expect(res.body).toEqual({ id: expect.stringMatching(new RegExp(`^${queue}-`)), total: MAX_EXECUTION_JOBS });
+      await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: MAX_EXECUTION_JOBS });
+      const got = await e2e.http().get(`/executions/${res.body.id}`).expect(200);
+      expect(got.body).toMatchObject({ total: MAX_EXECUTION_JOBS, counts: { pending: MAX_EXECUTION_JOBS } });
+    });
+
+    it(`answers a repeated idempotencyKey with 200 and the same execution, adding none of its ${MAX_EXECUTION_JOBS} jobs again`, { timeout: 60_000 }, async () => {
+      const queue = uniqueQueue();
+      const jobs = largestExecution(queue).map(({ idempotencyKey: _key, ...job }) => job);
+      const first = await e2e.http().post('/executions').send({ jobs, idempotencyKey: 'batch-1' }).expect(201);
+      expect(first.body).toEqual({ id: expect.stringMatching(new RegExp(`^${queue}-`)), total: MAX_EXECUTION_JOBS });
+      const again = await e2e.http().post('/executions').send({ jobs, idempotencyKey: 'batch-1' }).expect(200);
+      expect(again.body).toEqual(first.body);
+      await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: MAX_EXECUTION_JOBS });
+      const other = await e2e.http().post('/executions').send({ jobs: [{ type: 't', queue }], idempotencyKey: 'batch-2' }).expect(201);
+      expect(other.body.id).not.toBe(first.body.id);
+    });
+
+    it('answers 400 naming idempotencyKey when it is empty, too long or not a string', async () => {
+      for (const idempotencyKey of ['', 'k'.repeat(1000), 42]) {
+        const res = await e2e.http().post('/executions').send({ jobs: [{ type: 'a' }], idempotencyKey }).expect(400);
+        expect(res.body.errors).toEqual([expect.objectContaining({ field: 'idempotencyKey' })]);
+      }
     });
 
     it('answers 400 naming jobs.N.queue when the jobs span queues', async () => {
