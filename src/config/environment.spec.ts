@@ -20,6 +20,14 @@ describe('configuration', () => {
     expect(config.workerDeadMs).toBe(3000);
   });
 
+  it('takes every batch setting at its maximum and refuses one above it', () => {
+    const config = AppConfig.from({ WORKER_CONCURRENCY: '10000', REAPER_BATCH: '10000', REFRESH_BATCH: '10000' });
+    expect([config.workerConcurrency, config.reaperBatch, config.refreshBatch]).toEqual([10_000, 10_000, 10_000]);
+    for (const name of ['WORKER_CONCURRENCY', 'REAPER_BATCH', 'REFRESH_BATCH']) {
+      expect(() => AppConfig.from({ [name]: '10001' })).toThrow(new RegExp(`${name}="10001"`));
+    }
+  });
+
   it('names every bad variable and the reason', () => {
     expect(() => AppConfig.from({ PORT: 'abc', JOB_STORE: 'mongo' })).toThrow(/PORT="abc".*\n.*JOB_STORE="mongo": JOB_STORE must be one of/s);
   });

@@ -56,6 +56,17 @@ describe('OpenAPI (/docs-json, /docs)', () => {
     expect(params).toEqual(expect.arrayContaining(['queue', 'status', 'from', 'to', 'cursor']));
   });
 
+  it('documents POST /executions: 201 created, 200 for a repeated idempotencyKey, and the key in its body', () => {
+    const post = doc.paths['/executions'].post as unknown as {
+      responses: Record<string, unknown>;
+      requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
+    };
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '201', '400']));
+    const ref = post.requestBody.content['application/json'].schema.$ref.split('/').pop()!;
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, object> }> } }).components.schemas;
+    expect(schemas[ref].properties.idempotencyKey).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
+  });
+
   it('serves the Swagger UI page', async () => {
     const res = await e2e.http().get('/docs/').expect(200);
     expect(res.text).toContain('swagger');
