@@ -48,13 +48,14 @@
 --- @include "includes/job-record"
 --- @include "includes/promote-due"
 --- @include "includes/hard-limit"
+--- @include "includes/arguments"
 
 local worker = ARGV[3]
-local max = tonumber(ARGV[4])
-local leaseUntil = NOW + tonumber(ARGV[5])
+local max = countArg(4, 'max jobs')
+local leaseUntil = NOW + numArg(5, 'lease ms')
 local grace = tonumber(ARGV[7]) or 60000
 
-promoteDue(tonumber(ARGV[6]))
+promoteDue(countArg(6, 'promote limit'))
 
 local claimed = {}
 local leaseArgs = {}

@@ -40,9 +40,17 @@
 --- @include "includes/lease-ends"
 --- @include "includes/job-record"
 --- @include "includes/backoff"
+--- @include "includes/arguments"
 
 -- The statuses a failure leaves a job in (and a scheduled retry's promotion, pending).
 local FAIL_OUTCOMES = { scheduled = true, pending = true, failed = true, cancelled = true }
+
+-- every item whole, each delay empty or a number and each jitter a number, before the first write
+if (#ARGV - 2) % 6 ~= 0 then error('claimq fail: ' .. (#ARGV - 2) .. ' item arguments, not a multiple of 6') end
+for i = 3, #ARGV, 6 do
+  if ARGV[i + 4] ~= '' then numArg(i + 4, 'fail: retry delay') end
+  numArg(i + 5, 'fail: jitter')
+end
 
 local out = {}
 for i = 3, #ARGV, 6 do

@@ -23,7 +23,7 @@
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
-  ARGV[3]  max leases to end
+  ARGV[3]  max leases to end (a lease dropped as malformed counts; the workers left wait for the next call)
   ARGV[4]  silence cutoff (epoch ms): a worker whose registry score is >= this heartbeated after
            it was found silent, and is skipped (a worker absent from the registry is reaped)
   ARGV[5..] worker ids
@@ -37,10 +37,13 @@
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/expire-lease"
+--- @include "includes/arguments"
 
-local budget = tonumber(ARGV[3])
-local cutoff = tonumber(ARGV[4])
+local budget = countArg(3, 'reap-workers: limit')
+local cutoff = numArg(4, 'reap-workers: silent cutoff')
 for w = 5, #ARGV do
+  -- the rest waits for the next call (the reaper calls again while a call fills its budget)
+  if budget <= 0 then break end
   local worker = ARGV[w]
   local seen = tonumber(redis.call('ZSCORE', K_WORKERS, worker))
   -- it heartbeated since the caller listed it as silent: nothing of it is ended
@@ -62,6 +65,7 @@ for w = 5, #ARGV do
       redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_JOB .. id .. ' is not a job hash; lease dropped')
       endLease(id, worker)
       noteMalformed(id)
+      budget = budget - 1
     elseif owner == worker then
       -- a job no longer running only loses this stale entry, and costs no budget
       if noteReaped(id, expireLease(id, 'worker ' .. worker .. ' went silent')) then budget = budget - 1 end

@@ -36,9 +36,11 @@
 --- @include "includes/queue-keys"
 --- @include "includes/expire-lease"
 --- @include "includes/hard-limit"
+--- @include "includes/arguments"
 
-local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
-local grace = tonumber(ARGV[4])
+local limit = countArg(3, 'reap: limit')
+local grace = numArg(4, 'reap: grace ms')
+local ids = redis.call('ZRANGEBYSCORE', K_LEASES, '-inf', '(' .. ARGV[1], 'LIMIT', 0, limit)
 for _, id in ipairs(ids) do
   local t = redis.pcall('HMGET', K_JOB .. id, 'stt', 'tmo')
   if t.err then

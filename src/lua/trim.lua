@@ -31,9 +31,14 @@
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/batch-calls"
+--- @include "includes/arguments"
 
-local budget = tonumber(ARGV[3])
-local retention = { { K_SUCCEEDED, tonumber(ARGV[4]) }, { K_FAILED, tonumber(ARGV[5]) }, { K_CANCELLED, tonumber(ARGV[6]) } }
+local budget = countArg(3, 'trim: limit')
+local retention = {
+  { K_SUCCEEDED, numArg(4, 'trim: succeeded retention') },
+  { K_FAILED, numArg(5, 'trim: failed retention') },
+  { K_CANCELLED, numArg(6, 'trim: cancelled retention') },
+}
 local deleted = 0
 for _, r in ipairs(retention) do
   if budget <= 0 then break end

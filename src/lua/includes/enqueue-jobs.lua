@@ -3,6 +3,7 @@
 --- @include "index-writes"
 --- @include "job-record"
 --- @include "execution-counters"
+--- @include "arguments"
 -- Adds many jobs of one queue, all or nothing (see enqueue.lua for the argument layout, which
 -- starts at ARGV[nPos]: the number of jobs, then per job id, field count, field/value pairs).
 -- In two steps, so a caller can check its own things in between and still write nothing when a
@@ -15,18 +16,11 @@
 -- created: { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was
 -- created.
 
--- A count in ARGV, checked before anything is written (an error after a write would leave a half).
-local function argCount(pos, what)
-  local n = tonumber(ARGV[pos])
-  if n == nil or n < 0 or n % 1 ~= 0 then error('claimq enqueue: bad ' .. what .. ' at ARGV[' .. pos .. ']') end
-  return n
-end
-
 -- The job hash has about 25 field names (redis-job-codec.ts); a new job sends at most 13.
 local MAX_JOB_FIELDS = 64
 
 local function planEnqueue(nPos)
-  local n = argCount(nPos, 'job count')
+  local n = countArg(nPos, 'enqueue: job count')
   local plan = { n = n, starts = {}, existing = {} }
   local claimedKeys = {}
   local batchIds = {}
@@ -34,7 +28,7 @@ local function planEnqueue(nPos)
   for i = 1, n do
     plan.starts[i] = pos
     local id = ARGV[pos]
-    local fields = argCount(pos + 1, 'field count')
+    local fields = countArg(pos + 1, 'enqueue: field count')
     -- HSET takes a job's fields through unpack(), bounded at about 8,000 values
     if fields > MAX_JOB_FIELDS then error('claimq enqueue: job ' .. i .. ' has more than ' .. MAX_JOB_FIELDS .. ' fields') end
     local last = pos + 1 + fields * 2

@@ -4,15 +4,18 @@ import { deletePrefixedKeys, listPrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix 
 import { createRedisClient } from './redis-connection';
 import { RedisQueueKeys } from './redis-queue-keys';
 import { RedisScripts } from './redis-scripts';
+import { RedisJobStore } from './redis-job-store';
+import { ManualClock } from '../../../domain/clock';
+import { normalizeJobSpec } from '../../../domain/job-spec';
 
 const Q = 'create';
 const NOW = Date.UTC(2030, 0, 1);
 
 /**
- * create-execution.lua is all or nothing: every check runs before its first write, so a call that
- * fails (here on the arguments of its last job) leaves no key behind.
+ * A script that fails leaves the store as it was: every check runs before its first write, so a
+ * call that fails on the arguments of its last item leaves no change behind.
  */
-describe('create-execution.lua (real Redis)', () => {
+describe('scripts that fail write nothing (real Redis)', () => {
   let redis: Redis;
   let prefix: string;
   let keys: RedisQueueKeys;
@@ -48,7 +51,7 @@ describe('create-execution.lua (real Redis)', () => {
     ['a scheduled job without runAt', [2, 'type', 't', 'st', 'scheduled']],
   ])(`writes nothing when job ${MAX_EXECUTION_JOBS} of ${MAX_EXECUTION_JOBS} has %s`, async (_what, lastJob) => {
     const id = newExecutionId(Q, NOW);
-    await expect(scripts.run('create-execution', keys.scriptKeys(), args(id, MAX_EXECUTION_JOBS, lastJob))).rejects.toThrow(/claimq enqueue/);
+    await expect(scripts.run('create-execution', keys.scriptKeys(), args(id, MAX_EXECUTION_JOBS, lastJob))).rejects.toThrow(/claimq: enqueue|claimq enqueue/);
     await expect(listPrefixedKeys(redis, prefix)).resolves.toEqual([]);
   });
 
@@ -66,5 +69,20 @@ describe('create-execution.lua (real Redis)', () => {
     await expect(listPrefixedKeys(redis, prefix).then((k) => k.sort())).resolves.toEqual(before);
     await expect(redis.xlen(keys.events)).resolves.toBe(stream);
     await expect(redis.exists(keys.execution(second))).resolves.toBe(0);
+  });
+
+  it('fail.lua: a batch whose last item has a bad jitter settles none of its leases', async () => {
+    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock: new ManualClock(NOW) });
+    try {
+      const jobs = Array.from({ length: 3 }, () => normalizeJobSpec({ type: 't', queue: Q }, { now: NOW, maxPayloadBytes: 1 << 20 }));
+      await store.enqueue(jobs);
+      const claimed = (await store.claim(Q, 'w1', 3, 30_000)).jobs;
+      const items = claimed.flatMap((c, i) => [c.job.id, c.token, 'boom', '1', '', i === 2 ? 'not-a-number' : 0.5]);
+      await expect(scripts.run('fail', keys.scriptKeys(), [NOW, 1000, ...items])).rejects.toThrow(/jitter|arithmetic/);
+      await expect(store.counts(Q)).resolves.toMatchObject({ running: 3, scheduled: 0, pending: 0 });
+      for (const c of claimed) await expect(store.get(c.job.id)).resolves.toMatchObject({ status: 'running', attempts: 1 });
+    } finally {
+      await store.close();
+    }
   });
 });
