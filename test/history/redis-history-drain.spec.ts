@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RedisJobEventSource } from '../../src/modules/history/events/redis-job-event-source';
-import { encodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
+import { MAX_EVENTS_PER_ENTRY, encodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
+import { JobEvent } from '../../src/domain/job-event';
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 import { createHistoryDatabase } from '../support/postgres-database';
@@ -32,8 +33,13 @@ describe('history drain on a Redis stream', () => {
 
   const source = (consumer: string, extra: Partial<ConstructorParameters<typeof RedisJobEventSource>[0]> = {}) =>
     new RedisJobEventSource({ redis: new Redis(REDIS_URL), queue: 'mail', streamKey: stream, consumer, blockMs: 200, ...extra });
-  const drain = (src: RedisJobEventSource) => {
-    const d = new HistoryDrain(src, (e) => new HistoryBatchWriter(async () => ds).write(e), { batchSize: 100, retryInitialMs: 20, retryMaxMs: 200 });
+  const written: number[] = [];
+  const drain = (src: RedisJobEventSource, batchSize = 100) => {
+    const write = (e: Parameters<HistoryBatchWriter['write']>[0]) => {
+      written.push(e.length);
+      return new HistoryBatchWriter(async () => ds).write(e);
+    };
+    const d = new HistoryDrain(src, write, { batchSize, retryInitialMs: 20, retryMaxMs: 200 });
     drains.push(d);
     d.start();
     return d;
@@ -46,6 +52,7 @@ describe('history drain on a Redis stream', () => {
     ds = db.dataSource;
   });
   afterEach(async () => {
+    written.length = 0;
     await Promise.all(drains.splice(0).map((d) => d.stop()));
     await redis.del(stream); // only this test's own key: the shared Redis is never flushed
   });
@@ -86,4 +93,29 @@ describe('history drain on a Redis stream', () => {
     });
     expect(dropped).toHaveLength(2);
   });
+
+  it.each([10_000, 500])(
+    'at HISTORY_BATCH %i stores entries of the largest size (2,000 events) in writes of at most that many events',
+    { timeout: 60_000 },
+    async (batchSize) => {
+      // 10 entries of 2,000 enqueued events: what executions of 10,000 jobs write.
+      const total = 10 * MAX_EVENTS_PER_ENTRY;
+      for (let e = 0; e < 10; e++) {
+        const events: JobEvent[] = [];
+        for (let i = 0; i < MAX_EVENTS_PER_ENTRY; i++) {
+          const id = `mail-max-${batchSize}-${e * MAX_EVENTS_PER_ENTRY + i}`;
+          events.push({ k: 'enqueued', id, st: 'pending', att: 0, at: T0, type: 't', ctime: T0, max: 3, prio: 0 } as JobEvent);
+        }
+        await redis.xadd(stream, '*', ...encodeStreamEntry(events));
+      }
+      drain(source('c-max'), batchSize);
+      await eventually(async () => {
+        const [row] = await ds.query(`SELECT count(*)::int AS n FROM job_records WHERE id LIKE 'mail-max-${batchSize}-%'`);
+        expect(row.n).toBe(total);
+        expect(await pendingCount()).toBe(0);
+      }, 50_000);
+      expect(Math.max(...written)).toBeLessThanOrEqual(batchSize);
+      expect(written.reduce((a, b) => a + b, 0)).toBe(total);
+    },
+  );
 });

@@ -30,7 +30,9 @@ export abstract class JobEventSource {
   abstract readonly name: string;
 
   /**
-   * Up to `max` events. May wait a short while for events to arrive (bounded, a few seconds);
+   * About `max` events: a source whose entries hold many events each (Redis) sizes its read from
+   * the entries it saw last, so a batch may hold more; the writer stores it in statements of at
+   * most `max` events. May wait a short while for events to arrive (bounded, a few seconds);
    * returns an empty batch when none came. Throws when the source is unreachable.
    */
   abstract read(max: number): Promise<JobEventBatch>;

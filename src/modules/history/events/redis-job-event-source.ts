@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Clock, systemClock } from '../../../domain/clock';
 import { streamEventVersion } from './event-version';
-import { decodeStreamEntry } from './stream-entry-codec';
+import { MAX_EVENTS_PER_ENTRY, decodeStreamEntry } from './stream-entry-codec';
 import { JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
 
 export const HISTORY_CONSUMER_GROUP = 'history';
@@ -43,6 +43,13 @@ export class RedisJobEventSource extends JobEventSource {
   private groupReady = false;
   private claimCursor = '0-0';
   private nextClaimAt = 0;
+  /**
+   * Events per entry seen in the last read. An entry holds the events of one script call (up to
+   * MAX_EVENTS_PER_ENTRY) and XREADGROUP counts entries, so a read asks for as many entries as
+   * should hold `max` events. It starts at the largest entry, so the first read after a start
+   * (perhaps into a backlog of executions of 10,000 jobs) cannot bring max x 2,000 events at once.
+   */
+  private eventsPerEntry = MAX_EVENTS_PER_ENTRY;
 
   constructor(private readonly options: RedisJobEventSourceOptions) {
     super();
@@ -56,14 +63,15 @@ export class RedisJobEventSource extends JobEventSource {
     this.clock = options.clock ?? systemClock;
   }
 
-  async read(max: number): Promise<JobEventBatch> {
+  async read(maxEvents: number): Promise<JobEventBatch> {
+    const entries = Math.max(1, Math.min(maxEvents, Math.floor(maxEvents / this.eventsPerEntry)));
     try {
       await this.ensureGroup();
-      const claimed = await this.claimAbandoned(max);
+      const claimed = await this.claimAbandoned(entries);
       if (claimed.length > 0) return this.toBatch(claimed);
       const reply = (await this.redis.xreadgroup(
         'GROUP', this.group, this.options.consumer,
-        'COUNT', max, 'BLOCK', this.blockMs,
+        'COUNT', entries, 'BLOCK', this.blockMs,
         'STREAMS', this.options.streamKey, '>',
       )) as Array<[string, StreamEntry[]]> | null;
       return this.toBatch(reply?.[0]?.[1] ?? []);
@@ -140,6 +148,7 @@ export class RedisJobEventSource extends JobEventSource {
         else this.options.onDropped?.(id, `event ${index} is not a job event`);
       });
     }
+    if (entries.length > 0) this.eventsPerEntry = Math.max(1, Math.ceil(events.length / entries.length));
     return { events, entries: entries.length, receipt: entries.map(([id]) => id) };
   }
 }

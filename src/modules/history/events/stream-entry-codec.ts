@@ -14,6 +14,12 @@ import { parseJobEvent } from './job-event-parse';
  */
 export const EVENT_SEP = '\x1f';
 
+/**
+ * Most events one stream entry holds: the scripts write the events of a call in entries of at
+ * most this many (src/lua/includes/events.lua, EVENTS_PER_ENTRY).
+ */
+export const MAX_EVENTS_PER_ENTRY = 2000;
+
 /** The entry's events in order (undefined where one does not decode), or undefined when it is no events entry. */
 export function decodeStreamEntry(fields: string[]): Array<JobEvent | undefined> | undefined {
   if ((fields[0] === 't' || fields[0] === 'at') && fields.length >= 2) {

@@ -79,16 +79,28 @@ export class HistoryDrain {
     }
   }
 
-  /** true once stored; false when stopped first. */
+  /**
+   * true once stored; false when stopped first. A batch larger than batchSize events (entries of
+   * large script calls) is written in slices of batchSize, each one statement per table; a slice
+   * stored before a failure is written again on the retry, which the upsert rules make harmless.
+   */
   private async store(batch: JobEventBatch): Promise<boolean> {
+    const size = this.options.batchSize;
+    for (let from = 0; from < batch.events.length; from += size) {
+      if (!(await this.storeSlice(batch.events.slice(from, from + size)))) return false;
+    }
+    return true;
+  }
+
+  private async storeSlice(events: readonly SourcedJobEvent[]): Promise<boolean> {
     while (!this.stopped) {
       try {
-        const report = await this.write(batch.events);
+        const report = await this.write(events);
         for (const r of report.rejected) this.options.log?.error(`history skipped the events of job ${r.jobId}: ${r.reason}`);
         this.recovered();
         return true;
       } catch (err) {
-        await this.failed(`writing ${batch.events.length} events of ${this.source.name}`, err);
+        await this.failed(`writing ${events.length} events of ${this.source.name}`, err);
       }
     }
     return false;
