@@ -17,6 +17,8 @@ export function createJobStore(config: AppConfig): JobStore {
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
         eventsMaxLen: config.eventsMaxLen,
+        // only the history writer reads them; without it they would only fill memory
+        keepEvents: config.databaseUrl !== undefined,
       });
     case 'redis':
       return new RedisJobStore({

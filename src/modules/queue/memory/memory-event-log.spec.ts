@@ -42,4 +42,14 @@ describe('MemoryEventLog', () => {
   it('refuses a capacity that is not a positive integer', () => {
     expect(() => new MemoryEventLog(0)).toThrow(RangeError);
   });
+
+  it('takes EVENTS_MAXLEN at its maximum, holding only what it was given', () => {
+    const log = new MemoryEventLog(100_000_000);
+    for (let i = 0; i < 3000; i++) log.append('q', [event(`e${i}`)]);
+    expect(log.take(2000).map((e) => e.event.id)).toEqual(Array.from({ length: 2000 }, (_, i) => `e${i}`));
+    log.append('q', [event('last')]);
+    expect(log.size).toBe(1001);
+    expect(log.take(5000).map((e) => e.event.id).slice(-2)).toEqual(['e2999', 'last']);
+    expect(log.dropped).toBe(0);
+  });
 });

@@ -44,6 +44,11 @@ export interface MemoryJobStoreOptions {
   configuredQueues?: string[];
   /** Capacity of the event outbox (`events`); the oldest events are dropped beyond it. */
   eventsMaxLen?: number;
+  /**
+   * Whether to record events at all (default true). Only the history writer reads them: a store
+   * without one (no DATABASE_URL) keeps none, instead of holding EVENTS_MAXLEN of them forever.
+   */
+  keepEvents?: boolean;
   /** Jitter source of the backoff; tests pass a fixed one. */
   random?: () => number;
   /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
@@ -72,6 +77,7 @@ const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
 export class MemoryJobStore extends JobStore {
   /** Every state change, for the history writer to drain. */
   readonly events: MemoryEventLog;
+  private readonly keepEvents: boolean;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly graceMs: number;
@@ -90,6 +96,7 @@ export class MemoryJobStore extends JobStore {
     this.deleteSucceeded = options.deleteSucceeded === true;
     this.configuredQueues = [...(options.configuredQueues ?? [])];
     this.events = new MemoryEventLog(options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN);
+    this.keepEvents = options.keepEvents ?? true;
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -516,7 +523,7 @@ export class MemoryJobStore extends JobStore {
   }
 
   private record(q: MemoryQueue, events: JobEvent[]): void {
-    if (events.length > 0) this.events.append(q.name, events);
+    if (events.length > 0 && this.keepEvents) this.events.append(q.name, events);
   }
 
   private queueFor(name: string): MemoryQueue {

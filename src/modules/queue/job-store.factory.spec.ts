@@ -1,0 +1,30 @@
+import { AppConfig } from '../../config/app-config';
+import { createJobStore } from './job-store.factory';
+import { MemoryJobStore } from './memory/memory-job-store';
+
+const job = (i: number) => ({
+  id: `default-f${i}`,
+  queue: 'default',
+  type: 't',
+  payloadJson: 'null',
+  priority: 0,
+  runAt: 0,
+  maxAttempts: 1,
+  backoff: { strategy: 'fixed' as const, delayMs: 0 },
+  timeoutMs: 1000,
+});
+
+describe('createJobStore (memory)', () => {
+  it('keeps no events when no history writer reads them (no DATABASE_URL)', async () => {
+    const store = createJobStore(AppConfig.from({})) as MemoryJobStore;
+    await store.enqueue([job(1), job(2)]);
+    expect(store.events.size).toBe(0);
+  });
+
+  it('keeps the events for the history writer when DATABASE_URL is set, up to EVENTS_MAXLEN', async () => {
+    const store = createJobStore(AppConfig.from({ DATABASE_URL: 'postgres://127.0.0.1/none', EVENTS_MAXLEN: '100000000' })) as MemoryJobStore;
+    await store.enqueue([job(1), job(2)]);
+    expect(store.events.size).toBe(2);
+    expect(store.events.maxLen).toBe(100_000_000);
+  });
+});
