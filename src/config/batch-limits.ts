@@ -11,3 +11,5 @@ export const MAX_WORKER_CONCURRENCY = 10_000;
 export const MAX_REAPER_BATCH = 10_000;
 /** REFRESH_BATCH: executions one refresh claims and acknowledges per call. */
 export const MAX_REFRESH_BATCH = 10_000;
+/** EVENTS_MAXLEN: events kept per queue for the history writer (about 20 GB of Redis at its max). */
+export const MAX_EVENTS_MAXLEN = 100_000_000;

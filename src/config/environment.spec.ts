@@ -28,6 +28,13 @@ describe('configuration', () => {
     }
   });
 
+  it('takes HISTORY_BATCH and EVENTS_MAXLEN at their maximum and refuses one above it', () => {
+    const config = AppConfig.from({ HISTORY_BATCH: '10000', EVENTS_MAXLEN: '100000000' });
+    expect([config.historyBatch, config.eventsMaxLen]).toEqual([10_000, 100_000_000]);
+    expect(() => AppConfig.from({ HISTORY_BATCH: '10001' })).toThrow(/HISTORY_BATCH="10001"/);
+    expect(() => AppConfig.from({ EVENTS_MAXLEN: '100000001' })).toThrow(/EVENTS_MAXLEN="100000001"/);
+  });
+
   it('names every bad variable and the reason', () => {
     expect(() => AppConfig.from({ PORT: 'abc', JOB_STORE: 'mongo' })).toThrow(/PORT="abc".*\n.*JOB_STORE="mongo": JOB_STORE must be one of/s);
   });

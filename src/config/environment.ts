@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
-import { MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
+import { MAX_EVENTS_MAXLEN, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -111,7 +111,7 @@ export class EnvironmentVariables {
    * writes about three events, so the default covers about 5 minutes of a PostgreSQL outage at
    * 1,000 jobs/s (the former fixed 100,000: about 30 s).
    */
-  @Transform(toInt) @IsInt() @Min(1000) @Max(100_000_000)
+  @Transform(toInt) @IsInt() @Min(1000) @Max(MAX_EVENTS_MAXLEN)
   EVENTS_MAXLEN = 1_000_000;
 
   /** Most job events the history writer puts in one batch (one statement per table). */

@@ -1,4 +1,4 @@
-import { MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from '../../src/config/batch-limits';
+import { MAX_EVENTS_MAXLEN, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from '../../src/config/batch-limits';
 import { MAX_EXECUTION_JOBS, newExecutionId } from '../../src/domain/execution';
 import { ClaimedJob, JobSpec, Lease } from '../../src/domain/job';
 import { MAX_BULK_JOBS } from '../../src/modules/jobs/job-limits';
@@ -50,6 +50,16 @@ function leasesOf(jobs: ClaimedJob[]): Lease[] {
  */
 export function describeBatchLimitCases(current: () => StoreHarness): void {
   describe('batches at their maximum', () => {
+    it(`runs with EVENTS_MAXLEN at its maximum (${MAX_EVENTS_MAXLEN}): a bulk of ${MAX_BULK_JOBS} is claimed and completed`, { timeout: AT_MAX_MS }, async () => {
+      const h = current();
+      const store = await h.storeWith({ eventsMaxLen: MAX_EVENTS_MAXLEN });
+      await store.enqueue(Array.from({ length: MAX_BULK_JOBS }, () => newJob(h)));
+      const { jobs } = await store.claim(QUEUE, WORKER, MAX_BULK_JOBS, LEASE_MS);
+      expect(jobs).toHaveLength(MAX_BULK_JOBS);
+      const outcomes = await store.complete(QUEUE, jobs.map((c) => ({ ...leaseOf(c), resultJson: 'null' })));
+      expect(outcomes.filter((o) => o === 'succeeded')).toHaveLength(MAX_BULK_JOBS);
+    });
+
     it(`claims ${MAX_WORKER_CONCURRENCY} jobs in one call, renews and completes them in one call each`, { timeout: AT_MAX_MS }, async () => {
       const h = current();
       await enqueueMany(h, MAX_WORKER_CONCURRENCY);

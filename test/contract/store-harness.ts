@@ -17,6 +17,8 @@ export type Corruption =
 export interface ContractStoreOptions {
   /** SUCCEEDED_RETENTION_MS=0: complete deletes the job (but a job with a callbackUrl or an execution). */
   deleteSucceeded?: boolean;
+  /** EVENTS_MAXLEN. */
+  eventsMaxLen?: number;
 }
 
 export interface StoreHarness {
