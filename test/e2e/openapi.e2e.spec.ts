@@ -67,6 +67,13 @@ describe('OpenAPI (/docs-json, /docs)', () => {
     expect(schemas[ref].properties.idempotencyKey).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
   });
 
+  it('documents 415 on every route that takes a JSON body', () => {
+    for (const path of ['/jobs', '/jobs/bulk', '/executions']) {
+      const post = doc.paths[path].post as unknown as { responses: Record<string, unknown> };
+      expect(Object.keys(post.responses)).toContain('415');
+    }
+  });
+
   it('serves the Swagger UI page', async () => {
     const res = await e2e.http().get('/docs/').expect(200);
     expect(res.text).toContain('swagger');

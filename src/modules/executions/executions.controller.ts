@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto } from '../jobs/dto/job-page-response.dto';
@@ -21,6 +22,7 @@ export class ExecutionsController {
   @ApiCreatedResponse({ type: CreatedExecutionResponseDto, description: 'The execution and all its jobs were added' })
   @ApiOkResponse({ type: CreatedExecutionResponseDto, description: 'The idempotency key matched an execution of the queue: it is returned, nothing was added' })
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field>' })
+  @ApiJsonBodyOnly()
   async create(@Body() dto: CreateExecutionDto, @Res({ passthrough: true }) res: Response): Promise<CreatedExecutionResponseDto> {
     const { id, total, created } = await this.executions.create(dto.jobs.map(toJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);

@@ -13,6 +13,7 @@ import {
   ApiBearerAuth,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { DEFAULT_QUEUE } from '../../domain/job';
 import { BulkCreateJobsResponseDto } from './dto/bulk-create-jobs-response.dto';
 import { BulkCreateJobsDto } from './dto/bulk-create-jobs.dto';
@@ -46,6 +47,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto, description: 'The idempotency key matched an existing job, returned as is' })
   @ApiBadRequestResponse({ description: 'A field is invalid; `errors` lists each field and the reason' })
   @ApiPayloadTooLargeResponse({ description: 'The payload is larger than MAX_PAYLOAD_BYTES' })
+  @ApiJsonBodyOnly()
   async create(@Body() dto: CreateJobDto, @Res({ passthrough: true }) res: Response): Promise<JobResponseDto> {
     const { job, created } = await this.jobs.create(toJobSpec(dto));
     if (!created) res.status(HttpStatus.OK);
@@ -55,6 +57,7 @@ export class JobsController {
   @Post('bulk')
   @ApiCreatedResponse({ type: BulkCreateJobsResponseDto, description: 'Every job was validated, then added' })
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field> (jobs of more than one queue: the first stray jobs.<index>.queue)' })
+  @ApiJsonBodyOnly()
   async createMany(@Body() dto: BulkCreateJobsDto): Promise<BulkCreateJobsResponseDto> {
     return { ids: await this.jobs.createMany(dto.jobs.map(toJobSpec)) };
   }

@@ -1,0 +1,55 @@
+import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+
+/** Hostile and unusual requests: what a browser, a fuzzer or a careless client sends. */
+describe('request input (e2e)', () => {
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    e2e = await startE2eApp();
+  });
+
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  describe('bodies that are not JSON: 415, nothing stored', () => {
+    it('refuses the cross-site form that would make the server call an internal address', async () => {
+      const queue = uniqueQueue();
+      const res = await e2e
+        .http()
+        .post('/jobs')
+        .set('content-type', 'application/x-www-form-urlencoded')
+        .send(`type=http&queue=${queue}&payload[url]=http://169.254.169.254/latest/meta-data&payload[method]=GET`)
+        .expect(415);
+      expect(res.body).toMatchObject({
+        statusCode: 415,
+        code: 'unsupported_media_type',
+        errors: [{ field: 'content-type', reason: 'must be application/json, not application/x-www-form-urlencoded' }],
+      });
+      const list = await e2e.http().get('/jobs').query({ queue }).expect(200);
+      expect(list.body.items).toEqual([]);
+    });
+
+    it.each([
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nnoop\r\n--x--\r\n'],
+      ['text/plain', '{"type":"noop"}'],
+      ['application/xml', '<job type="noop"/>'],
+    ])('refuses %s on every POST route', async (type, body) => {
+      for (const path of ['/jobs', '/jobs/bulk', '/executions']) {
+        const res = await e2e.http().post(path).set('content-type', type).send(body).expect(415);
+        expect(res.body.errors[0].field).toBe('content-type');
+      }
+    });
+
+    it('takes JSON with a charset, and a POST without a body', async () => {
+      const queue = uniqueQueue();
+      const res = await e2e
+        .http()
+        .post('/jobs')
+        .set('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ type: 'noop', queue }))
+        .expect(201);
+      await e2e.http().post(`/jobs/${res.body.id}/cancel`).expect(200);
+    });
+  });
+});
