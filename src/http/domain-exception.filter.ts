@@ -47,6 +47,11 @@ export class DomainExceptionFilter implements ExceptionFilter {
       if (mapped.status >= 500 && !(exception instanceof StoreUnavailableError)) this.logUnexpected(exception);
       return mapped;
     }
+    // The router could not percent-decode a path parameter (Nest wraps its URIError in a 400):
+    // every parameter is an id, and no id claimq makes is malformed UTF-8, so nothing is there.
+    if (exception instanceof URIError || (exception instanceof HttpException && exception.cause instanceof URIError)) {
+      return errorResponse(404, 'not found: the path is not valid percent-encoded UTF-8', { code: 'not_found' });
+    }
     const parserError = bodyParserError(exception);
     if (parserError) return bodyParserResponse(parserError);
     if (exception instanceof HttpException) return httpExceptionResponse(exception);

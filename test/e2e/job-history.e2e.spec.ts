@@ -51,6 +51,23 @@ describe('job history over the API (PostgreSQL)', () => {
     expect(Date.parse(body.items[0].startedAt)).not.toBeNaN();
   });
 
+  it.each([
+    ['GET', '/jobs/%00', 'job_not_found'],
+    ['GET', '/jobs/a%00b/attempts', 'job_not_found'],
+    ['GET', '/jobs/default-%ED%A0%80', 'not_found'],
+    ['GET', '/executions/%E0%A4%A', 'not_found'],
+    ['POST', '/jobs/%00/cancel', 'job_not_found'],
+    ['POST', '/jobs/%00/retry', 'job_not_found'],
+    ['GET', `/jobs/${'x'.repeat(5000)}`, 'job_not_found'],
+    ['GET', '/executions/%00', 'execution_not_found'],
+    ['GET', '/executions/%00/jobs', 'execution_not_found'],
+    ['POST', '/executions/%00/cancel', 'execution_not_found'],
+  ])('%s %s: 404 for an id that cannot exist, whatever its bytes', async (method, path, code) => {
+    const req = method === 'GET' ? e2e.http().get(path) : e2e.http().post(path);
+    const res = await req.expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code });
+  });
+
   it('answers GET /jobs/:id from history once retention has trimmed the job', async () => {
     const queue = uniqueQueue();
     const id = await jobWithTwoAttempts(queue);

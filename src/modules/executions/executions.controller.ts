@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
@@ -32,14 +33,14 @@ export class ExecutionsController {
   @Get(':id')
   @ApiOkResponse({ type: ExecutionResponseDto })
   @ApiNotFoundResponse()
-  async get(@Param('id') id: string): Promise<ExecutionResponseDto> {
+  async get(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
     return toExecutionJson(await this.executions.get(id));
   }
 
   @Get(':id/jobs')
   @ApiOkResponse({ type: JobPageResponseDto, description: 'The jobs in the order they were given' })
   @ApiNotFoundResponse()
-  async jobs(@Param('id') id: string, @Query() query: ListExecutionJobsQueryDto): Promise<JobPageResponseDto> {
+  async jobs(@Param('id', ExecutionIdPipe) id: string, @Query() query: ListExecutionJobsQueryDto): Promise<JobPageResponseDto> {
     const page = await this.executions.listJobs(id, query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
     return { items: page.items.map(presentJob), nextCursor: page.nextCursor };
   }
@@ -48,7 +49,7 @@ export class ExecutionsController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: ExecutionResponseDto, description: 'Pending and scheduled jobs cancelled, running ones asked to cancel' })
   @ApiNotFoundResponse()
-  async cancel(@Param('id') id: string): Promise<ExecutionResponseDto> {
+  async cancel(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
     return toExecutionJson(await this.executions.cancel(id));
   }
 }

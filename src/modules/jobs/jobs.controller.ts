@@ -13,6 +13,7 @@ import {
   ApiBearerAuth,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { JobIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { DEFAULT_QUEUE } from '../../domain/job';
 import { BulkCreateJobsResponseDto } from './dto/bulk-create-jobs-response.dto';
@@ -94,7 +95,7 @@ export class JobsController {
     schema: { oneOf: [{ $ref: getSchemaPath(JobResponseDto) }, { $ref: getSchemaPath(JobHistoryResponseDto) }] },
   })
   @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
-  async get(@Param('id') id: string): Promise<JobResponseDto | JobHistoryResponseDto> {
+  async get(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto | JobHistoryResponseDto> {
     const found = await this.history.find(id);
     return found.source === 'store' ? presentJob(found.job) : presentHistoryJob(found.record);
   }
@@ -106,7 +107,7 @@ export class JobsController {
       'Every attempt from job history; without history (or before the writer caught up) only the latest attempt, derived from the job (`source: "store"`)',
   })
   @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
-  attempts(@Param('id') id: string): Promise<JobAttemptsResponseDto> {
+  attempts(@Param('id', JobIdPipe) id: string): Promise<JobAttemptsResponseDto> {
     return this.history.attempts(id);
   }
 
@@ -115,7 +116,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto, description: 'Cancelled, or (running) cancel requested' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'The job has already finished' })
-  async cancel(@Param('id') id: string): Promise<JobResponseDto> {
+  async cancel(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.cancel(id));
   }
 
@@ -124,7 +125,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto, description: 'Back to pending with attempts reset' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Only failed or cancelled jobs can be retried' })
-  async retry(@Param('id') id: string): Promise<JobResponseDto> {
+  async retry(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.retry(id));
   }
 }
