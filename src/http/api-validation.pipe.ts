@@ -1,12 +1,13 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { bodyDepthError } from './body-depth';
 import { opaqueJsonTransformer } from './opaque-json.transformer';
+import { stripProtoKeysOutsideOpaque } from './strip-proto-keys';
 import { BODY_FIELD, flattenValidationErrors } from './validation-errors';
 import { ValidationFailedException } from './validation-failed.exception';
 
 /**
  * The global pipe: unknown fields are refused (not silently dropped), bodies become DTO instances
- * (@OpaqueJson values kept as sent), too-deep bodies are refused before anything walks them, and
+ * (@OpaqueJson values kept as sent, whatever their keys), too-deep bodies are refused before anything walks them, and
  * every failure is a 400 listing each field and its reason.
  */
 @Injectable()
@@ -31,5 +32,10 @@ export class ApiValidationPipe extends ValidationPipe {
     const tooDeep = isDtoBody ? bodyDepthError(value) : undefined;
     if (tooDeep) throw new ValidationFailedException([tooDeep]);
     return super.transform(value, metadata);
+  }
+
+  /** Payloads keep their `__proto__`, `constructor` and `prototype` keys: see stripProtoKeysOutsideOpaque. */
+  protected override stripProtoKeys(value: unknown): void {
+    stripProtoKeysOutsideOpaque(value);
   }
 }

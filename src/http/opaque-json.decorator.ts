@@ -33,3 +33,12 @@ export function opaqueJsonProperties(dto: Function): ReadonlyMap<string, OpaqueJ
 export function opaqueJsonNames(): Set<string> {
   return new Set([...opaqueByClass.values()].flatMap((opaque) => [...opaque.keys()]));
 }
+
+/** The options of every property declared opaque, by property name (one name may be on several DTOs). */
+export function opaqueJsonOptionsByName(): Map<string, OpaqueJsonOptions[]> {
+  const byName = new Map<string, OpaqueJsonOptions[]>();
+  for (const opaque of opaqueByClass.values()) {
+    for (const [name, options] of opaque) byName.set(name, [...(byName.get(name) ?? []), options]);
+  }
+  return byName;
+}

@@ -173,6 +173,48 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
       });
     });
 
+    describe('payloads round-trip whatever their keys', () => {
+      const PAYLOAD_JSON =
+        '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":2,"list":[{"__proto__":null}]}';
+      const payload = (): unknown => JSON.parse(PAYLOAD_JSON);
+
+      afterEach(() => {
+        // nothing reached a shared prototype
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.prototype).not.toHaveProperty('polluted');
+      });
+
+      it('POST /jobs, GET /jobs/:id and the claimed job carry __proto__, constructor and prototype keys as sent', async () => {
+        const queue = uniqueQueue();
+        const raw = `{"type":"t","queue":"${queue}","payload":${PAYLOAD_JSON}}`;
+        const res = await e2e.http().post('/jobs').set('content-type', 'application/json').send(raw).expect(201);
+        expect(JSON.stringify(res.body.payload)).toBe(PAYLOAD_JSON);
+        const got = await e2e.http().get(`/jobs/${res.body.id}`).expect(200);
+        expect(JSON.stringify(got.body.payload)).toBe(PAYLOAD_JSON);
+        const { jobs } = await e2e.store.claim(queue, 'w', 1, 60_000);
+        expect(JSON.stringify(jobs[0].job.payload)).toBe(PAYLOAD_JSON);
+        expect(Object.getPrototypeOf(jobs[0].job.payload)).toBe(Object.prototype);
+      });
+
+      it('bulk and execution jobs keep them too', async () => {
+        const queue = uniqueQueue();
+        const job = `{"type":"t","queue":"${queue}","payload":${PAYLOAD_JSON}}`;
+        const bulk = await e2e.http().post('/jobs/bulk').set('content-type', 'application/json').send(`{"jobs":[${job},${job}]}`).expect(201);
+        const execution = await e2e.http().post('/executions').set('content-type', 'application/json').send(`{"jobs":[${job}]}`).expect(201);
+        const listed = await e2e.http().get(`/executions/${execution.body.id}/jobs`).expect(200);
+        for (const id of bulk.body.ids) expect(JSON.stringify((await e2e.http().get(`/jobs/${id}`).expect(200)).body.payload)).toBe(PAYLOAD_JSON);
+        expect(JSON.stringify(listed.body.items[0].payload)).toBe(PAYLOAD_JSON);
+        expect(payload()).toEqual(JSON.parse(JSON.stringify(listed.body.items[0].payload)));
+      });
+
+      it('a __proto__ key in the request itself (outside any payload) sets nothing', async () => {
+        const queue = uniqueQueue();
+        const raw = `{"type":"t","queue":"${queue}","__proto__":{"priority":999,"queue":"elsewhere"}}`;
+        const res = await e2e.http().post('/jobs').set('content-type', 'application/json').send(raw).expect(201);
+        expect(res.body).toMatchObject({ queue, priority: 0 });
+      });
+    });
+
     describe('GET /jobs/:id', () => {
       it('answers the job', async () => {
         const job = await enqueue({ type: 't', queue: uniqueQueue() });
