@@ -2,12 +2,14 @@ import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { bodyDepthError } from './body-depth';
 import { opaqueJsonTransformer } from './opaque-json.transformer';
 import { stripProtoKeysOutsideOpaque } from './strip-proto-keys';
+import { unstorableStrings } from './unstorable-strings';
 import { BODY_FIELD, flattenValidationErrors } from './validation-errors';
 import { ValidationFailedException } from './validation-failed.exception';
 
 /**
  * The global pipe: unknown fields are refused (not silently dropped), bodies become DTO instances
- * (@OpaqueJson values kept as sent, whatever their keys), too-deep bodies are refused before anything walks them, and
+ * (@OpaqueJson values kept as sent, whatever their keys), too-deep bodies are refused before anything walks them,
+ * strings PostgreSQL cannot store (NUL, lone surrogates) are refused by field, and
  * every failure is a 400 listing each field and its reason.
  */
 @Injectable()
@@ -31,6 +33,10 @@ export class ApiValidationPipe extends ValidationPipe {
     }
     const tooDeep = isDtoBody ? bodyDepthError(value) : undefined;
     if (tooDeep) throw new ValidationFailedException([tooDeep]);
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const unstorable = unstorableStrings(value);
+      if (unstorable.length > 0) throw new ValidationFailedException(unstorable);
+    }
     return super.transform(value, metadata);
   }
 

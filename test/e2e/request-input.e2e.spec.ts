@@ -52,4 +52,32 @@ describe('request input (e2e)', () => {
       await e2e.http().post(`/jobs/${res.body.id}/cancel`).expect(200);
     });
   });
+
+  describe('strings PostgreSQL cannot store: 400 naming the field', () => {
+    const post = (path: string, raw: string) => e2e.http().post(path).set('content-type', 'application/json').send(raw);
+
+    it('refuses the execution callbackUrl with a NUL that used to stall every refresh of its queue', async () => {
+      const res = await post('/executions', '{"jobs":[{"type":"noop"}],"callbackUrl":"http://127.0.0.1:9/cb\\u0000x"}').expect(400);
+      expect(res.body.errors).toEqual([{ field: 'callbackUrl', reason: 'must not contain a NUL character (\\u0000)' }]);
+    });
+
+    it.each([
+      ['/jobs', '{"type":"t","idempotencyKey":"a\\u0000b"}', 'idempotencyKey', 'NUL'],
+      ['/jobs', '{"type":"t","idempotencyKey":"a\\ud800b"}', 'idempotencyKey', 'surrogate'],
+      ['/jobs', '{"type":"t","callbackUrl":"http://127.0.0.1:9/\\udc00"}', 'callbackUrl', 'surrogate'],
+      ['/jobs', '{"type":"http","payload":{"url":"http://127.0.0.1:9/","headers":{"x-a":"v\\u0000"}}}', 'payload.headers.x-a', 'NUL'],
+      ['/jobs/bulk', '{"jobs":[{"type":"t"},{"type":"t","idempotencyKey":"\\ud800"}]}', 'jobs.1.idempotencyKey', 'surrogate'],
+      ['/executions', '{"jobs":[{"type":"t"}],"idempotencyKey":"k\\u0000"}', 'idempotencyKey', 'NUL'],
+    ])('POST %s %s -> 400 naming %s', async (path, raw, field, kind) => {
+      const res = await post(path, raw).expect(400);
+      expect(res.body.errors).toEqual([{ field, reason: expect.stringContaining(kind === 'NUL' ? 'NUL' : 'lone surrogate') }]);
+    });
+
+    it('keeps NUL characters and lone surrogates inside a payload, which is stored as JSON', async () => {
+      const queue = uniqueQueue();
+      const res = await post('/jobs', `{"type":"t","queue":"${queue}","payload":{"a":"x\\u0000y","b":"\\ud800"}}`).expect(201);
+      const got = await e2e.http().get(`/jobs/${res.body.id}`).expect(200);
+      expect(got.body.payload).toEqual({ a: 'x\u0000y', b: '\ud800' });
+    });
+  });
 });

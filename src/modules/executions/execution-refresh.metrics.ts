@@ -12,11 +12,18 @@ export class ExecutionRefreshMetrics {
   private readonly claimed: Counter<'queue'>;
   private readonly batches: Counter<'queue'>;
   private readonly duration: Histogram<'queue'>;
+  private readonly rejectedCount: Counter<'queue'>;
 
   constructor(@Optional() metrics?: ClaimqMetrics, @Optional() reaperStats?: ReaperStats) {
     const registers = [metrics?.registry ?? new Registry()];
     this.claimed = new Counter({ name: `${METRIC_PREFIX}refresh_claimed_total`, help: 'Dirty executions this instance claimed and refreshed', labelNames: ['queue'], registers });
     this.batches = new Counter({ name: `${METRIC_PREFIX}refresh_batches_total`, help: 'Refresh batches this instance ran (one claim, one statement)', labelNames: ['queue'], registers });
+    this.rejectedCount = new Counter({
+      name: `${METRIC_PREFIX}refresh_rejected_total`,
+      help: 'Executions whose status PostgreSQL refused as data: set aside (logged), the rest of their batch written',
+      labelNames: ['queue'],
+      registers,
+    });
     this.duration = new Histogram({
       name: `${METRIC_PREFIX}refresh_duration_seconds`,
       help: 'One refresh batch: claim, status write, callbacks, ack',
@@ -35,6 +42,10 @@ export class ExecutionRefreshMetrics {
         seen = total;
       },
     });
+  }
+
+  rejected(queue: string, count: number): void {
+    this.rejectedCount.labels(queue).inc(count);
   }
 
   batch(queue: string, claimed: number, seconds: number): void {

@@ -3,13 +3,15 @@ import { executionCallbackSpec } from '../../domain/execution-callback';
 import { Execution, isExecutionFinal, toExecution } from '../../domain/execution';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { JobStore } from '../queue/job-store';
-import { ExecutionStatusSink } from './execution-status.writer';
+import { ExecutionStatusSink, RejectedExecution } from './execution-status.writer';
 
 export interface ExecutionRefresherOptions {
   /** Names this instance's in-flight refreshes (no spaces). */
   refresherId: string;
   batch: number;
   maxPayloadBytes: number;
+  /** Executions the database refused as data: written no more, acknowledged with the rest. */
+  onRejected?: (queue: string, rejected: RejectedExecution[]) => void;
 }
 
 /**
@@ -17,7 +19,9 @@ export interface ExecutionRefresherOptions {
  * their status (one statement, when a database is configured), enqueue the callbacks of those
  * that just ended (one enqueue; each callback's idempotency key is the execution's, so two
  * refreshers never send one twice), then acknowledge. A failure before the ack leaves the batch
- * in flight; the reaper returns it to the refresh set after REFRESH_STALE_MS.
+ * in flight; the reaper returns it to the refresh set after REFRESH_STALE_MS. A record the
+ * database refuses as data is set aside (reported through onRejected) and acknowledged with the
+ * rest, so it cannot hold back the other executions of its queue.
  */
 export class ExecutionRefresher {
   constructor(
@@ -36,7 +40,10 @@ export class ExecutionRefresher {
     const records = await this.store.claimRefresh(queue, refresherId, batch);
     if (records.length === 0) return [];
     const executions = records.map(toExecution);
-    if (this.sink) await this.sink.write(executions);
+    if (this.sink) {
+      const rejected = await this.sink.write(executions);
+      if (rejected && rejected.length > 0) this.options.onRejected?.(queue, rejected);
+    }
     const due = executions.filter((e) => isExecutionFinal(e.status) && e.callbackUrl !== undefined && !e.callbackEnqueued);
     if (due.length > 0) {
       const opts = { now: this.clock.now(), maxPayloadBytes: this.options.maxPayloadBytes };

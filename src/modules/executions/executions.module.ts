@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
+import { DynamicModule, Logger, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '../../config/app-config';
 import { systemClock } from '../../domain/clock';
@@ -30,13 +30,19 @@ export class ExecutionsModule {
       ExecutionRefreshMetrics,
       {
         provide: ExecutionRefresher,
-        inject: [JobStore, { token: HistoryDatabase, optional: true }],
-        useFactory: (store: JobStore, database?: HistoryDatabase) =>
-          new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, systemClock, {
+        inject: [JobStore, ExecutionRefreshMetrics, { token: HistoryDatabase, optional: true }],
+        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, database?: HistoryDatabase) => {
+          const logger = new Logger(ExecutionRefresher.name);
+          return new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, systemClock, {
             refresherId: newRefresherId(),
             batch: config.refreshBatch,
             maxPayloadBytes: config.maxPayloadBytes,
-          }),
+            onRejected: (queue, rejected) => {
+              for (const r of rejected) logger.error(`refresh set aside execution ${r.id} of queue ${queue}: PostgreSQL refused it (${r.reason})`);
+              metrics.rejected(queue, rejected.length);
+            },
+          });
+        },
       },
       {
         provide: ExecutionRefreshService,

@@ -1,5 +1,8 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { Counter, Registry } from 'prom-client';
 import { AppConfig } from '../../config/app-config';
+import { queueOfJobId } from '../../domain/job-id';
+import { ClaimqMetrics, METRIC_PREFIX } from '../metrics/claimq-metrics';
 import { JobStore } from '../queue/job-store';
 import { JobEventSources } from './events/job-event-sources';
 import { HistoryDatabase } from './history-database';
@@ -19,6 +22,7 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
   private readonly logger = new Logger('History');
   private readonly drains = new Map<string, HistoryDrain>();
   private readonly writer: HistoryBatchWriter;
+  private readonly rejected: Counter<'queue'>;
   private timer?: NodeJS.Timeout;
   private stopped = false;
 
@@ -27,8 +31,15 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
     private readonly store: JobStore,
     private readonly sources: JobEventSources,
     database: HistoryDatabase,
+    @Optional() metrics?: ClaimqMetrics,
   ) {
     this.writer = new HistoryBatchWriter(() => database.dataSource());
+    this.rejected = new Counter({
+      name: `${METRIC_PREFIX}history_rejected_total`,
+      help: 'Jobs whose events PostgreSQL refused as data: set aside (logged), the rest of their batch written',
+      labelNames: ['queue'],
+      registers: [metrics?.registry ?? new Registry()],
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -60,7 +71,12 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
     }
     for (const lane of this.sources.lanes(queues)) {
       if (this.stopped || this.drains.has(lane)) continue;
-      const drain = new HistoryDrain(this.sources.open(lane), (events) => this.writer.write(events), {
+      const write = async (events: Parameters<HistoryBatchWriter['write']>[0]) => {
+        const report = await this.writer.write(events);
+        for (const r of report.rejected) this.rejected.labels(queueOfJobId(r.jobId) ?? lane).inc();
+        return report;
+      };
+      const drain = new HistoryDrain(this.sources.open(lane), write, {
         batchSize: this.config.historyBatch,
         log: this.logger,
       });
