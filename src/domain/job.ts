@@ -82,6 +82,8 @@ export interface Job {
   startedAt?: number;
   finishedAt?: number;
   workerId?: string;
+  /** Run of the latest attempt: its claim's fencing token (bumped on every claim, never reset). */
+  run?: number;
   result?: unknown;
   lastError?: string;
   idempotencyKey?: string;

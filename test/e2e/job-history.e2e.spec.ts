@@ -44,11 +44,30 @@ describe('job history over the API (PostgreSQL)', () => {
     expect(body).toMatchObject({
       jobId: id,
       items: [
-        { attempt: 1, outcome: 'failed', workerId: 'w1', error: 'boom' },
-        { attempt: 2, outcome: 'succeeded', workerId: 'w2' },
+        { attempt: 1, run: 1, outcome: 'failed', workerId: 'w1', error: 'boom' },
+        { attempt: 2, run: 2, outcome: 'succeeded', workerId: 'w2' },
       ],
     });
     expect(Date.parse(body.items[0].startedAt)).not.toBeNaN();
+  });
+
+  it('tells the attempts of a job retried through the API apart by run, listed in run order', async () => {
+    const queue = uniqueQueue();
+    const id = (await e2e.http().post('/jobs').send({ type: 'report', queue, maxAttempts: 1 }).expect(201)).body.id;
+    const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
+    await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: false }]);
+    await e2e.http().post(`/jobs/${id}/retry`).expect(200);
+    const second = await e2e.store.claim(queue, 'w2', 1, 60_000);
+    await e2e.store.complete(queue, [{ id, token: second.jobs[0].token }]);
+    const body = await eventually(async () => {
+      const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+      expect(res.body.items).toHaveLength(2);
+      return res.body;
+    });
+    expect(body.items).toMatchObject([
+      { attempt: 1, run: 1, outcome: 'failed', workerId: 'w1' },
+      { attempt: 1, run: 2, outcome: 'succeeded', workerId: 'w2' },
+    ]);
   });
 
   it.each([
@@ -152,12 +171,12 @@ describe('job history routes without history (no DATABASE_URL)', () => {
 
     const claim = await e2e.store.claim(queue, 'w9', 1, 60_000);
     const running = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
-    expect(running.body.items).toEqual([{ attempt: 1, outcome: 'running', workerId: 'w9', startedAt: expect.any(String) }]);
+    expect(running.body.items).toEqual([{ attempt: 1, run: 1, outcome: 'running', workerId: 'w9', startedAt: expect.any(String) }]);
 
     await e2e.store.fail(queue, [{ id, token: claim.jobs[0].token, error: 'nope', retryable: false }]);
     const failed = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
     expect(failed.body.items).toEqual([
-      { attempt: 1, outcome: 'failed', workerId: 'w9', startedAt: expect.any(String), finishedAt: expect.any(String), error: 'nope' },
+      { attempt: 1, run: 1, outcome: 'failed', workerId: 'w9', startedAt: expect.any(String), finishedAt: expect.any(String), error: 'nope' },
     ]);
   });
 });

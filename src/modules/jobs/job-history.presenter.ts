@@ -28,7 +28,7 @@ export function presentHistoryJob(record: JobHistoryRecord): JobHistoryResponseD
 }
 
 export function presentHistoryAttempt(attempt: JobAttemptHistory): JobAttemptResponseDto {
-  const view: JobAttemptResponseDto = { attempt: attempt.attempt, outcome: attempt.outcome };
+  const view: JobAttemptResponseDto = { attempt: attempt.attempt, run: attempt.run, outcome: attempt.outcome };
   if (attempt.workerId !== undefined) view.workerId = attempt.workerId;
   if (attempt.startedAt !== undefined) view.startedAt = iso(attempt.startedAt);
   if (attempt.finishedAt !== undefined) view.finishedAt = iso(attempt.finishedAt);

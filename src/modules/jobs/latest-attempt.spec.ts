@@ -25,8 +25,8 @@ describe('latestAttemptFromJob', () => {
   });
 
   it('describes a running attempt without an end', () => {
-    expect(latestAttemptFromJob(job({ status: 'running', attempts: 2, startedAt: T + 5, workerId: 'w', lastError: 'earlier' }))).toEqual([
-      { attempt: 2, outcome: 'running', workerId: 'w', startedAt: '2030-01-01T00:00:00.005Z' },
+    expect(latestAttemptFromJob(job({ status: 'running', attempts: 2, run: 3, startedAt: T + 5, workerId: 'w', lastError: 'earlier' }))).toEqual([
+      { attempt: 2, run: 3, outcome: 'running', workerId: 'w', startedAt: '2030-01-01T00:00:00.005Z' },
     ]);
   });
 
@@ -38,8 +38,8 @@ describe('latestAttemptFromJob', () => {
   });
 
   it('ends a succeeded attempt at the job finish, without an error', () => {
-    expect(latestAttemptFromJob(job({ status: 'succeeded', attempts: 1, startedAt: T, finishedAt: T + 10, lastError: 'old' }))).toEqual([
-      { attempt: 1, outcome: 'succeeded', startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:00.010Z' },
+    expect(latestAttemptFromJob(job({ status: 'succeeded', attempts: 1, run: 1, startedAt: T, finishedAt: T + 10, lastError: 'old' }))).toEqual([
+      { attempt: 1, run: 1, outcome: 'succeeded', startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:00.010Z' },
     ]);
   });
 });

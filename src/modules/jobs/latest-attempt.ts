@@ -13,7 +13,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 export function latestAttemptFromJob(job: Job): JobAttemptResponseDto[] {
   if (job.attempts === 0 || job.startedAt === undefined) return [];
   const outcome = outcomeOf(job);
-  const view: JobAttemptResponseDto = { attempt: job.attempts, outcome, startedAt: iso(job.startedAt) };
+  const view: JobAttemptResponseDto = { attempt: job.attempts, run: job.run ?? job.attempts, outcome, startedAt: iso(job.startedAt) };
   if (job.workerId !== undefined) view.workerId = job.workerId;
   if (outcome !== 'running' && job.finishedAt !== undefined) view.finishedAt = iso(job.finishedAt);
   if (outcome !== 'running' && outcome !== 'succeeded' && job.lastError !== undefined) view.error = job.lastError;

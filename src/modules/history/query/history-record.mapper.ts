@@ -52,6 +52,7 @@ export function toJobAttemptHistory(e: JobAttemptEntity): JobAttemptHistory {
   return {
     jobId: e.jobId,
     attempt: e.attempt,
+    run: e.run,
     workerId: opt(e.workerId),
     startedAt: ms(e.startedAt),
     finishedAt: ms(e.finishedAt),

@@ -24,6 +24,8 @@ export interface JobHistoryRecord {
 export interface JobAttemptHistory {
   jobId: string;
   attempt: number;
+  /** The claim's fencing token: unique per attempt of a job, in claim order. */
+  run: number;
   workerId?: string;
   startedAt?: number;
   finishedAt?: number;

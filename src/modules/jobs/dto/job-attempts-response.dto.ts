@@ -4,8 +4,14 @@ export const ATTEMPT_OUTCOMES = ['running', 'succeeded', 'failed', 'released', '
 export type AttemptOutcomeView = (typeof ATTEMPT_OUTCOMES)[number];
 
 export class JobAttemptResponseDto {
-  @ApiProperty({ example: 1, description: 'Attempt number, from 1' })
+  @ApiProperty({ example: 1, description: 'Attempt number, from 1; numbers repeat after an API retry (which restarts the count) or a release (which gives the attempt back)' })
   attempt: number;
+
+  @ApiProperty({
+    example: 1,
+    description: "The attempt's run: the fencing token of its claim, bumped on every claim of the job and never reset, so it tells every attempt apart; items are in run order",
+  })
+  run: number;
 
   @ApiProperty({ enum: ATTEMPT_OUTCOMES, description: '`running` while the attempt has not ended (or its end is not recorded yet)' })
   outcome: AttemptOutcomeView;
@@ -35,6 +41,6 @@ export class JobAttemptsResponseDto {
   })
   source: 'history' | 'store';
 
-  @ApiProperty({ type: [JobAttemptResponseDto], description: 'Oldest first' })
+  @ApiProperty({ type: [JobAttemptResponseDto], description: 'Oldest first (in run order)' })
   items: JobAttemptResponseDto[];
 }

@@ -113,6 +113,7 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.startedAt !== undefined) job.startedAt = record.startedAt;
   if (record.finishedAt !== undefined) job.finishedAt = record.finishedAt;
   if (record.workerId !== undefined) job.workerId = record.workerId;
+  if (record.token > 0) job.run = record.token;
   if (record.resultJson !== undefined) job.result = parseJson(record.resultJson);
   if (record.lastError !== undefined) job.lastError = record.lastError;
   if (record.idempotencyKey !== undefined) job.idempotencyKey = record.idempotencyKey;

@@ -163,6 +163,7 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   if (h.stt !== undefined) job.startedAt = Number(h.stt);
   if (h.ft !== undefined) job.finishedAt = Number(h.ft);
   if (h.w !== undefined) job.workerId = h.w;
+  if (h.tok !== undefined && h.tok !== '0') job.run = Number(h.tok);
   if (h.res !== undefined) job.result = parseJson(h.res);
   else if (h.st === 'succeeded') job.result = null;
   if (h.err !== undefined) job.lastError = h.err;
