@@ -9,6 +9,7 @@ import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { useHarness } from './contract-fixtures';
 import { describeHardTimeLimitCases } from './hard-time-limit.cases';
 import { describeLeaseCases } from './lease.cases';
+import { describeLostClaimCases } from './lost-claim.cases';
 import { describeMaintenanceCases } from './maintenance.cases';
 import { describeMalformedDataCases } from './malformed-data.cases';
 import { describeSettleCases } from './settle.cases';
@@ -29,6 +30,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeClaimCases(current);
     describeSettleCases(current);
     describeLeaseCases(current);
+    describeLostClaimCases(current);
     describeHardTimeLimitCases(current);
     describeWorkerRegistryCases(current);
     describeCancelRetryCases(current);

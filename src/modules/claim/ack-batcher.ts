@@ -37,6 +37,8 @@ export class AckBatcher {
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new RetryBackoff(100, 5_000);
   private idleWaiters: (() => void)[] = [];
+  /** Ids of the jobs whose result is not recorded yet, by queue: their leases are still this worker's. */
+  private readonly unsettledIds = new Map<string, Set<string>>();
 
   constructor(
     private readonly store: JobStore,
@@ -47,6 +49,11 @@ export class AckBatcher {
   /** Results not yet recorded (queued or in flight). */
   get pending(): number {
     return this.unsettled;
+  }
+
+  /** Jobs of `queue` whose result waits here (queued or in flight). */
+  heldIds(queue: string): ReadonlySet<string> {
+    return this.unsettledIds.get(queue) ?? new Set();
   }
 
   complete(job: Job, request: CompleteRequest): void {
@@ -90,6 +97,9 @@ export class AckBatcher {
     if (!acks) this.queues.set(ack.job.queue, (acks = { complete: [], fail: [] }));
     acks[ack.kind].push(ack);
     this.unsettled++;
+    let ids = this.unsettledIds.get(ack.job.queue);
+    if (!ids) this.unsettledIds.set(ack.job.queue, (ids = new Set()));
+    ids.add(ack.job.id);
     this.scheduleFlush();
   }
 
@@ -145,12 +155,14 @@ export class AckBatcher {
       return true;
     }
     this.unsettled -= items.length;
+    for (const item of items) this.settledId(item);
     for (let i = 0; i < items.length; i++) this.onSettled(items[i].job, outcomes[i], items[i].request);
     return true;
   }
 
   private refused(item: PendingAck, err: unknown): void {
     this.unsettled--;
+    this.settledId(item);
     const { job } = item;
     if (item.kind === 'complete') {
       this.logger.warn({ msg: 'job result refused by the store; failing the attempt', jobId: job.id, queue: job.queue, error: errorText(err) });
@@ -158,6 +170,12 @@ export class AckBatcher {
       return;
     }
     this.logger.error({ msg: 'job failure refused by the store; its lease will expire', jobId: job.id, queue: job.queue, error: errorText(err) });
+  }
+
+  private settledId(item: PendingAck): void {
+    const ids = this.unsettledIds.get(item.job.queue);
+    ids?.delete(item.job.id);
+    if (ids?.size === 0) this.unsettledIds.delete(item.job.queue);
   }
 
   private requeue(queue: string, kind: AckKind, items: PendingAck[]): void {

@@ -49,6 +49,7 @@ export class ClaimLoop {
   private slotWakeScheduled = false;
   private running: Promise<void> | undefined;
   private readonly backoff = new RetryBackoff(250, 10_000);
+  private claiming: Promise<unknown> | undefined;
 
   constructor(
     readonly queue: string,
@@ -60,6 +61,18 @@ export class ClaimLoop {
   }
 
   /** Stops claiming; resolves when no claim is in flight any more. */
+  /**
+   * Resolves once the claim in flight now (if any) has handed its jobs to `run` or failed: its
+   * leases are then either known to the worker or stray (a reply lost on the wire).
+   */
+  async claimSettled(): Promise<void> {
+    const claiming = this.claiming;
+    if (!claiming) return;
+    await claiming.catch(() => undefined);
+    // `run` is called synchronously after the claim resolves; one more turn lets that happen
+    await Promise.resolve();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopSignal.abort();
@@ -102,12 +115,16 @@ export class ClaimLoop {
       }
       let result: ClaimResult;
       this.nudgedDueAt = undefined;
+      const claiming = store.claim(this.queue, workerId, free, leaseMs);
+      this.claiming = claiming;
       try {
-        result = await store.claim(this.queue, workerId, free, leaseMs);
+        result = await claiming;
       } catch (err) {
+        this.claiming = undefined;
         await this.pauseAfter(err);
         continue;
       }
+      this.claiming = undefined;
       this.recovered();
       if (result.jobs.length > 0) this.deps.run(result.jobs);
       if (result.jobs.length >= free || this.stopped) continue;

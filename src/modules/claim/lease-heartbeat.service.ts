@@ -1,3 +1,4 @@
+import { Lease } from '../../domain/job';
 import { JobStore } from '../queue/job-store';
 import { JobExecutor } from './job-executor';
 import { RunningJobs } from './running-jobs';
@@ -12,6 +13,12 @@ export interface LeaseHeartbeatDeps {
   running: RunningJobs;
   executor: JobExecutor;
   logger: WorkerLogger;
+  /** Ids of the jobs of `queue` this worker holds without running them (results not yet recorded, releases in flight). */
+  settlingIds(queue: string): Iterable<string>;
+  /** Resolves once the claim of `queue` in flight now, if any, has handed its jobs over or failed. */
+  claimSettled(queue: string): Promise<void>;
+  /** Gives leases back (release: no attempt spent), retrying while the store is unreachable. */
+  release(queue: string, leases: Lease[]): void;
 }
 
 /**
@@ -19,6 +26,11 @@ export interface LeaseHeartbeatDeps {
  * ONE store.heartbeat call. A lease reported stale (re-claimed, reaped) or cancel (cancel asked
  * through the API) aborts its job at once. A failed beat is logged and tried again next interval;
  * the lease length leaves room for a few missed beats.
+ *
+ * Each beat also asks the store which leases it records for this worker that the worker does not
+ * hold (one read-only call, idle or not): a claim whose reply was lost on the wire left them, and
+ * they are released at once, no attempt spent, instead of waiting for LEASE_MS. A claim in flight
+ * when the answer comes is waited for first, so leases it is about to hand over are never taken.
  *
  * Plain class: the Nest interval (LeaseHeartbeatScheduler) only calls beat().
  */
@@ -56,6 +68,37 @@ export class LeaseHeartbeatService {
   }
 
   private async renew(queue: string): Promise<void> {
+    await this.renewHeld(queue);
+    await this.releaseStray(queue);
+  }
+
+  private async releaseStray(queue: string): Promise<void> {
+    const { store, workerId, running, logger } = this.deps;
+    const held = new Set(this.deps.settlingIds(queue));
+    for (const job of running.inQueue(queue)) held.add(job.id);
+    let stray: Lease[];
+    try {
+      stray = await store.strayLeases(queue, workerId, [...held]);
+    } catch (err) {
+      logger.warn(`worker ${workerId}: asking for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
+      return;
+    }
+    if (stray.length === 0) return;
+    await this.deps.claimSettled(queue);
+    const known = new Set(this.deps.settlingIds(queue));
+    for (const job of running.inQueue(queue)) known.add(job.id);
+    const unknown = stray.filter((lease) => !known.has(lease.id));
+    if (unknown.length === 0) return;
+    logger.warn({
+      msg: 'releasing leases this worker never received (a claim reply was lost); no attempt is spent',
+      workerId,
+      queue,
+      jobIds: unknown.map((l) => l.id),
+    });
+    this.deps.release(queue, unknown);
+  }
+
+  private async renewHeld(queue: string): Promise<void> {
     const { store, workerId, leaseMs, running, executor, logger } = this.deps;
     const jobs = running.inQueue(queue);
     if (jobs.length === 0) return;

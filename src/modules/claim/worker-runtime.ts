@@ -51,6 +51,8 @@ export class WorkerRuntime {
   private readonly clock: Clock;
   private readonly logger: WorkerLogger;
   private readonly releases = new Set<Promise<void>>();
+  /** Ids of the jobs whose release is in flight, by queue (still this worker's leases meanwhile). */
+  private readonly releasing = new Map<string, Set<string>>();
   private state: RuntimeState = 'created';
 
   constructor(
@@ -106,6 +108,9 @@ export class WorkerRuntime {
       running: this.running,
       executor: this.executor,
       logger: this.logger,
+      settlingIds: (queue) => [...this.acks.heldIds(queue), ...(this.releasing.get(queue) ?? [])],
+      claimSettled: (queue) => this.loopOf(queue)?.claimSettled() ?? Promise.resolve(),
+      release: (queue, leases) => this.release(queue, leases),
     });
   }
 
@@ -186,7 +191,13 @@ export class WorkerRuntime {
   }
 
   private release(queue: string, leases: Lease[]): void {
-    const releasing = this.releaseWithRetry(queue, leases).finally(() => this.releases.delete(releasing));
+    let ids = this.releasing.get(queue);
+    if (!ids) this.releasing.set(queue, (ids = new Set()));
+    for (const lease of leases) ids.add(lease.id);
+    const releasing = this.releaseWithRetry(queue, leases).finally(() => {
+      this.releases.delete(releasing);
+      for (const lease of leases) ids.delete(lease.id);
+    });
     this.releases.add(releasing);
   }
 

@@ -56,6 +56,13 @@ export abstract class JobStore {
   abstract heartbeat(queue: string, workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
 
   /**
+   * The leases the store records for `workerId` (running, held by that worker) whose job is not
+   * in `heldIds`: what a claim whose reply was lost left behind. Read-only; the worker releases
+   * them (release gives the attempt back). One call per heartbeat, even when the worker is idle.
+   */
+  abstract strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]>;
+
+  /**
    * running -> succeeded. Per item: the new status, or 'stale'. The same completion applied twice
    * (same token, still current: its reply was lost) answers 'succeeded' again and changes nothing.
    */

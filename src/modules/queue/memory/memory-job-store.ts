@@ -200,6 +200,18 @@ export class MemoryJobStore extends JobStore {
     });
   }
 
+  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+    const q = this.queueStates.get(queue);
+    const held = new Set(heldIds);
+    const stray: Lease[] = [];
+    for (const id of q?.held.get(workerId) ?? []) {
+      if (held.has(id)) continue;
+      const entry = q?.jobs.get(id);
+      if (entry && entry.status === 'running' && entry.holder === workerId) stray.push({ id, token: entry.record.token });
+    }
+    return stray;
+  }
+
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
     return this.settle(
       queue,

@@ -137,6 +137,16 @@ export class RedisJobStore extends JobStore {
     return this.availability.call(() => this.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
   }
 
+  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+    const keys = this.keys(queue);
+    const reply = (await this.availability.call(() =>
+      this.scripts.run('stray-leases', [keys.jobPrefix, `${keys.workerLeasePrefix}${workerId}`], [workerId, ...heldIds]),
+    )) as string[];
+    const leases: Lease[] = [];
+    for (let i = 0; i + 1 < reply.length; i += 2) leases.push({ id: reply[i], token: Number(reply[i + 1]) });
+    return leases;
+  }
+
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
     const args: (string | number)[] = new Array(1 + items.length * 3);

@@ -5,6 +5,7 @@ export type ScriptName =
   | 'enqueue'
   | 'claim'
   | 'heartbeat'
+  | 'stray-leases'
   | 'complete'
   | 'fail'
   | 'release'
