@@ -11,6 +11,7 @@ export class AppConfig {
   readonly jobStore: 'memory' | 'redis';
   readonly redisUrl: string;
   readonly redisPrefix: string;
+  readonly redisAllowEviction: boolean;
   readonly leaseMs: number;
   readonly heartbeatMs: number;
   readonly reaperIntervalMs: number;
@@ -45,6 +46,7 @@ export class AppConfig {
     this.jobStore = env.JOB_STORE;
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
+    this.redisAllowEviction = env.REDIS_ALLOW_EVICTION;
     this.leaseMs = env.LEASE_MS;
     this.heartbeatMs = env.HEARTBEAT_MS;
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;

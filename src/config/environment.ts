@@ -32,6 +32,13 @@ export class EnvironmentVariables {
   @Matches(/^[A-Za-z0-9_.-]{1,50}$/, { message: 'REDIS_PREFIX must match [A-Za-z0-9_.-]{1,50}' })
   REDIS_PREFIX = 'claimq';
 
+  /**
+   * Accept a Redis whose maxmemory-policy is allkeys-* (which may delete job keys under memory
+   * pressure): readiness fails on such a Redis unless this is true. Other policies only warn.
+   */
+  @Transform(toBool) @IsBoolean()
+  REDIS_ALLOW_EVICTION = false;
+
   @Transform(toInt) @IsInt() @Min(1000)
   LEASE_MS = 300_000;
 

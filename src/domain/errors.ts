@@ -99,3 +99,15 @@ export function storeRefusalError(refusal: StoreRefusal, jobId: string, action: 
       return new InvalidTransitionError(jobId, from, action);
   }
 }
+
+/**
+ * The store is full (Redis at its maxmemory with noeviction): it takes nothing new until running
+ * jobs complete or retention frees memory. Retryable, like StoreUnavailableError, but said apart.
+ */
+export class StoreOutOfMemoryError extends ClaimqError {
+  readonly code = 'store_out_of_memory';
+  readonly retryAfterSeconds = 5;
+  constructor(message: string) {
+    super(message);
+  }
+}

@@ -6,6 +6,7 @@ import {
   JobNotFoundError,
   PayloadTooLargeError,
   StaleLeaseError,
+  StoreOutOfMemoryError,
   StoreUnavailableError,
 } from '../domain/errors';
 import { ErrorResponse, errorResponse } from './error-response';
@@ -21,6 +22,12 @@ export function domainErrorResponse(err: ClaimqError): ErrorResponse {
   if (err instanceof PayloadTooLargeError) {
     const reason = `is ${err.size} bytes, more than the limit of ${err.limit} bytes`;
     return errorResponse(413, err.message, { code, errors: [{ field: err.field, reason }] });
+  }
+  if (err instanceof StoreOutOfMemoryError) {
+    return errorResponse(503, `the job store is out of memory and takes no new work until running jobs complete or retention frees some; retry later: ${err.message}`, {
+      code,
+      headers: { 'Retry-After': String(err.retryAfterSeconds) },
+    });
   }
   if (err instanceof StoreUnavailableError) {
     return errorResponse(503, `the job store is unavailable, retry later: ${err.message}`, {

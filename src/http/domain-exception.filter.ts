@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ClaimqError, StoreUnavailableError } from '../domain/errors';
+import { ClaimqError, StoreOutOfMemoryError, StoreUnavailableError } from '../domain/errors';
 import { FieldError } from './error-body';
 import { domainErrorResponse } from './domain-error.response';
 import { ErrorResponse, errorResponse } from './error-response';
@@ -42,9 +42,10 @@ export class DomainExceptionFilter implements ExceptionFilter {
 
   private toResponse(exception: unknown): ErrorResponse {
     if (exception instanceof ClaimqError) {
-      if (exception instanceof StoreUnavailableError) this.logger.warn(exception.message);
+      const storeTrouble = exception instanceof StoreUnavailableError || exception instanceof StoreOutOfMemoryError;
+      if (storeTrouble) this.logger.warn(exception.message);
       const mapped = domainErrorResponse(exception);
-      if (mapped.status >= 500 && !(exception instanceof StoreUnavailableError)) this.logUnexpected(exception);
+      if (mapped.status >= 500 && !storeTrouble) this.logUnexpected(exception);
       return mapped;
     }
     // The router could not percent-decode a path parameter (Nest wraps its URIError in a 400):

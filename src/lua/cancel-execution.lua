@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   cancel-execution: cancels the jobs of an execution that have not finished, a bounded slice of
   its job list per call (the caller loops over the offsets): pending|scheduled -> cancelled,

@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   cancel: pending|scheduled -> cancelled; running -> cancel requested (cx=1; the job stays running
   and its next heartbeat answers 'cancel'); a final job is refused.

@@ -1,3 +1,4 @@
+#!lua
 --[[
   claim: promotes due scheduled jobs (bounded), then pops up to `max` pending jobs for a worker.
   Each claimed job gets a new fencing token, spends an attempt and gets a lease until

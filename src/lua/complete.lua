@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   complete: running -> succeeded for many leases. A lease whose job is not running or whose token
   is not current is 'stale' and changes nothing, except a completion applied twice (its reply was

@@ -1,3 +1,4 @@
+#!lua
 --[[
   create-execution: creates an execution's counters hash and enqueues its jobs, all or nothing:
   every check (the execution's idempotency key, each job's id, key and arguments) runs before the

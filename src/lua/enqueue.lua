@@ -1,3 +1,4 @@
+#!lua
 --[[
   enqueue: adds many jobs of one queue, all or nothing. Every id and idempotency key is checked
   before anything is written; a job whose hash exists (this call resent after a reconnect, or an id

@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   fail: ends many attempts with an error. Per item, when the lease is current:
   cancel asked -> cancelled; retryable with attempts left -> scheduled at now + delay (pending at

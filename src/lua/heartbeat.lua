@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   heartbeat: renews many leases at once. A lease is current when the job is running and its token
   matches; current leases are extended to now + leaseMs with one ZADD, but never past the job's

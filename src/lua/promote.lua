@@ -1,3 +1,4 @@
+#!lua
 --[[
   promote: scheduled jobs whose runAt has come -> pending, in due order, at most `limit`.
 

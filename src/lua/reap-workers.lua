@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   reap-workers: ends every lease held by the given (silent) workers, at most `limit` in all,
   read from each worker's lease set (no walk of the lease index). The attempt stays spent, as on

@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   reap: ends leases that expired before now, at most `limit`, as includes/expire-lease.lua says.
   A lease that ran out at the job's hard time limit (startedAt + timeoutMs + grace <= now: the

@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   refresh-ack: ends a refresher's in-flight refreshes (ZREM of its own members only: an execution
   claimed again by another refresher keeps that entry; each member removed lowers the execution's

@@ -1,3 +1,4 @@
+#!lua
 --[[
   refresh-claim: takes up to `max` dirty executions out of the refresh set (SPOP) and marks each in
   flight for one refresher (ZADD refreshing, member '<id> <refresherId>', score now), returning

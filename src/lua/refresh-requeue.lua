@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   refresh-requeue: in-flight refreshes claimed before now - staleMs (their refresher died or hung)
   go back to the refresh set, at most `limit`, each lowering its execution's `rf` count. A late

@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   release: running -> pending for many leases, the attempt given back (shutdown, or a type this
   worker cannot run). A job whose cancel was asked for is cancelled instead of run again.

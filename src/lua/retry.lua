@@ -1,3 +1,4 @@
+#!lua
 --[[
   retry: failed|cancelled -> pending with attempts reset and runAt = now; anything else is refused.
 

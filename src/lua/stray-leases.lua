@@ -1,3 +1,4 @@
+#!lua flags=no-writes
 --[[
   stray-leases: the leases the store says a worker holds that the worker did not name. A claim
   whose reply was lost on the wire (a connection reset mid-call) leaves such leases: the jobs are

@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   trim-executions: deletes executions acknowledged final more than `retention` ago, at most
   `limit` per call: the counters hash, its idempotency key (when it still names this execution)

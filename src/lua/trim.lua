@@ -1,3 +1,4 @@
+#!lua flags=allow-oom
 --[[
   trim: deletes final jobs older than their retention, at most `limit`: the job hash, its index
   entry and its idempotency key (when the key still points at this job).

@@ -8,6 +8,8 @@ import { freePort } from './free-port';
 export interface RedisServerOptions {
   /** append-only persistence, so a kill and restart keeps what was acknowledged */
   appendOnly?: boolean;
+  /** extra redis-server arguments, e.g. ['--maxmemory', '4mb'] */
+  extraArgs?: string[];
 }
 
 /**
@@ -41,6 +43,7 @@ export class RedisServer {
     const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', ''];
     args.push('--appendonly', this.options.appendOnly ? 'yes' : 'no');
     if (this.options.appendOnly) args.push('--appendfsync', 'always');
+    args.push(...(this.options.extraArgs ?? []));
     this.process = spawn('redis-server', args, { stdio: 'ignore' });
     await this.waitUntilReady();
   }

@@ -4,7 +4,10 @@ import { StoreHealth } from '../queue/store-health';
 import { HEALTH_CHECK_TIMEOUT_MS } from './health-check-timeout';
 import { withinTimeout } from './within-timeout';
 
-/** The job store answers (Redis: PING on the store's connection). Named after the store: `redis`, `memory`. */
+/**
+ * The job store answers (Redis: PING on the store's connection) and its settings are fit (Redis:
+ * version, and an eviction policy that cannot delete job keys). Named after the store: `redis`, `memory`.
+ */
 @Injectable()
 export class JobStoreHealthIndicator {
   constructor(
@@ -16,7 +19,8 @@ export class JobStoreHealthIndicator {
     const indicator = this.indicators.check(this.store.name);
     try {
       await withinTimeout(this.store.ping(), HEALTH_CHECK_TIMEOUT_MS);
-      return indicator.up();
+      const { details, unfit } = await withinTimeout(this.store.settings(), HEALTH_CHECK_TIMEOUT_MS);
+      return unfit ? indicator.down({ message: unfit, ...details }) : indicator.up(details);
     } catch (err) {
       return indicator.down({ message: err instanceof Error ? err.message : String(err) });
     }

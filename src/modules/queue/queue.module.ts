@@ -1,9 +1,9 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { JobStore } from './job-store';
 import { createJobStore } from './job-store.factory';
 import { StoreHealth } from './store-health';
-import { createStoreHealth } from './store-health.factory';
+import { createStoreHealth, RedisStoreHealth } from './store-health.factory';
 
 /** The JobStore (from JOB_STORE) and its StoreHealth (for readiness), to every module. */
 @Global()
@@ -14,8 +14,16 @@ import { createStoreHealth } from './store-health.factory';
   ],
   exports: [JobStore, StoreHealth],
 })
-export class QueueModule implements OnApplicationShutdown {
-  constructor(@Inject(JobStore) private readonly store: JobStore) {}
+export class QueueModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(StoreHealth) private readonly health: StoreHealth,
+  ) {}
+
+  /** A Redis too old for the scripts stops the start here, with the reason. */
+  async onModuleInit(): Promise<void> {
+    if (this.health instanceof RedisStoreHealth) await this.health.checkAtStart();
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../domain/errors';
+import { StoreOutOfMemoryError, StoreUnavailableError } from '../../domain/errors';
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -7,7 +7,7 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EP
  * opposed to refusing the request (retrying the same call would fail the same way).
  */
 export function isTransientStoreError(err: unknown): boolean {
-  if (err instanceof StoreUnavailableError) return true;
+  if (err instanceof StoreUnavailableError || err instanceof StoreOutOfMemoryError) return true;
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;

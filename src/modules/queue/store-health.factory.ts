@@ -1,11 +1,31 @@
+import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { JobStore } from './job-store';
+import { evictionRisk, evictionWarning, MIN_REDIS_VERSION, RedisServerInfo, versionAtLeast } from './redis/redis-server-info';
 import { InProcessStoreHealth, isPingableStore, StoreHealth } from './store-health';
 
-class PingingStoreHealth extends StoreHealth {
+interface RedisLikeStore {
+  ping(): Promise<void>;
+  serverInfo?(): Promise<RedisServerInfo>;
+}
+
+/** How long readiness reuses the server's settings before reading them again (one INFO). */
+const SETTINGS_TTL_MS = 30_000;
+
+/**
+ * Redis: pings over the store's own connection, and checks the server's version and memory
+ * settings: at start (a Redis below MIN_REDIS_VERSION stops the start; an eviction policy other
+ * than noeviction is logged as a warning naming it) and in readiness (the policy is in the
+ * details; an allkeys-* policy fails readiness unless REDIS_ALLOW_EVICTION=true).
+ */
+export class RedisStoreHealth extends StoreHealth {
+  private readonly logger = new Logger('Redis');
+  private cached: { info: RedisServerInfo; at: number } | undefined;
+
   constructor(
     readonly name: string,
-    private readonly store: { ping(): Promise<void> },
+    private readonly store: RedisLikeStore,
+    private readonly allowEviction: boolean,
   ) {
     super();
   }
@@ -13,9 +33,50 @@ class PingingStoreHealth extends StoreHealth {
   ping(): Promise<void> {
     return this.store.ping();
   }
+
+  /** The start check; a Redis that cannot be reached now is checked by readiness once it can. */
+  async checkAtStart(): Promise<void> {
+    let info: RedisServerInfo;
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer within 2 s')), 2_000);
+      });
+      info = await Promise.race([this.info(true), timeout]).finally(() => clearTimeout(timer));
+    } catch (err) {
+      this.logger.warn(`could not read the Redis server's version and memory settings at start: ${(err as Error).message}`);
+      return;
+    }
+    if (!versionAtLeast(info.version, MIN_REDIS_VERSION)) {
+      throw new Error(`claimq needs Redis ${MIN_REDIS_VERSION} or later (its scripts use #!lua flags); this server is Redis ${info.version}`);
+    }
+    const warning = evictionWarning(info.maxmemoryPolicy);
+    if (warning) this.logger.warn(warning);
+  }
+
+  override async settings(): Promise<{ details: Record<string, unknown>; unfit?: string }> {
+    const info = await this.info(false);
+    const details = { version: info.version, maxmemory: info.maxmemory, maxmemoryPolicy: info.maxmemoryPolicy };
+    if (!versionAtLeast(info.version, MIN_REDIS_VERSION)) {
+      return { details, unfit: `Redis ${info.version} is older than ${MIN_REDIS_VERSION}, which claimq needs` };
+    }
+    if (evictionRisk(info.maxmemoryPolicy) === 'unsafe' && !this.allowEviction) {
+      return { details, unfit: evictionWarning(info.maxmemoryPolicy) };
+    }
+    return { details };
+  }
+
+  private async info(fresh: boolean): Promise<RedisServerInfo> {
+    if (!this.store.serverInfo) return { version: MIN_REDIS_VERSION, maxmemory: 0, maxmemoryPolicy: 'noeviction' };
+    const now = Date.now();
+    if (!fresh && this.cached && now - this.cached.at < SETTINGS_TTL_MS) return this.cached.info;
+    const info = await this.store.serverInfo();
+    this.cached = { info, at: now };
+    return info;
+  }
 }
 
 /** Redis answers pings over the store's own connection; the memory store is up with the process. */
 export function createStoreHealth(config: AppConfig, store: JobStore): StoreHealth {
-  return isPingableStore(store) ? new PingingStoreHealth(config.jobStore, store) : new InProcessStoreHealth(config.jobStore);
+  return isPingableStore(store) ? new RedisStoreHealth(config.jobStore, store, config.redisAllowEviction) : new InProcessStoreHealth(config.jobStore);
 }

@@ -8,6 +8,14 @@ export abstract class StoreHealth {
   abstract readonly name: string;
 
   abstract ping(): Promise<void>;
+
+  /**
+   * After a ping answered: details for the readiness report, and a reason when the store answers
+   * but must not take traffic (a Redis that may evict job keys). Default: nothing to add.
+   */
+  async settings(): Promise<{ details: Record<string, unknown>; unfit?: string }> {
+    return { details: {} };
+  }
 }
 
 /** A store in this process (memory) is up as long as the process is. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { ClaimqError, StoreUnavailableError } from '../../../domain/errors';
+import { ClaimqError, StoreOutOfMemoryError, StoreUnavailableError } from '../../../domain/errors';
 
 /**
  * Runs one store call and turns connection trouble into StoreUnavailableError. Once the client
@@ -38,6 +38,10 @@ const TRANSIENT_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY)\b
  * a bug of ours such as a TypeError) passes through, to be answered 500 and logged.
  */
 export function toStoreError(error: unknown): unknown {
+  // A script without allow-oom (enqueue, executions, claim...) is refused before it runs.
+  if (error instanceof Error && error.name === 'ReplyError' && /^OOM\b/.test(error.message)) {
+    return new StoreOutOfMemoryError(`Redis is at its maxmemory: ${error.message}`);
+  }
   if (!isConnectionTrouble(error)) return error;
   return new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
 }

@@ -20,6 +20,7 @@ import { RedisAvailability } from './redis-availability';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { indexKey, RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
+import { readRedisServerInfo, RedisServerInfo } from './redis-server-info';
 import { RedisScripts, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
 import { RedisExecutions } from './redis-executions';
@@ -244,6 +245,11 @@ export class RedisJobStore extends JobStore {
   }
 
   /** PING on the command connection (readiness); StoreUnavailableError when Redis does not answer. */
+  /** Version and memory settings of the server (INFO), for the start check and readiness. */
+  async serverInfo(): Promise<RedisServerInfo> {
+    return this.availability.call(() => readRedisServerInfo(this.redis));
+  }
+
   async ping(): Promise<void> {
     await this.availability.call(() => this.redis.ping());
   }
