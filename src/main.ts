@@ -16,7 +16,7 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
   configureApp(app, config);
-  closeOnSignals(app);
+  closeOnSignals(app, config.shutdownGraceMs);
   exitOnPromiseLeaks();
   await app.listen(config.port, config.host);
   Logger.log(`claimq listening on ${config.host}:${config.port} (mode=${config.mode}, store=${config.jobStore})`, 'Bootstrap');
@@ -24,19 +24,29 @@ async function bootstrap(): Promise<void> {
   if (warning !== undefined) Logger.warn(warning, 'Bootstrap');
 }
 
+/** After the grace period: the worker's bounded settle (1 s), then closing the store and the database. */
+const SHUTDOWN_BACKSTOP_MARGIN_MS = 1_800;
+
 /**
  * SIGTERM/SIGINT close the app (the workers drain in ClaimModule's beforeApplicationShutdown, the
  * store closes, the HTTP server stops) and then exit 0. This replaces app.enableShutdownHooks():
  * it runs the same hooks, but Nest re-raises the signal once they are done, so a clean drain
  * would end as "killed by SIGTERM", which orchestrators and the fault tests read as a crash.
  */
-function closeOnSignals(app: INestApplication): void {
+function closeOnSignals(app: INestApplication, graceMs: number): void {
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
       Logger.log(`${signal}: shutting down`, 'Bootstrap');
+      // The backstop: whatever hangs (a store that neither answers nor fails, a stuck close hook),
+      // the process is gone within SHUTDOWN_GRACE_MS + 2 s, as orchestrators' grace periods expect.
+      setTimeout(() => {
+        Logger.error(`shutdown did not finish within SHUTDOWN_GRACE_MS + ${SHUTDOWN_BACKSTOP_MARGIN_MS} ms; exiting`, undefined, 'Bootstrap');
+        Logger.flush();
+        process.exit(1);
+      }, graceMs + SHUTDOWN_BACKSTOP_MARGIN_MS).unref();
       app.close().then(
         () => process.exit(0),
         (err: unknown) => {

@@ -1,11 +1,13 @@
 import pino, { Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
+import { LogDestination } from './log-destination';
 
 /** The injection token of the process's root pino logger (LoggingModule provides it). */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 /**
- * One JSON line per log record on stdout, at LOG_LEVEL. Credentials never reach a log line, even
+ * One JSON line per log record on stdout, at LOG_LEVEL; a line stdout cannot take is dropped
+ * (LogDestination), so a reader that went away never holds the process up. Credentials never reach a log line, even
  * if a request's headers are logged by mistake somewhere.
  */
 export function createRootLogger(config: AppConfig): Logger {
@@ -15,5 +17,5 @@ export function createRootLogger(config: AppConfig): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
-  });
+  }, new LogDestination(1));
 }

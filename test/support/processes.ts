@@ -69,6 +69,12 @@ export class ClaimqProcess {
     return this.exited;
   }
 
+  /** The reader goes away: the process's stdout and stderr pipes are closed on this side. */
+  closeOutput(): void {
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+  }
+
   /** For cleanup after a failed test: SIGKILL if still running. */
   async kill(): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');

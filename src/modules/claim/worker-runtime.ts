@@ -24,7 +24,11 @@ export interface WorkerRuntimeOptions {
   shutdownGraceMs: number;
   /** Limit of a callback job's payload (MAX_PAYLOAD_BYTES). */
   maxPayloadBytes: number;
-  /** How long shutdown keeps trying to record results and releases when the store is down. */
+  /**
+   * How long shutdown keeps trying, after the grace period, to record results and releases when
+   * the store is down (default 1 s, so the process exits within SHUTDOWN_GRACE_MS + 2 s; what is
+   * left is recorded by no one, and those leases expire: the jobs run again).
+   */
   settleTimeoutMs?: number;
   maxIdleWaitMs?: number;
   clock?: Clock;
@@ -32,6 +36,9 @@ export interface WorkerRuntimeOptions {
   /** Metrics hooks (WORKER_OBSERVER). */
   observer?: WorkerObserver;
 }
+
+/** Shutdown's settle after the grace period (see settleTimeoutMs). */
+const DEFAULT_SETTLE_TIMEOUT_MS = 1_000;
 
 type RuntimeState = 'created' | 'running' | 'stopping' | 'stopped';
 
@@ -137,7 +144,7 @@ export class WorkerRuntime {
     }
     this.state = 'stopping';
     const graceEnds = this.clock.now() + this.options.shutdownGraceMs;
-    const settleTimeoutMs = this.options.settleTimeoutMs ?? 10_000;
+    const settleTimeoutMs = this.options.settleTimeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
     // the grace sleep is cut short once the loops stop: a timer left behind would hold the process open
     const loopsStopped = new AbortController();
     await Promise.race([
@@ -149,7 +156,9 @@ export class WorkerRuntime {
     if (!finished) this.releaseUnfinished();
     const [recorded] = await Promise.all([this.acks.drain(settleTimeoutMs), this.settleReleases()]);
     if (!recorded) this.logger.error(`worker ${this.workerId}: ${this.acks.abandon()} job results could not be recorded before exit; their leases will expire`);
-    await this.callbacks.drain();
+    const callbacksDrained = new AbortController();
+    await Promise.race([this.callbacks.drain().finally(() => callbacksDrained.abort()), abortableSleep(settleTimeoutMs, callbacksDrained.signal)]);
+    callbacksDrained.abort();
     this.timer.stop();
     await this.heartbeat.stop();
     await Promise.all(this.options.queues.map((queue) => this.unregister(queue)));
@@ -206,7 +215,7 @@ export class WorkerRuntime {
   }
 
   private async releaseWithRetry(queue: string, leases: Lease[]): Promise<void> {
-    const giveUpAt = this.clock.now() + (this.options.settleTimeoutMs ?? 10_000);
+    const giveUpAt = this.clock.now() + (this.options.settleTimeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
     const backoff = new RetryBackoff(100, 2_000);
     for (;;) {
       try {
