@@ -6,6 +6,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { ApiValidationPipe } from './http/api-validation.pipe';
 import { apiKeyMiddleware } from './http/api-key.middleware';
+import { jsonBodyMiddleware } from './http/json-body.middleware';
 import { jsonOnlyMiddleware } from './http/json-only.middleware';
 import { DomainExceptionFilter } from './http/domain-exception.filter';
 import { setupOpenApi } from './http/openapi';
@@ -26,8 +27,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express.disable('x-powered-by');
   // Before any body parser, Nest's urlencoded one included: a body that is not JSON never gets parsed.
   express.use(jsonOnlyMiddleware());
-  // Registered before init, so Nest's default 100 KB json parser is not added on top of it.
-  express.useBodyParser('json', { limit: config.maxBodyBytes });
+  // Nest's own json parser (added at init) then finds the body read and leaves it alone.
+  express.use(jsonBodyMiddleware({ limit: config.maxBodyBytes, maxPayloadBytes: config.maxPayloadBytes }));
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new DomainExceptionFilter(app.get(HttpAdapterHost)));
   setupOpenApi(app, config);

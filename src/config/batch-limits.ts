@@ -13,3 +13,7 @@ export const MAX_REAPER_BATCH = 10_000;
 export const MAX_REFRESH_BATCH = 10_000;
 /** EVENTS_MAXLEN: events kept per queue for the history writer (about 20 GB of Redis at its max). */
 export const MAX_EVENTS_MAXLEN = 100_000_000;
+/** MAX_BODY_BYTES: the largest request body a deployment may allow. */
+export const MAX_BODY_BYTES_LIMIT = 64 * 1024 * 1024;
+/** MAX_PAYLOAD_BYTES: the largest job payload a deployment may allow. */
+export const MAX_PAYLOAD_BYTES_LIMIT = 16 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
-import { MAX_EVENTS_MAXLEN, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
+import { MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -80,11 +80,16 @@ export class EnvironmentVariables {
   })
   QUEUES = 'default';
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(64 * 1024 * 1024)
+  /** Largest job payload (its JSON); at most 16 MiB, which the tests run (a job is one Redis hash). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_PAYLOAD_BYTES_LIMIT)
   MAX_PAYLOAD_BYTES = 512 * 1024;
 
-  /** Limit of a whole JSON request body (express json parser); larger bodies get 413. */
-  @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
+  /**
+   * Largest request body; larger ones get 413 before they are read. The default fits the largest
+   * request the API takes: an execution of 10,000 jobs with every field at its maximum (about
+   * 2.75 KB of JSON each, 27.5 MB), plus some payload. At most 64 MiB, which the tests run.
+   */
+  @Transform(toInt) @IsInt() @Min(1024) @Max(MAX_BODY_BYTES_LIMIT)
   MAX_BODY_BYTES = 32 * 1024 * 1024;
 
   @Transform(toInt) @IsInt() @Min(0)
