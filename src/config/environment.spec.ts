@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(config.workerDeadMs).toBe(180_000);
     expect(config.queues).toEqual(['default']);
     expect(config.maxPayloadBytes).toBe(512 * 1024);
-    expect(config.maxBodyBytes).toBe(32 * 1024 * 1024);
+    expect(config.maxBodyBytes).toBe(16 * 1024 * 1024);
   });
 
   it('reads numbers and lists from strings', () => {

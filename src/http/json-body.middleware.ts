@@ -33,7 +33,9 @@ export function jsonBodyMiddleware(options: JsonBodyOptions): RequestHandler {
     if ((req as { _body?: boolean })._body || req.is(JSON_MEDIA_TYPES) === null || req.is(JSON_MEDIA_TYPES) === false) return next();
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.limit) return next(tooLarge(options.limit));
-    const chunks: Buffer[] = [];
+    // one buffer, grown by doubling as chunks come (never to more than was received twice over,
+    // whatever length a client declares), so the body is not held twice at the end
+    let buf = Buffer.alloc(0);
     let received = 0;
     let failed = false;
     const fail = (err: unknown) => {
@@ -45,17 +47,25 @@ export function jsonBodyMiddleware(options: JsonBodyOptions): RequestHandler {
     };
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
+      if (received + chunk.length > options.limit) return fail(tooLarge(options.limit));
+      if (received + chunk.length > buf.length) {
+        const wanted = Math.max(2 * buf.length, received + chunk.length, 64 * 1024);
+        // the declared length, once the body has come halfway to it
+        const size = Number.isFinite(declared) && declared >= received + chunk.length && declared <= wanted ? declared : wanted;
+        const grown = Buffer.allocUnsafe(Math.min(options.limit, size));
+        buf.copy(grown, 0, 0, received);
+        buf = grown;
+      }
+      chunk.copy(buf, received);
       received += chunk.length;
-      if (received > options.limit) return fail(tooLarge(options.limit));
-      chunks.push(chunk);
     });
     req.on('error', fail);
     req.on('end', () => {
       if (failed) return;
-      const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
-      chunks.length = 0;
+      const body = buf.subarray(0, received);
+      buf = Buffer.alloc(0);
       try {
-        (req as { body?: unknown }).body = parseScanned(buf, options);
+        (req as { body?: unknown }).body = parseScanned(body, options);
         (req as { _body?: boolean })._body = true;
       } catch (err) {
         return fail(err);

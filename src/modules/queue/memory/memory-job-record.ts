@@ -1,4 +1,5 @@
 import { BackoffOptions, Job, JOB_STATUSES, JobStatus, NewJob } from '../../../domain/job';
+import { parseStoredJson, setStoredPayload } from '../job-payload';
 
 /**
  * A job as the memory store keeps it: the fields a Redis job hash holds, payload and result as
@@ -81,15 +82,6 @@ function num(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * A fresh Job for callers (nothing shared with the record). `status` is the index the job sits
  * in, which is the truth; damaged fields read as neutral values so `get` never throws.
@@ -99,7 +91,7 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
     id: String(record.id),
     queue: String(record.queue),
     type: typeof record.type === 'string' ? record.type : '',
-    payload: parseJson(record.payloadJson),
+    payload: null,
     status,
     priority: num(record.priority),
     attempts: num(record.attempts),
@@ -110,11 +102,12 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
     createdAt: num(record.createdAt),
     updatedAt: num(record.updatedAt),
   };
+  setStoredPayload(job, typeof record.payloadJson === 'string' ? record.payloadJson : undefined);
   if (record.startedAt !== undefined) job.startedAt = record.startedAt;
   if (record.finishedAt !== undefined) job.finishedAt = record.finishedAt;
   if (record.workerId !== undefined) job.workerId = record.workerId;
   if (record.token > 0) job.run = record.token;
-  if (record.resultJson !== undefined) job.result = parseJson(record.resultJson);
+  if (record.resultJson !== undefined) job.result = parseStoredJson(record.resultJson);
   if (record.lastError !== undefined) job.lastError = record.lastError;
   if (record.idempotencyKey !== undefined) job.idempotencyKey = record.idempotencyKey;
   if (record.callbackUrl !== undefined) job.callbackUrl = record.callbackUrl;

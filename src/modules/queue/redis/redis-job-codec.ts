@@ -8,6 +8,7 @@ import {
   NewJob,
 } from '../../../domain/job';
 import { queueOfJobId } from '../../../domain/job-id';
+import { parseStoredJson, setStoredPayload } from '../job-payload';
 
 /**
  * The job hash: short field names, and fields equal to their default (or absent) not stored, so
@@ -92,15 +93,6 @@ function num(text: string | undefined, fallback: number): number {
   return text === undefined ? fallback : Number(text);
 }
 
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** The claim writes stt but not ut (one field less per claim); every later change writes ut >= stt. */
 function updatedAtOf(h: JobHash, createdAt: number): number {
   const ut = num(h.ut, createdAt);
@@ -109,45 +101,17 @@ function updatedAtOf(h: JobHash, createdAt: number): number {
   return stt > ut ? stt : ut;
 }
 
-const EAGER_PAYLOAD_CHARS = 1024;
-
-/** Turns `payload` into an own enumerable accessor that parses `text` on first read (key order kept). */
-function lazyPayload(job: Job, text: string | undefined): void {
-  let payload: unknown;
-  let parsed = false;
-  Object.defineProperty(job, 'payload', {
-    enumerable: true,
-    configurable: true,
-    get(): unknown {
-      if (!parsed) {
-        payload = parseJson(text);
-        parsed = true;
-      }
-      return payload;
-    },
-    set(value: unknown) {
-      payload = value;
-      parsed = true;
-    },
-  });
-}
-
 /**
  * A job record to a Job. `queue` skips re-deriving it from the id when the caller knows it (the
- * claim path). A payload of up to EAGER_PAYLOAD_CHARS is parsed here (cheaper than the accessor
- * pair below, which costs ~2 µs per object in V8); a longer one is parsed on first read, so a
- * worker's handler that never reads it pays no JSON.parse. Either way `payload` is an own
- * enumerable property: readers (API serialisation, spreads, handlers) see the same value.
+ * claim path). The payload is set by setStoredPayload: a long one is parsed on first read.
  */
 export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(id) ?? ''): Job {
   const createdAt = num(h.ct, 0);
-  const payloadText = h.pl;
-  const eager = payloadText === undefined || payloadText.length <= EAGER_PAYLOAD_CHARS;
   const job: Job = {
     id,
     queue,
     type: h.type ?? '',
-    payload: eager ? parseJson(payloadText) : undefined,
+    payload: null,
     status: (h.st ?? 'failed') as JobStatus,
     priority: num(h.pr, 0),
     attempts: num(h.att, 0),
@@ -158,13 +122,13 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
     createdAt,
     updatedAt: updatedAtOf(h, createdAt),
   };
-  if (!eager) lazyPayload(job, payloadText);
+  setStoredPayload(job, h.pl);
   // optional fields only when present, in a fixed order (the API's JSON key order)
   if (h.stt !== undefined) job.startedAt = Number(h.stt);
   if (h.ft !== undefined) job.finishedAt = Number(h.ft);
   if (h.w !== undefined) job.workerId = h.w;
   if (h.tok !== undefined && h.tok !== '0') job.run = Number(h.tok);
-  if (h.res !== undefined) job.result = parseJson(h.res);
+  if (h.res !== undefined) job.result = parseStoredJson(h.res);
   else if (h.st === 'succeeded') job.result = null;
   if (h.err !== undefined) job.lastError = h.err;
   if (h.ik !== undefined) job.idempotencyKey = h.ik;
