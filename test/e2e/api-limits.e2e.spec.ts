@@ -1,26 +1,19 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { deletePrefixedKeys, TEST_REDIS_URL } from '../support/redis-store-harness';
 import { describeApiLimits } from './api-limits.scenarios';
 
 /** The API's limits at their maximum on both stores; the Redis run uses a prefix of its own. */
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `e2e-limits-${randomBytes(6).toString('hex')}`;
 
 afterAll(async () => {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
   try {
-    await redis.connect();
-    // Test cleanup only: the service itself never scans.
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deletePrefixedKeys(redis, prefix);
   } finally {
     redis.disconnect();
   }
 });
 
 describeApiLimits('memory', () => ({ JOB_STORE: 'memory' }));
-describeApiLimits('redis', () => ({ JOB_STORE: 'redis', REDIS_URL, REDIS_PREFIX: prefix }));
+describeApiLimits('redis', () => ({ JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix }));
