@@ -86,8 +86,11 @@ describe('execution refresh across refresher processes', () => {
   it('writes each execution status and enqueues its callback exactly once across 3 refreshers', async () => {
     const queue = 'refresh-three';
     const ids = await finishedExecutions(queue, 300, 'http://example.test/done');
-    const START_AT = String(Date.now() + 4000);
-    const reports = await Promise.all([0, 1, 2].map(() => refresher(queue, { REFRESH_BATCH: '10', START_AT }).report()));
+    // all three connected and loaded before any starts, however slow a loaded CI machine is
+    const three = [0, 1, 2].map(() => refresher(queue, { REFRESH_BATCH: '10', START_ON_GO: '1' }));
+    await Promise.all(three.map((p) => p.ready()));
+    for (const p of three) p.go();
+    const reports = await Promise.all(three.map((p) => p.report()));
     const refreshed = reports.flatMap((r) => r.ids ?? []);
     expect(refreshed).toHaveLength(ids.length);
     expect(new Set(refreshed)).toEqual(new Set(ids));

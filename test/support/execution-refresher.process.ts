@@ -9,6 +9,7 @@
  *   DATABASE_URL  write to PostgreSQL (the real writer); unset: a sink that only counts statements
  *   REPORT_IDS=1  list every refreshed id in the report
  *   START_AT  epoch ms to wait for after connecting, so that several processes start together
+ *   START_ON_GO=1  after connecting, print `ready` on stderr and wait for a line on stdin
  * Prints one JSON line when done: { refresherId, refreshed, statements, ids? }.
  */
 import 'reflect-metadata';
@@ -16,7 +17,7 @@ import { DataSource } from 'typeorm';
 import { systemClock } from '../../src/domain/clock';
 import { Execution, toExecution } from '../../src/domain/execution';
 import { ExecutionRefresher } from '../../src/modules/executions/execution-refresher';
-import { ExecutionStatusSink, PostgresExecutionStatusWriter } from '../../src/modules/executions/execution-status.writer';
+import { ExecutionStatusSink, PostgresExecutionStatusWriter, RejectedExecution } from '../../src/modules/executions/execution-status.writer';
 import { historyDataSourceOptions } from '../../src/modules/history/history-data-source-options';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { decodeExecution } from '../../src/modules/queue/redis/redis-execution-codec';
@@ -33,9 +34,9 @@ const mode = env.MODE ?? 'claimq';
 class CountingSink implements ExecutionStatusSink {
   statements = 0;
   constructor(private readonly inner?: ExecutionStatusSink) {}
-  async write(executions: Execution[]): Promise<void> {
+  async write(executions: Execution[]): Promise<RejectedExecution[]> {
     this.statements++;
-    await this.inner?.write(executions);
+    return (await this.inner?.write(executions)) ?? [];
   }
 }
 
@@ -54,6 +55,13 @@ async function main(): Promise<void> {
   await redis.ping();
   const startAt = Number(env.START_AT ?? 0);
   if (startAt > Date.now()) await new Promise((r) => setTimeout(r, startAt - Date.now()));
+  if (env.START_ON_GO === '1') {
+    // connected and loaded: say so on stderr, then wait for the test's "go" on stdin, so that
+    // several processes start together however long each took to load
+    process.stderr.write('ready\n');
+    await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+    process.stdin.pause();
+  }
 
   if (mode === 'hang') {
     const claimed = await store.claimRefresh(queue, refresherId, batch);

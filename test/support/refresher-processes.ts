@@ -22,7 +22,7 @@ export class RefresherProcess {
     this.child = spawn(process.execPath, ['-r', '@swc-node/register', SCRIPT], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child.stdout?.on('data', (c: Buffer) => (this.out += c.toString()));
     this.child.stderr?.on('data', (c: Buffer) => (this.err += c.toString()));
@@ -33,6 +33,20 @@ export class RefresherProcess {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** Resolves once a START_ON_GO=1 process is connected and waits for go(). */
+  async ready(timeoutMs = 60_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!this.err.includes('ready\n')) {
+      if (this.child.exitCode !== null) throw new Error(`refresher exited: ${this.err}`);
+      if (Date.now() > until) throw new Error(`refresher never got ready: ${this.err}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  go(): void {
+    this.child.stdin?.end('go\n');
   }
 
   /** The first report line (a `hang` refresher prints one after its claim). */
