@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(__dirname, 'execution-refresher.process.ts');
@@ -37,12 +38,7 @@ export class RefresherProcess {
 
   /** Resolves once a START_ON_GO=1 process is connected and waits for go(). */
   async ready(timeoutMs = 60_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    while (!this.err.includes('ready\n')) {
-      if (this.child.exitCode !== null) throw new Error(`refresher exited: ${this.err}`);
-      if (Date.now() > until) throw new Error(`refresher never got ready: ${this.err}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await this.until('the refresher to get ready', () => this.err.includes('ready\n'), timeoutMs);
   }
 
   go(): void {
@@ -51,12 +47,7 @@ export class RefresherProcess {
 
   /** The first report line (a `hang` refresher prints one after its claim). */
   async firstReport(timeoutMs = 30_000): Promise<RefresherReport> {
-    const until = Date.now() + timeoutMs;
-    while (!this.out.includes('\n')) {
-      if (this.child.exitCode !== null) throw new Error(`refresher exited: ${this.err}`);
-      if (Date.now() > until) throw new Error(`refresher did not report: ${this.err}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await this.until('the refresher to report', () => this.out.includes('\n'), timeoutMs);
     return JSON.parse(this.out.split('\n')[0]) as RefresherReport;
   }
 
@@ -65,6 +56,12 @@ export class RefresherProcess {
     if (code !== 0) throw new Error(`refresher exited with ${code}: ${this.err}`);
     const lines = this.out.trim().split('\n');
     return JSON.parse(lines[lines.length - 1]) as RefresherReport;
+  }
+
+  /** Waits for `done`; fails at once if the process exits first. */
+  private async until(what: string, done: () => boolean, timeoutMs: number): Promise<void> {
+    await waitFor(what, () => done() || this.child.exitCode !== null, { timeoutMs, intervalMs: 20, describe: () => this.err });
+    if (!done()) throw new Error(`refresher exited (waiting for ${what}): ${this.err}`);
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {
