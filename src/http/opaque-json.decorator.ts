@@ -8,6 +8,9 @@ export interface OpaqueJsonOptions {
 }
 
 const opaqueByClass = new Map<Function, Map<string, OpaqueJsonOptions>>();
+/** opaqueByClass by property name, built on first use after a registration (once, in practice). */
+let byName: Map<string, OpaqueJsonOptions[]> | undefined;
+let names: ReadonlySet<string> | undefined;
 
 /**
  * Marks a property as client JSON the service does not look into (a job payload): class-transformer
@@ -21,6 +24,8 @@ export function OpaqueJson(options: OpaqueJsonOptions = {}): PropertyDecorator {
     let opaque = opaqueByClass.get(target.constructor);
     if (!opaque) opaqueByClass.set(target.constructor, (opaque = new Map()));
     opaque.set(String(property), options);
+    byName = undefined;
+    names = undefined;
   };
 }
 
@@ -29,16 +34,27 @@ export function opaqueJsonProperties(dto: Function): ReadonlyMap<string, OpaqueJ
   return opaqueByClass.get(dto);
 }
 
-/** Every property name declared opaque, on any DTO. */
-export function opaqueJsonNames(): Set<string> {
-  return new Set([...opaqueByClass.values()].flatMap((opaque) => [...opaque.keys()]));
-}
-
 /** The options of every property declared opaque, by property name (one name may be on several DTOs). */
-export function opaqueJsonOptionsByName(): Map<string, OpaqueJsonOptions[]> {
-  const byName = new Map<string, OpaqueJsonOptions[]>();
+function optionsByName(): Map<string, OpaqueJsonOptions[]> {
+  if (byName) return byName;
+  byName = new Map();
   for (const opaque of opaqueByClass.values()) {
     for (const [name, options] of opaque) byName.set(name, [...(byName.get(name) ?? []), options]);
   }
   return byName;
+}
+
+/** Every property name declared opaque, on any DTO. */
+export function opaqueJsonNames(): ReadonlySet<string> {
+  return (names ??= new Set(optionsByName().keys()));
+}
+
+/**
+ * Whether `owner[key]` is opaque client JSON kept as sent (a job payload), which a walk of the
+ * request's own structure skips. An opaque value built as a DTO (an http job's payload, whose url
+ * and headers are validated) is the request's structure again.
+ */
+export function isRawOpaqueValue(owner: Record<string, unknown>, key: string): boolean {
+  const options = optionsByName().get(key);
+  return options !== undefined && !options.some((o) => o.as?.(owner) !== undefined);
 }

@@ -1,4 +1,4 @@
-import { opaqueJsonOptionsByName } from './opaque-json.decorator';
+import { isRawOpaqueValue } from './opaque-json.decorator';
 
 const POLLUTING_KEYS = ['__proto__', 'prototype', 'constructor'] as const;
 
@@ -11,7 +11,6 @@ const POLLUTING_KEYS = ['__proto__', 'prototype', 'constructor'] as const;
  * without a stack of its own calls, and payloads are not walked at all.
  */
 export function stripProtoKeysOutsideOpaque(body: unknown): void {
-  const opaque = opaqueJsonOptionsByName();
   const visited = new WeakSet<object>();
   const stack: unknown[] = [body];
   while (stack.length > 0) {
@@ -24,11 +23,6 @@ export function stripProtoKeysOutsideOpaque(body: unknown): void {
     }
     const record = current as Record<string, unknown>;
     for (const key of POLLUTING_KEYS) if (Object.hasOwn(record, key)) delete record[key];
-    for (const key of Object.keys(record)) {
-      const options = opaque.get(key);
-      // an opaque value built as a DTO (an http job's payload) is the request's structure again
-      if (options && !options.some((o) => o.as?.(record) !== undefined)) continue;
-      stack.push(record[key]);
-    }
+    for (const key of Object.keys(record)) if (!isRawOpaqueValue(record, key)) stack.push(record[key]);
   }
 }

@@ -1,5 +1,5 @@
 import { FieldError } from './error-body';
-import { opaqueJsonOptionsByName } from './opaque-json.decorator';
+import { isRawOpaqueValue } from './opaque-json.decorator';
 
 const NUL_REASON = 'must not contain a NUL character (\\u0000)';
 const SURROGATE_REASON = 'must be well-formed Unicode (it holds a lone surrogate)';
@@ -19,7 +19,6 @@ function reasonFor(text: string): string | undefined {
  */
 export function unstorableStrings(value: unknown, path = ''): FieldError[] {
   const errors: FieldError[] = [];
-  const opaque = opaqueJsonOptionsByName();
   const field = (at: string) => at || 'body';
   const stack: Array<[unknown, string]> = [[value, path]];
   while (stack.length > 0) {
@@ -41,9 +40,7 @@ export function unstorableStrings(value: unknown, path = ''): FieldError[] {
         errors.push({ field: field(at), reason: `has a key that ${keyReason}` });
         continue;
       }
-      const options = opaque.get(key);
-      if (options && !options.some((o) => o.as?.(record) !== undefined)) continue;
-      stack.push([record[key], at ? `${at}.${key}` : key]);
+      if (!isRawOpaqueValue(record, key)) stack.push([record[key], at ? `${at}.${key}` : key]);
     }
   }
   return errors.reverse();
