@@ -1,12 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PayloadTooLargeError } from '../domain/errors';
-import { PAYLOAD_TOO_DEEP } from '../domain/json-depth';
-import { MAX_BODY_DEPTH } from './body-depth';
+import { MAX_BODY_DEPTH, markDepthChecked, tooDeepError } from './body-depth';
 import { JSON_MEDIA_TYPES } from './json-only.middleware';
 import { scanJson } from './json-scan';
 import { opaqueJsonNames } from './opaque-json.decorator';
 import { ValidationFailedException } from './validation-failed.exception';
-import { BODY_FIELD } from './validation-errors';
 
 export interface JsonBodyOptions {
   /** MAX_BODY_BYTES: a larger body is refused (413) before it is read, or as soon as it passes the limit. */
@@ -30,7 +28,7 @@ function tooLarge(limit: number): Error {
  */
 export function jsonBodyMiddleware(options: JsonBodyOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if ((req as { _body?: boolean })._body || req.is(JSON_MEDIA_TYPES) === null || req.is(JSON_MEDIA_TYPES) === false) return next();
+    if ((req as { _body?: boolean })._body || !req.is(JSON_MEDIA_TYPES)) return next();
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.limit) return next(tooLarge(options.limit));
     // one buffer, grown by doubling as chunks come (never to more than was received twice over,
@@ -77,22 +75,17 @@ export function jsonBodyMiddleware(options: JsonBodyOptions): RequestHandler {
 
 function parseScanned(buf: Buffer, options: JsonBodyOptions): unknown {
   if (buf.length === 0) return {}; // as body-parser answers an empty JSON body
-  const opaque = opaqueJsonNames();
-  const problem = scanJson(buf, { maxDepth: MAX_BODY_DEPTH, maxOpaqueBytes: options.maxPayloadBytes, opaqueNames: opaque });
+  const problem = scanJson(buf, { maxDepth: MAX_BODY_DEPTH, maxOpaqueBytes: options.maxPayloadBytes, opaqueNames: opaqueJsonNames() });
   if (problem?.kind === 'opaque-too-large') {
     throw new PayloadTooLargeError(problem.path.join('.'), problem.size, options.maxPayloadBytes);
   }
-  if (problem?.kind === 'too-deep') {
-    const at = problem.path.findIndex((key) => opaque.has(key));
-    throw new ValidationFailedException([
-      at < 0
-        ? { field: BODY_FIELD, reason: `must not be nested more than ${MAX_BODY_DEPTH} levels deep` }
-        : { field: problem.path.slice(0, at + 1).join('.'), reason: PAYLOAD_TOO_DEEP },
-    ]);
-  }
+  if (problem?.kind === 'too-deep') throw new ValidationFailedException([tooDeepError(problem.path)]);
+  let body: unknown;
   try {
-    return JSON.parse(buf.toString('utf8'));
+    body = JSON.parse(buf.toString('utf8'));
   } catch (err) {
     throw Object.assign(new SyntaxError(`request body is not valid JSON: ${(err as Error).message}`), { status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed' });
   }
+  markDepthChecked(body);
+  return body;
 }
