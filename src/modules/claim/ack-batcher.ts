@@ -37,8 +37,8 @@ export class AckBatcher {
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new RetryBackoff(100, 5_000);
   private idleWaiters: (() => void)[] = [];
-  /** Ids of the jobs whose result is not recorded yet, by queue: their leases are still this worker's. */
-  private readonly unsettledIds = new Map<string, Set<string>>();
+  /** Batches being sent now, with their queue (their leases are still this worker's meanwhile). */
+  private readonly inFlight = new Map<PendingAck[], string>();
 
   constructor(
     private readonly store: JobStore,
@@ -51,9 +51,17 @@ export class AckBatcher {
     return this.unsettled;
   }
 
-  /** Jobs of `queue` whose result waits here (queued or in flight). */
-  heldIds(queue: string): ReadonlySet<string> {
-    return this.unsettledIds.get(queue) ?? new Set();
+  /**
+   * Jobs of `queue` whose result waits here (queued or in flight): their leases are still this
+   * worker's. Gathered when asked (once per heartbeat), so recording results costs nothing more.
+   */
+  heldIds(queue: string): string[] {
+    const ids: string[] = [];
+    const queued = this.queues.get(queue);
+    for (const item of queued?.complete ?? []) ids.push(item.job.id);
+    for (const item of queued?.fail ?? []) ids.push(item.job.id);
+    for (const [items, q] of this.inFlight) if (q === queue) for (const item of items) ids.push(item.job.id);
+    return ids;
   }
 
   complete(job: Job, request: CompleteRequest): void {
@@ -97,9 +105,6 @@ export class AckBatcher {
     if (!acks) this.queues.set(ack.job.queue, (acks = { complete: [], fail: [] }));
     acks[ack.kind].push(ack);
     this.unsettled++;
-    let ids = this.unsettledIds.get(ack.job.queue);
-    if (!ids) this.unsettledIds.set(ack.job.queue, (ids = new Set()));
-    ids.add(ack.job.id);
     this.scheduleFlush();
   }
 
@@ -139,10 +144,12 @@ export class AckBatcher {
   /** true when every item got an outcome or was given up; false when some wait for a retry. */
   private async send(queue: string, kind: AckKind, items: PendingAck[]): Promise<boolean> {
     let outcomes: SettleOutcome[];
+    this.inFlight.set(items, queue);
     try {
       const requests = items.map((item) => item.request);
       outcomes = kind === 'complete' ? await this.store.complete(queue, requests) : await this.store.fail(queue, requests as FailRequest[]);
     } catch (err) {
+      this.inFlight.delete(items);
       if (isTransientStoreError(err)) {
         this.requeue(queue, kind, items);
         return false;
@@ -154,15 +161,14 @@ export class AckBatcher {
       this.refused(items[0], err);
       return true;
     }
+    this.inFlight.delete(items);
     this.unsettled -= items.length;
-    for (const item of items) this.settledId(item);
     for (let i = 0; i < items.length; i++) this.onSettled(items[i].job, outcomes[i], items[i].request);
     return true;
   }
 
   private refused(item: PendingAck, err: unknown): void {
     this.unsettled--;
-    this.settledId(item);
     const { job } = item;
     if (item.kind === 'complete') {
       this.logger.warn({ msg: 'job result refused by the store; failing the attempt', jobId: job.id, queue: job.queue, error: errorText(err) });
@@ -170,12 +176,6 @@ export class AckBatcher {
       return;
     }
     this.logger.error({ msg: 'job failure refused by the store; its lease will expire', jobId: job.id, queue: job.queue, error: errorText(err) });
-  }
-
-  private settledId(item: PendingAck): void {
-    const ids = this.unsettledIds.get(item.job.queue);
-    ids?.delete(item.job.id);
-    if (ids?.size === 0) this.unsettledIds.delete(item.job.queue);
   }
 
   private requeue(queue: string, kind: AckKind, items: PendingAck[]): void {
