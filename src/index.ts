@@ -18,5 +18,6 @@ export {
   JobNotFoundError,
   PayloadTooLargeError,
   StaleLeaseError,
+  StoreOutOfMemoryError,
   StoreUnavailableError,
 } from './domain/errors';
