@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { withinTimeout } from '../health/within-timeout';
 import { AppConfig } from '../../config/app-config';
 import { JobStore } from './job-store';
 import { evictionRisk, evictionWarning, MIN_REDIS_VERSION, RedisServerInfo, versionAtLeast } from './redis/redis-server-info';
@@ -8,6 +9,9 @@ interface RedisLikeStore {
   ping(): Promise<void>;
   serverInfo?(): Promise<RedisServerInfo>;
 }
+
+/** How long the start waits for the server's settings before leaving the check to readiness. */
+const START_CHECK_TIMEOUT_MS = 2_000;
 
 /** How long readiness reuses the server's settings before reading them again (one INFO). */
 const SETTINGS_TTL_MS = 30_000;
@@ -38,11 +42,7 @@ export class RedisStoreHealth extends StoreHealth {
   async checkAtStart(): Promise<void> {
     let info: RedisServerInfo;
     try {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('no answer within 2 s')), 2_000);
-      });
-      info = await Promise.race([this.info(true), timeout]).finally(() => clearTimeout(timer));
+      info = await withinTimeout(this.info(true), START_CHECK_TIMEOUT_MS);
     } catch (err) {
       this.logger.warn(`could not read the Redis server's version and memory settings at start: ${(err as Error).message}`);
       return;
