@@ -1,4 +1,5 @@
 import { ManualClock } from '../../src/domain/clock';
+import { JobEvent } from '../../src/domain/job-event';
 import { JobStore } from '../../src/modules/queue/job-store';
 
 /**
@@ -32,6 +33,11 @@ export interface StoreHarness {
    * instance). A case that uses it uses it alone. Closed by cleanup.
    */
   storeWith(options: ContractStoreOptions): Promise<JobStore>;
+  /**
+   * The events the store recorded for `queue` since the last call, in the order it applied the
+   * changes (memory: its event log; Redis: the queue's stream), for the history writer.
+   */
+  takeEvents(queue: string): Promise<JobEvent[]>;
   cleanup(): Promise<void>;
 }
 

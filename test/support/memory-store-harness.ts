@@ -17,6 +17,11 @@ export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
       others.push(other);
       return other;
     },
+    takeEvents: async (queue: string) =>
+      store.events
+        .take(Number.MAX_SAFE_INTEGER)
+        .filter((e) => e.queue === queue)
+        .map((e) => e.event),
     cleanup: async () => {
       await Promise.all([store, ...others].map((s) => s.close()));
     },

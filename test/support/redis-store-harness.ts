@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ManualClock } from '../../src/domain/clock';
+import { JobEvent } from '../../src/domain/job-event';
+import { decodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
 import { queueOfJobId } from '../../src/domain/job-id';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
@@ -48,6 +50,7 @@ export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHa
     return store;
   };
   const store = open();
+  const lastEventId = new Map<string, string>();
 
   return {
     store,
@@ -71,6 +74,19 @@ export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHa
     },
     async storeWith(options: ContractStoreOptions): Promise<JobStore> {
       return open(options);
+    },
+    async takeEvents(queue: string): Promise<JobEvent[]> {
+      const stream = `${prefix}:{${queue}}:events`;
+      const entries = await admin.xrange(stream, `(${lastEventId.get(queue) ?? '0-0'}`, '+');
+      const events: JobEvent[] = [];
+      for (const [id, fields] of entries) {
+        lastEventId.set(queue, id);
+        for (const event of decodeStreamEntry(fields) ?? []) {
+          if (!event) throw new Error(`stream entry ${id} holds an event that does not decode: ${JSON.stringify(fields)}`);
+          events.push(event);
+        }
+      }
+      return events;
     },
     async cleanup(): Promise<void> {
       await Promise.all(stores.map((s) => s.close()));

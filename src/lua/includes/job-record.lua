@@ -14,7 +14,8 @@ local function numField(v, default)
   return n
 end
 
-local NUMERIC_FIELDS = { 'att', 'max', 'pr', 'tok' }
+-- named as the Job names them, in the order src/modules/queue/memory/memory-job-record.ts checks them
+local NUMERIC_FIELDS = { 'attempts', 'maxAttempts', 'priority', 'token' }
 
 -- Why a record cannot be run, or nil when it is sound. Absent fields may be nil or false (HMGET).
 local function malformedFields(jobType, st, att, max, pr, tok)
@@ -26,7 +27,7 @@ local function malformedFields(jobType, st, att, max, pr, tok)
     if v then
       local n = tonumber(v)
       if n == nil or n ~= n or n == math.huge or n == -math.huge then
-        return 'non-numeric ' .. NUMERIC_FIELDS[i]
+        return NUMERIC_FIELDS[i] .. ' is not a number'
       end
     end
   end

@@ -4,7 +4,7 @@ import { Job } from '../../../domain/job';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../execution-job-cursor';
 import { ListPage } from '../job-store';
 import { toJob } from './memory-job-record';
-import { cancelJob, requestCancel } from './memory-job-transitions';
+import { cancelJob } from './memory-job-transitions';
 import { MemoryExecution } from './memory-executions';
 import { MemoryQueue } from './memory-queue';
 
@@ -34,8 +34,8 @@ export function cancelExecutionJobs(q: MemoryQueue, execution: MemoryExecution, 
   for (const jobId of execution.jobIds) {
     const entry = q.jobs.get(jobId);
     if (!entry) continue;
-    if (entry.status === 'pending' || entry.status === 'scheduled') events.push(cancelJob(q, entry, now));
-    else if (entry.status === 'running' && !entry.record.cancelRequested) events.push(requestCancel(entry, now));
+    const change = cancelJob(q, entry, now);
+    if (change !== undefined && change !== 'refused') events.push(change);
   }
   return events;
 }

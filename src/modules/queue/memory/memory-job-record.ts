@@ -60,11 +60,24 @@ export function createRecord(job: NewJob, status: JobStatus, now: number): Memor
 
 const NUMERIC_FIELDS = ['priority', 'attempts', 'maxAttempts', 'timeoutMs', 'runAt', 'createdAt', 'token'] as const;
 const TEXT_FIELDS = ['id', 'queue', 'type', 'payloadJson'] as const;
+/** The numeric fields the Redis store checks too, in its order. */
+const SHARED_NUMERIC_FIELDS = ['attempts', 'maxAttempts', 'priority', 'token'] as const;
 
-/** What is wrong with a record, or undefined when every field a transition reads is sound. */
+/**
+ * What is wrong with a record, or undefined when every field a transition reads is sound. The
+ * first problem found, in the order and words of src/lua/includes/job-record.lua (missing type,
+ * missing status, then attempts, maxAttempts, priority, token "is not a number"), so both stores
+ * fail a damaged record with the same error; then what only this store's records can lose.
+ */
 export function findMalformation(record: MemoryJobRecord): string | undefined {
   const loose = record as unknown as Record<string, unknown>;
-  const missing = [...TEXT_FIELDS, ...NUMERIC_FIELDS, 'status'].filter((f) => loose[f] === undefined || loose[f] === null);
+  const absent = (f: string): boolean => loose[f] === undefined || loose[f] === null || loose[f] === '';
+  if (absent('type')) return 'missing type';
+  if (absent('status')) return 'missing status';
+  for (const f of SHARED_NUMERIC_FIELDS) {
+    if (loose[f] !== undefined && (typeof loose[f] !== 'number' || !Number.isFinite(loose[f]))) return `${f} is not a number`;
+  }
+  const missing = [...TEXT_FIELDS, ...NUMERIC_FIELDS].filter((f) => loose[f] === undefined || loose[f] === null);
   if (missing.length > 0) return `missing ${missing.join(', ')}`;
   const notText = TEXT_FIELDS.filter((f) => typeof loose[f] !== 'string');
   if (notText.length > 0) return `${notText.join(', ')} not text`;

@@ -4,6 +4,7 @@ import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '.
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, leaseUntil, workerSilentError } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
 import { queueOfJobId } from '../../../domain/job-id';
+import { canRetry } from '../../../domain/job-lifecycle';
 import { ClaimedJob, DEFAULT_TIMEOUT_MS, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
 import {
   ClaimResult,
@@ -31,7 +32,6 @@ import {
   failJob,
   promoteJob,
   releaseJob,
-  requestCancel,
   retryJob,
 } from './memory-job-transitions';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
@@ -246,20 +246,15 @@ export class MemoryJobStore extends JobStore {
 
   async cancel(id: string): Promise<Job> {
     const { q, entry } = this.requireEntry(id);
-    const now = this.clock.now();
-    if (entry.status === 'pending' || entry.status === 'scheduled') {
-      this.record(q, [cancelJob(q, entry, now)]);
-    } else if (entry.status === 'running') {
-      if (!entry.record.cancelRequested) this.record(q, [requestCancel(entry, now)]);
-    } else {
-      throw new InvalidTransitionError(id, entry.status, 'cancel');
-    }
+    const change = cancelJob(q, entry, this.clock.now());
+    if (change === 'refused') throw new InvalidTransitionError(id, entry.status, 'cancel');
+    if (change) this.record(q, [change]);
     return toJob(entry.record, entry.status);
   }
 
   async retry(id: string): Promise<Job> {
     const { q, entry } = this.requireEntry(id);
-    if (entry.status !== 'failed' && entry.status !== 'cancelled') throw new InvalidTransitionError(id, entry.status, 'retry');
+    if (!canRetry(entry.status)) throw new InvalidTransitionError(id, entry.status, 'retry');
     this.record(q, [retryJob(q, entry, this.clock.now())]);
     q.waiters.wakeAll();
     return toJob(entry.record, entry.status);

@@ -1,5 +1,6 @@
 import { JobEvent } from '../../../domain/job-event';
 import { JobStatus } from '../../../domain/job';
+import { AttemptEnd, cancelDecision, endAttempt, retryStatus } from '../../../domain/job-lifecycle';
 import { findMalformation, MemoryJobRecord } from './memory-job-record';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
 
@@ -53,63 +54,51 @@ export function claimJob(q: MemoryQueue, entry: MemoryJobEntry, workerId: string
 }
 
 export function completeJob(q: MemoryQueue, entry: MemoryJobEntry, resultJson: string | undefined, now: number): JobEvent {
-  const res = resultJson ?? 'null';
-  entry.record.resultJson = res;
-  const w = entry.record.workerId;
-  const run = entry.record.token;
-  finish(q, entry, 'succeeded', now);
-  return event(entry, 'succeeded', now, { w, run, res });
+  entry.record.resultJson = resultJson ?? 'null';
+  return endRunningAttempt(q, entry, { how: 'complete' }, now, { res: resultJson });
 }
 
-/** The end of an attempt that did not succeed: cancelled when asked, else failed or retried. */
+/** The end of an attempt that did not succeed, as endAttempt decides: cancelled when asked, else retried or failed. */
 export function failJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, retryable: boolean, delayMs: () => number, now: number): JobEvent {
-  const r = entry.record;
-  const w = r.workerId;
-  const run = r.token;
-  r.lastError = err;
-  if (r.cancelRequested) {
-    finish(q, entry, 'cancelled', now);
-    return event(entry, 'cancelled', now, { w, run, err });
-  }
-  if (!retryable || r.attempts >= r.maxAttempts) {
-    finish(q, entry, 'failed', now);
-    return event(entry, 'failed', now, { w, run, err });
-  }
-  const delay = Math.max(0, delayMs());
-  r.runAt = now + delay;
-  finish(q, entry, delay === 0 ? 'pending' : 'scheduled', now);
-  return event(entry, 'retry_scheduled', now, { w, run, err });
+  return endRunningAttempt(q, entry, { how: 'fail', retryable }, now, { err }, delayMs);
+}
+
+/** running -> pending with the attempt given back; or cancelled, when a cancel was asked (endAttempt). */
+export function releaseJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
+  return endRunningAttempt(q, entry, { how: 'release' }, now, {});
+}
+
+/** A lost lease: the attempt stays spent; pending again, failed when none are left, cancelled when asked (endAttempt). */
+export function expireJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, now: number): JobEvent {
+  return endRunningAttempt(q, entry, { how: 'expire' }, now, { err });
 }
 
 /**
- * running -> pending with the attempt given back; or cancelled, when a cancel was asked, with the
- * attempt kept spent (it ran, and the history records it), as release.lua does.
+ * Applies endAttempt's decision to a running job: the record, its index and the event, which
+ * names the attempt's worker and run. `text` is what the end carries (a result or an error).
  */
-export function releaseJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
+function endRunningAttempt(
+  q: MemoryQueue,
+  entry: MemoryJobEntry,
+  end: AttemptEnd,
+  now: number,
+  text: { res?: string; err?: string },
+  retryDelayMs: () => number = () => 0,
+): JobEvent {
   const r = entry.record;
   const w = r.workerId;
   const run = r.token;
-  if (r.cancelRequested) {
-    finish(q, entry, 'cancelled', now);
-    return event(entry, 'cancelled', now, { w, run });
+  const outcome = endAttempt({ attempts: r.attempts, maxAttempts: r.maxAttempts, cancelRequested: r.cancelRequested === true }, end);
+  r.attempts = outcome.attempts;
+  if (text.err !== undefined) r.lastError = text.err;
+  let status = outcome.status;
+  if (status === 'retry') {
+    const delay = Math.max(0, retryDelayMs());
+    r.runAt = now + delay;
+    status = retryStatus(delay);
   }
-  r.attempts = Math.max(0, r.attempts - 1);
-  finish(q, entry, 'pending', now);
-  return event(entry, 'released', now, { w, run });
-}
-
-/** A lost lease: the attempt stays spent; pending again, failed when none are left, cancelled when asked. */
-export function expireJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, now: number): JobEvent {
-  const r = entry.record;
-  const w = r.workerId;
-  const run = r.token;
-  r.lastError = err;
-  if (r.cancelRequested) {
-    finish(q, entry, 'cancelled', now);
-    return event(entry, 'cancelled', now, { w, run, err });
-  }
-  finish(q, entry, r.attempts >= r.maxAttempts ? 'failed' : 'pending', now);
-  return event(entry, 'expired', now, { w, run, err });
+  finish(q, entry, status, now);
+  return event(entry, outcome.event, now, { w, run, ...text });
 }
 
 export function promoteJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
@@ -117,15 +106,25 @@ export function promoteJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): 
   return event(entry, 'promoted', now);
 }
 
-export function cancelJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
-  finish(q, entry, 'cancelled', now);
-  return event(entry, 'cancelled', now);
-}
-
-export function requestCancel(entry: MemoryJobEntry, now: number): JobEvent {
-  entry.record.cancelRequested = true;
-  entry.record.updatedAt = now;
-  return event(entry, 'cancel_requested', now);
+/**
+ * A cancel asked through the API (one job or an execution's), as cancelDecision says: the event
+ * it records, undefined when nothing changes (a cancel already requested), or 'refused' for a
+ * final job.
+ */
+export function cancelJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent | undefined | 'refused' {
+  switch (cancelDecision(entry.status, entry.record.cancelRequested)) {
+    case 'cancel':
+      finish(q, entry, 'cancelled', now);
+      return event(entry, 'cancelled', now);
+    case 'request':
+      entry.record.cancelRequested = true;
+      entry.record.updatedAt = now;
+      return event(entry, 'cancel_requested', now, { w: entry.record.workerId });
+    case 'already_requested':
+      return undefined;
+    case 'refuse':
+      return 'refused';
+  }
 }
 
 /** failed|cancelled -> pending, a fresh set of attempts, runnable now. */

@@ -1,0 +1,277 @@
+import { newExecutionId } from '../../src/domain/execution';
+import { HARD_TIME_LIMIT_ERROR, LEASE_EXPIRED_ERROR, workerSilentError } from '../../src/domain/hard-time-limit';
+import { JobStatus } from '../../src/domain/job';
+import { JobEvent } from '../../src/domain/job-event';
+import { isTransition } from '../../src/domain/job-lifecycle';
+import { makeMemoryStoreHarness } from '../support/memory-store-harness';
+import { makeRedisStoreHarness } from '../support/redis-store-harness';
+import { claimOne, enqueueJob, enqueueJobs, leaseOf, newJob, QUEUE, WORKER } from './contract-fixtures';
+import { StoreHarness } from './store-harness';
+
+/**
+ * The event streams of the two stores, compared: every scenario runs on the memory store and on
+ * Redis from the same clock, and the events each records (what the history writer turns into
+ * job history) must be the same, field for field (ids renamed in order of appearance, since
+ * each store's jobs get ids of their own). Every event is also checked against the domain's
+ * TRANSITIONS table (src/domain/job-lifecycle.ts), and each scenario names the sequence it
+ * expects, so a store that drifts from the table or from the other store fails here.
+ */
+
+const FIXED = { strategy: 'fixed' as const, delayMs: 5_000 };
+const SHORT_LEASE = 1_000;
+
+interface Scenario {
+  name: string;
+  /** The events expected, as `kind:status` per event, in order. */
+  expected: string[];
+  run(h: StoreHarness): Promise<void>;
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'claim, then complete with a result',
+    expected: ['enqueued:pending', 'claimed:running', 'succeeded:succeeded'],
+    async run(h) {
+      await enqueueJob(h, { payload: { n: 1 } });
+      const c = await claimOne(h.store);
+      await h.store.complete(QUEUE, [{ ...leaseOf(c), resultJson: '{"ok":true}' }]);
+    },
+  },
+  {
+    name: 'delayed job promoted, retried after its backoff, failed for good, retried by the API, then done',
+    expected: [
+      'enqueued:scheduled',
+      'promoted:pending',
+      'claimed:running',
+      'retry_scheduled:scheduled',
+      'promoted:pending',
+      'claimed:running',
+      'failed:failed',
+      'retried:pending',
+      'claimed:running',
+      'succeeded:succeeded',
+    ],
+    async run(h) {
+      const job = await enqueueJob(h, { delayMs: 2_000, backoff: FIXED, maxAttempts: 3 });
+      h.clock.advance(2_000);
+      await h.store.promoteDue(QUEUE, 10);
+      const first = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
+      h.clock.advance(5_000);
+      const second = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(second), error: 'bad input', retryable: false }]);
+      await h.store.retry(job.id);
+      const third = await claimOne(h.store);
+      await h.store.complete(QUEUE, [leaseOf(third)]);
+    },
+  },
+  {
+    name: 'a retry with no delay is pending at once; the last attempt fails',
+    expected: ['enqueued:pending', 'claimed:running', 'retry_scheduled:pending', 'claimed:running', 'failed:failed'],
+    async run(h) {
+      await enqueueJob(h, { maxAttempts: 2 });
+      const first = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'rate limited', retryable: true, retryDelayMs: 0 }]);
+      const second = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(second), error: 'still failing', retryable: true }]);
+    },
+  },
+  {
+    name: 'release gives the attempt back',
+    expected: ['enqueued:pending', 'claimed:running', 'released:pending', 'claimed:running', 'succeeded:succeeded'],
+    async run(h) {
+      await enqueueJob(h, { maxAttempts: 1 });
+      const first = await claimOne(h.store);
+      await h.store.release(QUEUE, [leaseOf(first)]);
+      const second = await claimOne(h.store);
+      await h.store.complete(QUEUE, [leaseOf(second)]);
+    },
+  },
+  {
+    name: 'cancel pending and scheduled jobs, then retry one',
+    expected: ['enqueued:pending', 'enqueued:scheduled', 'cancelled:cancelled', 'cancelled:cancelled', 'retried:pending', 'claimed:running'],
+    async run(h) {
+      const [pending, scheduled] = await enqueueJobs(h, {}, { delayMs: 60_000 });
+      await h.store.cancel(pending.id);
+      await h.store.cancel(scheduled.id);
+      await h.store.retry(pending.id);
+      await claimOne(h.store);
+    },
+  },
+  {
+    name: 'cancel during a run, asked twice, ends as cancelled when the attempt fails',
+    expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
+    async run(h) {
+      const job = await enqueueJob(h);
+      const c = await claimOne(h.store);
+      await h.store.cancel(job.id);
+      await h.store.cancel(job.id);
+      await expect(h.store.heartbeat(QUEUE, WORKER, [leaseOf(c)], SHORT_LEASE)).resolves.toEqual(['cancel']);
+      await h.store.fail(QUEUE, [{ ...leaseOf(c), error: 'aborted: cancel requested', retryable: true }]);
+    },
+  },
+  {
+    name: 'cancel during a run ends as cancelled when the attempt is released',
+    expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
+    async run(h) {
+      const job = await enqueueJob(h);
+      const c = await claimOne(h.store);
+      await h.store.cancel(job.id);
+      await h.store.release(QUEUE, [leaseOf(c)]);
+    },
+  },
+  {
+    name: 'cancel during a run does not undo work that completed',
+    expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'succeeded:succeeded'],
+    async run(h) {
+      const job = await enqueueJob(h);
+      const c = await claimOne(h.store);
+      await h.store.cancel(job.id);
+      await h.store.complete(QUEUE, [{ ...leaseOf(c), resultJson: '1' }]);
+    },
+  },
+  {
+    name: 'an expired lease requeues with the attempt spent, then fails on the last attempt',
+    expected: ['enqueued:pending', 'claimed:running', 'expired:pending', 'claimed:running', 'expired:failed'],
+    async run(h) {
+      await enqueueJob(h, { maxAttempts: 2 });
+      await claimOne(h.store, WORKER, SHORT_LEASE);
+      h.clock.advance(SHORT_LEASE + 1);
+      await h.store.reapExpired(QUEUE, 10);
+      await claimOne(h.store, WORKER, SHORT_LEASE);
+      h.clock.advance(SHORT_LEASE + 1);
+      await h.store.reapExpired(QUEUE, 10);
+    },
+  },
+  {
+    name: 'a cancel asked during a run whose lease then expires ends as cancelled',
+    expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
+    async run(h) {
+      const job = await enqueueJob(h, { maxAttempts: 3 });
+      await claimOne(h.store, WORKER, SHORT_LEASE);
+      await h.store.cancel(job.id);
+      h.clock.advance(SHORT_LEASE + 1);
+      const reaped = await h.store.reapExpired(QUEUE, 10);
+      expect(reaped.cancelled).toHaveLength(1);
+    },
+  },
+  {
+    name: 'a job that hangs while its worker heartbeats is ended at its hard time limit',
+    expected: ['enqueued:pending', 'claimed:running', 'expired:failed'],
+    async run(h) {
+      await enqueueJob(h, { timeoutMs: 1_000, maxAttempts: 1 });
+      const c = await claimOne(h.store, WORKER, 600_000);
+      for (let i = 0; i < 200; i++) {
+        h.clock.advance(1_000);
+        const [outcome] = await h.store.heartbeat(QUEUE, WORKER, [leaseOf(c)], 600_000);
+        if (outcome === 'stale') break;
+      }
+      h.clock.advance(1);
+      await h.store.reapExpired(QUEUE, 10);
+    },
+  },
+  {
+    name: 'the leases of a silent worker are ended, a cancel asked meanwhile wins',
+    expected: [
+      'enqueued:pending',
+      'enqueued:pending',
+      'claimed:running',
+      'claimed:running',
+      'cancel_requested:running',
+      'expired:pending',
+      'cancelled:cancelled',
+    ],
+    async run(h) {
+      const [, second] = await enqueueJobs(h, {}, {});
+      await h.store.registerWorker(QUEUE, 'w-silent');
+      await h.store.claim(QUEUE, 'w-silent', 2, 600_000);
+      await h.store.cancel(second.id);
+      h.clock.advance(10_000);
+      const silent = await h.store.silentWorkers(QUEUE, 5_000, 10);
+      expect(silent).toEqual(['w-silent']);
+      await h.store.reapWorkers(QUEUE, silent, 10, 5_000);
+    },
+  },
+  {
+    name: 'a record nothing can run is failed as malformed when claimed',
+    expected: ['enqueued:pending', 'failed:failed'],
+    async run(h) {
+      const job = await enqueueJob(h);
+      await h.corruptJob(job.id, 'bad-numbers');
+      await h.store.claim(QUEUE, WORKER, 1, SHORT_LEASE);
+    },
+  },
+  {
+    name: "an execution's jobs carry its id; cancelling it cancels what has not finished",
+    expected: ['enqueued:pending', 'enqueued:pending', 'enqueued:pending', 'claimed:running', 'succeeded:succeeded', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
+    async run(h) {
+      const id = newExecutionId(QUEUE, h.clock.now());
+      await h.store.createExecution({ id, queue: QUEUE }, [newJob(h, { executionId: id }), newJob(h, { executionId: id }), newJob(h, { executionId: id })]);
+      const done = await claimOne(h.store);
+      await h.store.complete(QUEUE, [leaseOf(done)]);
+      await claimOne(h.store);
+      await h.store.cancelExecution(id);
+    },
+  },
+];
+
+/** Ids renamed `job1`, `job2`... (and `exec1`...) in order of first appearance, so two stores' streams compare. */
+function normalize(events: JobEvent[]): JobEvent[] {
+  const names = new Map<string, string>();
+  const rename = (id: string, kind: string): string => {
+    let name = names.get(id);
+    if (name === undefined) {
+      name = `${kind}${[...names.values()].filter((n) => n.startsWith(kind)).length + 1}`;
+      names.set(id, name);
+    }
+    return name;
+  };
+  return events.map((e) => {
+    const out: JobEvent = { ...e, id: rename(e.id, 'job') };
+    if (e.exec !== undefined) out.exec = rename(e.exec, 'exec');
+    return out;
+  });
+}
+
+/** Every event is a transition TRANSITIONS allows, from the status the job's previous event left. */
+function expectLegalTransitions(events: JobEvent[]): void {
+  const statusOf = new Map<string, JobStatus>();
+  for (const e of events) {
+    const from = statusOf.get(e.id) ?? null;
+    expect({ event: e, from, legal: isTransition(e.k, from, e.st) }).toEqual({ event: e, from, legal: true });
+    statusOf.set(e.id, e.st);
+  }
+}
+
+const stores = [
+  { name: 'memory', make: makeMemoryStoreHarness },
+  { name: 'redis', make: makeRedisStoreHarness },
+];
+
+describe('JobStore contract: both stores emit the same event stream for every transition', () => {
+  const harnesses: StoreHarness[] = [];
+  afterEach(async () => {
+    await Promise.all(harnesses.splice(0).map((h) => h.cleanup()));
+  });
+
+  it('the error texts the scenarios meet are the domain\'s', () => {
+    expect([LEASE_EXPIRED_ERROR, HARD_TIME_LIMIT_ERROR, workerSilentError('w')]).toEqual(['lease expired', expect.stringContaining('hard time limit'), 'worker w went silent']);
+  });
+
+  for (const scenario of scenarios) {
+    it(scenario.name, async () => {
+      const streams: Record<string, JobEvent[]> = {};
+      for (const store of stores) {
+        const h = await store.make();
+        harnesses.push(h);
+        await scenario.run(h);
+        streams[store.name] = normalize(await h.takeEvents(QUEUE));
+      }
+      for (const store of stores) {
+        expect({ store: store.name, kinds: streams[store.name].map((e) => `${e.k}:${e.st}`) }).toEqual({ store: store.name, kinds: scenario.expected });
+        expectLegalTransitions(streams[store.name]);
+      }
+      expect(streams.redis).toEqual(streams.memory);
+    });
+  }
+});
