@@ -17,7 +17,6 @@ export {
   InvalidTransitionError,
   JobNotFoundError,
   PayloadTooLargeError,
-  StaleLeaseError,
   StoreOutOfMemoryError,
   StoreUnavailableError,
 } from './domain/errors';

@@ -35,17 +35,6 @@ export class InvalidTransitionError extends ClaimqError {
   }
 }
 
-/** A lease was presented whose token is no longer current: the job was re-claimed or finished. */
-export class StaleLeaseError extends ClaimqError {
-  readonly code = 'stale_lease';
-  constructor(
-    readonly jobId: string,
-    readonly token: number,
-  ) {
-    super(`lease of job ${jobId} with token ${token} is stale`);
-  }
-}
-
 export class StoreUnavailableError extends ClaimqError {
   readonly code = 'store_unavailable';
   constructor(

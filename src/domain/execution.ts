@@ -1,4 +1,4 @@
-import { JOB_STATUSES, JobStatus, QueueCounts } from './job';
+import { JobStatus, QueueCounts } from './job';
 import { newJobId, queueOfJobId } from './job-id';
 
 /**
@@ -79,10 +79,6 @@ export function toExecution(record: ExecutionRecord): Execution {
 export function moveCount(counts: QueueCounts, from: JobStatus | undefined, to: JobStatus): void {
   if (from !== undefined) counts[from] -= 1;
   counts[to] += 1;
-}
-
-export function isJobStatus(value: unknown): value is JobStatus {
-  return (JOB_STATUSES as readonly unknown[]).includes(value);
 }
 
 /** Execution ids carry their queue as job ids do, so the execution's keys need no lookup. */

@@ -5,7 +5,6 @@ import {
   ExecutionNotFoundError,
   JobNotFoundError,
   PayloadTooLargeError,
-  StaleLeaseError,
   StoreOutOfMemoryError,
   StoreUnavailableError,
 } from '../domain/errors';
@@ -15,7 +14,7 @@ import { ErrorResponse, errorResponse } from './error-response';
 export function domainErrorResponse(err: ClaimqError): ErrorResponse {
   const code = err.code;
   if (err instanceof JobNotFoundError || err instanceof ExecutionNotFoundError) return errorResponse(404, err.message, { code });
-  if (err instanceof InvalidTransitionError || err instanceof StaleLeaseError) return errorResponse(409, err.message, { code });
+  if (err instanceof InvalidTransitionError) return errorResponse(409, err.message, { code });
   if (err instanceof InvalidJobSpecError) {
     return errorResponse(400, err.message, { code, errors: [{ field: err.field, reason: err.reason }] });
   }

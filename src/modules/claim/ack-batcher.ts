@@ -1,6 +1,6 @@
 import { Job } from '../../domain/job';
 import { CompleteRequest, FailRequest, JobStore, SettleOutcome } from '../queue/job-store';
-import { RetryBackoff } from './retry-backoff';
+import { RetryBackoff } from '../../common/retry-backoff';
 import { errorText, isTransientStoreError } from './store-errors';
 import { WorkerLogger } from './worker-logger';
 

@@ -1,8 +1,8 @@
 import { Clock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
 import { ClaimResult, JobStore } from '../queue/job-store';
-import { abortableSleep } from './abortable-sleep';
-import { RetryBackoff } from './retry-backoff';
+import { abortableSleep } from '../../common/abortable-sleep';
+import { RetryBackoff } from '../../common/retry-backoff';
 import { errorText, isTransientStoreError } from './store-errors';
 import { WorkerLogger } from './worker-logger';
 

@@ -1,7 +1,7 @@
 import { Clock, systemClock } from '../../domain/clock';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
 import { JobStore } from '../queue/job-store';
-import { abortableSleep } from './abortable-sleep';
+import { abortableSleep } from '../../common/abortable-sleep';
 import { AckBatcher } from './ack-batcher';
 import { CallbackEnqueuer } from '../queue/callback-enqueuer';
 import { ClaimLoop } from './claim-loop';
@@ -9,7 +9,7 @@ import { DeadlineTimer } from './deadline-timer';
 import { HandlerRegistry } from './handler-registry';
 import { JobExecutor } from './job-executor';
 import { LeaseHeartbeatService } from './lease-heartbeat.service';
-import { RetryBackoff } from './retry-backoff';
+import { RetryBackoff } from '../../common/retry-backoff';
 import { earliestRetryAt } from './retry-due-time';
 import { RunningJobs } from './running-jobs';
 import { errorText, isTransientStoreError } from './store-errors';

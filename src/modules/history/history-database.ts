@@ -19,7 +19,7 @@ export class HistoryDatabase {
 
   constructor(
     readonly source: DataSource,
-    private readonly options: HistoryDatabaseOptions,
+    options: HistoryDatabaseOptions,
   ) {
     this.migrated = !options.migrate;
   }

@@ -1,6 +1,6 @@
 import { AppConfig } from '../../config/app-config';
 import { ManualClock } from '../../domain/clock';
-import { InvalidJobSpecError, JobNotFoundError, PayloadTooLargeError } from '../../domain/errors';
+import { InvalidJobSpecError, PayloadTooLargeError } from '../../domain/errors';
 import { EnqueueResult, Job, NewJob } from '../../domain/job';
 import { JobStore } from '../queue/job-store';
 import { JobsService } from './jobs.service';
@@ -71,9 +71,5 @@ describe('JobsService', () => {
     const { store, clock, service } = setup();
     await service.create({ type: 't', delayMs: 5000 });
     expect(store.calls[0][0].runAt).toBe(clock.now() + 5000);
-  });
-
-  it('turns a missing job into JobNotFoundError', async () => {
-    await expect(setup().service.get('default-nope')).rejects.toBeInstanceOf(JobNotFoundError);
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../domain/clock';
-import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
+import { InvalidJobSpecError } from '../../domain/errors';
 import { EnqueueResult, Job, JobSpec, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
@@ -53,12 +53,6 @@ export class JobsService {
     const results = await this.store.enqueue(jobs);
     this.countEnqueued(results);
     return results.map((result) => result.job.id);
-  }
-
-  async get(id: string): Promise<Job> {
-    const job = await this.store.get(id);
-    if (!job) throw new JobNotFoundError(id);
-    return job;
   }
 
   /** A queue outside QUEUES is refused (400 naming `queue`), as an enqueue into it would be. */

@@ -1,17 +1,33 @@
-import { StoreOutOfMemoryError, StoreUnavailableError } from '../../domain/errors';
+import { ClaimqError, StoreOutOfMemoryError, StoreUnavailableError } from '../../domain/errors';
 
+/** Socket errors of a link that is down or going down. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** ioredis's own words for a connection it closed or cannot write to. */
+const CONNECTION_MESSAGES = /^(Connection is closed|Stream isn't writeable)/;
+/** Replies of a server that is up but cannot serve yet (or right now, as a replica mid-failover): worth retrying. */
+const TRANSIENT_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY)\b/;
+const ERROR_CODE_IN_TEXT = /\bE[A-Z_]{3,}\b/g;
+
+/**
+ * Whether an error a store's client raised says the store could not be reached (or cannot serve
+ * for now), as opposed to refusing the request. Our own errors never are.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof ClaimqError) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (error.name === 'ReplyError') return TRANSIENT_REPLIES.test(error.message);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  if (CONNECTION_MESSAGES.test(error.message)) return true;
+  return (error.message.match(ERROR_CODE_IN_TEXT) ?? []).some((word) => CONNECTION_CODES.has(word));
+}
 
 /**
  * Whether a store call failed because the store could not be reached (worth retrying as is), as
  * opposed to refusing the request (retrying the same call would fail the same way).
  */
 export function isTransientStoreError(err: unknown): boolean {
-  if (err instanceof StoreUnavailableError || err instanceof StoreOutOfMemoryError) return true;
-  if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-  return err.name === 'MaxRetriesPerRequestError' || /connection|connect|closed|timed? ?out|socket|LOADING|READONLY|CLUSTERDOWN|TRYAGAIN/i.test(err.message);
+  return err instanceof StoreUnavailableError || err instanceof StoreOutOfMemoryError || isConnectionError(err);
 }
 
 export function errorText(err: unknown): string {

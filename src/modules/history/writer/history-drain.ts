@@ -1,6 +1,7 @@
 import { JobEventBatch, JobEventSource, SourcedJobEvent } from '../events/job-event-source';
 import { BatchWriteReport } from './history-batch-writer';
-import { CappedBackoff, sleep } from './capped-backoff';
+import { abortableSleep } from '../../../common/abortable-sleep';
+import { RetryBackoff } from '../../../common/retry-backoff';
 
 export interface HistoryDrainOptions {
   batchSize: number;
@@ -27,7 +28,7 @@ export class HistoryDrain {
   private readonly stopping = new AbortController();
   private reading = false;
   private loop?: Promise<void>;
-  private readonly backoff: CappedBackoff;
+  private readonly backoff: RetryBackoff;
   private failures = 0;
   /** Batches stored and acknowledged since start (for tests and metrics). */
   stored = 0;
@@ -37,7 +38,7 @@ export class HistoryDrain {
     private readonly write: Write,
     private readonly options: HistoryDrainOptions,
   ) {
-    this.backoff = new CappedBackoff(options.retryInitialMs ?? 250, options.retryMaxMs ?? 30_000);
+    this.backoff = new RetryBackoff(options.retryInitialMs ?? 250, options.retryMaxMs ?? 30_000);
   }
 
   start(): void {
@@ -119,12 +120,12 @@ export class HistoryDrain {
 
   private async failed(what: string, err: unknown): Promise<void> {
     this.failures++;
-    const wait = this.backoff.take();
+    const wait = this.backoff.next();
     // The first failure and then every tenth: an outage of minutes should not flood the log.
     if (this.failures === 1 || this.failures % 10 === 0) {
       this.options.log?.warn(`history ${what} failed (${this.failures}x), retrying in ${wait} ms: ${message(err)}`);
     }
-    await sleep(wait, this.stopping.signal);
+    await abortableSleep(wait, this.stopping.signal);
   }
 
   private recovered(): void {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { ClaimqError, StoreOutOfMemoryError, StoreUnavailableError } from '../../../domain/errors';
+import { StoreOutOfMemoryError, StoreUnavailableError } from '../../../domain/errors';
+import { isConnectionError } from '../store-errors';
 
 /**
  * Runs one store call and turns connection trouble into StoreUnavailableError. Once the client
@@ -27,11 +28,6 @@ export class RedisAvailability {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const CONNECTION_MESSAGES = /^(Connection is closed|Stream isn't writeable)/;
-/** Replies of a server that is up but cannot serve yet (or right now, as a replica mid-failover): worth retrying. */
-const TRANSIENT_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY)\b/;
-
 /**
  * Only trouble with the link (or a server that cannot serve for now) becomes StoreUnavailableError,
  * which callers retry and which flags Redis as unreachable. Anything else (a script's error reply,
@@ -42,14 +38,6 @@ export function toStoreError(error: unknown): unknown {
   if (error instanceof Error && error.name === 'ReplyError' && /^OOM\b/.test(error.message)) {
     return new StoreOutOfMemoryError(`Redis is at its maxmemory: ${error.message}`);
   }
-  if (!isConnectionTrouble(error)) return error;
+  if (!isConnectionError(error)) return error;
   return new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
-}
-
-function isConnectionTrouble(error: unknown): boolean {
-  if (!(error instanceof Error) || error instanceof ClaimqError) return false;
-  if (error.name === 'MaxRetriesPerRequestError') return true;
-  if (error.name === 'ReplyError') return TRANSIENT_REPLIES.test(error.message);
-  const code = (error as { code?: unknown }).code;
-  return (typeof code === 'string' && CONNECTION_CODES.has(code)) || CONNECTION_MESSAGES.test(error.message);
 }

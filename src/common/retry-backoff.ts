@@ -1,4 +1,4 @@
-import { backoffDelay } from '../../domain/backoff';
+import { backoffDelay } from '../domain/backoff';
 
 /** Capped exponential delays with jitter for retrying store calls; reset after a success. */
 export class RetryBackoff {
