@@ -1,34 +1,15 @@
-import { BackoffOptions, Job, JobStatus } from './job';
+import { Job } from './job';
 
 /**
  * A job as JSON, the shape `GET /jobs/:id` returns: the domain Job with times as ISO-8601 strings,
  * unset optional fields left out (not null), keys in a stable order. Pure, so the API's presenter
  * and the worker's completion callbacks send the same document.
  */
-export interface JobJson {
-  id: string;
-  queue: string;
-  type: string;
-  payload: unknown;
-  status: JobStatus;
-  priority: number;
-  attempts: number;
-  maxAttempts: number;
-  backoff: BackoffOptions;
-  timeoutMs: number;
-  runAt: string;
-  createdAt: string;
-  updatedAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-  workerId?: string;
-  result?: unknown;
-  lastError?: string;
-  idempotencyKey?: string;
-  callbackUrl?: string;
-  executionId?: string;
-  cancelRequested?: boolean;
-}
+/** The Job's times, which JSON carries as ISO-8601 strings. */
+type JobTimes = 'runAt' | 'createdAt' | 'updatedAt' | 'startedAt' | 'finishedAt';
+
+/** The domain Job with its times as strings (optional ones stay optional); the run number is internal. */
+export type JobJson = Omit<Job, JobTimes | 'run'> & { [K in keyof Pick<Job, JobTimes>]: string };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -2,15 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EXECUTION_STATUSES, ExecutionStatus } from '../../../domain/execution';
 import { ExecutionJson } from '../../../domain/execution-json';
 import { QueueCounts } from '../../../domain/job';
+import { QueueCountsDto } from '../../jobs/dto/queue-counts.dto';
 
-class ExecutionCountsDto implements QueueCounts {
-  @ApiProperty() pending: number;
-  @ApiProperty() scheduled: number;
-  @ApiProperty() running: number;
-  @ApiProperty() succeeded: number;
-  @ApiProperty() failed: number;
-  @ApiProperty() cancelled: number;
-}
 
 export class CreatedExecutionResponseDto {
   @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
@@ -30,7 +23,7 @@ export class ExecutionResponseDto implements ExecutionJson {
   @ApiProperty({ enum: EXECUTION_STATUSES, description: 'running until every job is final; then succeeded, failed (none succeeded) or partial' })
   status: ExecutionStatus;
 
-  @ApiProperty({ type: ExecutionCountsDto })
+  @ApiProperty({ type: QueueCountsDto })
   counts: QueueCounts;
 
   @ApiProperty()

@@ -1,20 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { DEFAULT_LIST_LIMIT, MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../../jobs/job-limits';
+import { PageQueryDto } from '../../jobs/dto/page-query.dto';
 
-export class ListExecutionJobsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @Length(1, MAX_CURSOR_LENGTH)
-  cursor?: string;
-}
+/** `GET /executions/:id/jobs`: paging only. */
+export class ListExecutionJobsQueryDto extends PageQueryDto {}

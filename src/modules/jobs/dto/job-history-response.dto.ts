@@ -1,57 +1,19 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { JOB_STATUSES, JobStatus } from '../../../domain/job';
+import { ApiProperty, IntersectionType, PartialType, PickType } from '@nestjs/swagger';
+import { JobResponseDto } from './job-response.dto';
+
+/** What history records of every job it has seen. */
+const RECORDED = ['id', 'queue', 'status', 'attempts', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'executionId'] as const;
+/** What it knows only once the job's enqueue reached it. */
+const FROM_ENQUEUE = ['type', 'maxAttempts', 'priority'] as const;
 
 /**
  * A job as job history (PostgreSQL) recorded it: returned once retention has removed the job from
- * the store, and by `GET /jobs?from=&to=`. History keeps no payload, backoff, timeout or runAt, so
- * those are absent; `source` is always "history".
+ * the store, and by `GET /jobs?from=&to=`. The fields are JobResponseDto's (swagger's mapped
+ * types keep one declaration of each); history keeps no payload, backoff, timeout or runAt, so
+ * those are absent, and type, maxAttempts and priority are unknown until the job's enqueue
+ * reached history. `source` is always "history".
  */
-export class JobHistoryResponseDto {
-  @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
-  id: string;
-
-  @ApiProperty()
-  queue: string;
-
-  @ApiPropertyOptional({ description: 'Unknown until the job\'s enqueue reached history' })
-  type?: string;
-
-  @ApiProperty({ enum: JOB_STATUSES })
-  status: JobStatus;
-
-  @ApiProperty({ description: 'Attempts started' })
-  attempts: number;
-
-  @ApiPropertyOptional()
-  maxAttempts?: number;
-
-  @ApiPropertyOptional()
-  priority?: number;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updatedAt: string;
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  startedAt?: string;
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  finishedAt?: string;
-
-  @ApiPropertyOptional()
-  workerId?: string;
-
-  @ApiPropertyOptional({ description: "The handler's result (succeeded jobs)" })
-  result?: unknown;
-
-  @ApiPropertyOptional()
-  lastError?: string;
-
-  @ApiPropertyOptional()
-  executionId?: string;
-
+export class JobHistoryResponseDto extends IntersectionType(PickType(JobResponseDto, RECORDED), PartialType(PickType(JobResponseDto, FROM_ENQUEUE))) {
   @ApiProperty({ enum: ['history'], example: 'history' })
   source: 'history';
 }

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JOB_STATUSES, JobStatus } from '../../../domain/job';
+import { JobJson } from '../../../domain/job-json';
 import { BackoffDto } from './backoff.dto';
 
 /** A job as the API returns it: the domain Job with times as ISO-8601 strings. */
-export class JobResponseDto {
+export class JobResponseDto implements JobJson {
   @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
   id: string;
 

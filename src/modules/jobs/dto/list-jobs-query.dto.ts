@@ -1,12 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
 import { DEFAULT_QUEUE, JOB_STATUSES, JobStatus, NAME_PATTERN } from '../../../domain/job';
-import { DEFAULT_LIST_LIMIT, MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../job-limits';
+import { PageQueryDto } from './page-query.dto';
 
 const NAME_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
 
-export class ListJobsQueryDto {
+export class ListJobsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     pattern: NAME_PATTERN.source,
     default: DEFAULT_QUEUE,
@@ -25,20 +24,6 @@ export class ListJobsQueryDto {
   @IsOptional()
   @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
   type?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @Length(1, MAX_CURSOR_LENGTH)
-  cursor?: string;
 
   @ApiPropertyOptional({
     format: 'date-time',

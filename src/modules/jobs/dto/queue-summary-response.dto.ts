@@ -1,14 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { QueueCounts } from '../../../domain/job';
+import { QueueCountsDto } from './queue-counts.dto';
 
-class QueueCountsDto implements QueueCounts {
-  @ApiProperty() pending: number;
-  @ApiProperty() scheduled: number;
-  @ApiProperty() running: number;
-  @ApiProperty() succeeded: number;
-  @ApiProperty() failed: number;
-  @ApiProperty() cancelled: number;
-}
 
 class RefreshBacklogDto {
   @ApiProperty({ description: 'Executions whose status changed and waits for a refresh' })

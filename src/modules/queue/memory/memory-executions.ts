@@ -1,16 +1,7 @@
 import { deriveExecutionStatus, ExecutionRecord, isExecutionFinal, moveCount } from '../../../domain/execution';
-import { emptyCounts, JobStatus, QueueCounts } from '../../../domain/job';
+import { emptyCounts, JobStatus } from '../../../domain/job';
 
-export interface MemoryExecution {
-  id: string;
-  queue: string;
-  total: number;
-  counts: QueueCounts;
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-  callbackUrl?: string;
-  callbackEnqueued: boolean;
+export interface MemoryExecution extends ExecutionRecord {
   /** The execution's job ids, in the order they were given. */
   jobIds: string[];
   idempotencyKey?: string;

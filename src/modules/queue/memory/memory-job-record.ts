@@ -6,31 +6,12 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  * JSON text. Only the store's own code writes it, but a test seam can damage it the way a bug or
  * a partial write could, so readers check it (`findMalformation`) before trusting it.
  */
-export interface MemoryJobRecord {
-  id: string;
-  queue: string;
-  type: string;
+export interface MemoryJobRecord extends Omit<Job, 'payload' | 'result' | 'run' | 'cancelRequested'> {
   payloadJson: string;
-  status: JobStatus;
-  priority: number;
-  attempts: number;
-  maxAttempts: number;
-  backoff: BackoffOptions;
-  timeoutMs: number;
-  runAt: number;
-  createdAt: number;
-  updatedAt: number;
-  /** Fencing token: bumped on every claim. */
+  resultJson?: string;
+  /** Fencing token: bumped on every claim (the Job's run). */
   token: number;
   leaseExpiresAt?: number;
-  startedAt?: number;
-  finishedAt?: number;
-  workerId?: string;
-  resultJson?: string;
-  lastError?: string;
-  idempotencyKey?: string;
-  callbackUrl?: string;
-  executionId?: string;
   cancelRequested: boolean;
 }
 
