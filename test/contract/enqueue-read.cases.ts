@@ -28,24 +28,17 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
 
     it('keeps every option of the spec', async () => {
       const h = current();
-      const job = await enqueueJob(h, {
+      const options = {
         priority: 7,
         maxAttempts: 9,
-        backoff: { strategy: 'fixed', delayMs: 250 },
+        backoff: { strategy: 'fixed' as const, delayMs: 250 },
         timeoutMs: 1234,
         callbackUrl: 'https://example.test/done',
         executionId: 'exec-1',
         idempotencyKey: 'key-1',
-      });
-      await expect(h.store.get(job.id)).resolves.toMatchObject({
-        priority: 7,
-        maxAttempts: 9,
-        backoff: { strategy: 'fixed', delayMs: 250 },
-        timeoutMs: 1234,
-        callbackUrl: 'https://example.test/done',
-        executionId: 'exec-1',
-        idempotencyKey: 'key-1',
-      });
+      };
+      const job = await enqueueJob(h, options);
+      await expect(h.store.get(job.id)).resolves.toMatchObject(options);
     });
 
     it('schedules a job enqueued with a delay', async () => {

@@ -1,4 +1,6 @@
 import { ExecutionNotFoundError } from '../../src/domain/errors';
+import { ExecutionRecord } from '../../src/domain/execution';
+import { ClaimedJob } from '../../src/domain/job';
 import { claimOne, leaseOf, QUEUE } from './contract-fixtures';
 import { createExecution } from './execution-fixtures';
 import { StoreHarness } from './store-harness';
@@ -6,6 +8,16 @@ import { StoreHarness } from './store-harness';
 const RETENTION_MS = 60_000;
 
 /** One refresh by `refresher`: claims every dirty execution and acknowledges them. */
+/** An execution of one job that failed for good, refreshed, and then older than its retention. */
+async function failedPastRetention(h: StoreHarness): Promise<{ ex: ExecutionRecord; job: ClaimedJob }> {
+  const ex = await createExecution(h, [{ maxAttempts: 1 }]);
+  const job = await claimOne(h.store);
+  await h.store.fail(QUEUE, [{ ...leaseOf(job), error: 'x', retryable: false }]);
+  await refresh(h);
+  h.clock.advance(RETENTION_MS + 1);
+  return { ex, job };
+}
+
 async function refresh(h: StoreHarness, refresher = 'r1', callbacksEnqueued: string[] = []): Promise<string[]> {
   const ids = (await h.store.claimRefresh(QUEUE, refresher, 100)).map((e) => e.id);
   await h.store.ackRefresh(QUEUE, refresher, ids, callbacksEnqueued);
@@ -54,11 +66,7 @@ export function describeExecutionRetentionCases(current: () => StoreHarness): vo
 
     it('keeps an execution retried after it ended: it is running again', async () => {
       const h = current();
-      const ex = await createExecution(h, [{ maxAttempts: 1 }]);
-      const job = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(job), error: 'x', retryable: false }]);
-      await refresh(h);
-      h.clock.advance(RETENTION_MS + 1);
+      const { ex, job } = await failedPastRetention(h);
       await h.store.retry(job.job.id);
       await expect(h.store.trimExecutions(QUEUE, RETENTION_MS, 10)).resolves.toBe(0);
       await expect(h.store.getExecution(ex.id)).resolves.toMatchObject({ counts: { pending: 1, failed: 0 } });
@@ -104,11 +112,7 @@ export function describeExecutionRetentionCases(current: () => StoreHarness): vo
 
     it('does not recreate a trimmed execution when one of its jobs is retried', async () => {
       const h = current();
-      const ex = await createExecution(h, [{ maxAttempts: 1 }]);
-      const job = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(job), error: 'x', retryable: false }]);
-      await refresh(h);
-      h.clock.advance(RETENTION_MS + 1);
+      const { ex, job } = await failedPastRetention(h);
       await expect(h.store.trimExecutions(QUEUE, RETENTION_MS, 10)).resolves.toBe(1);
 
       await expect(h.store.retry(job.job.id)).resolves.toMatchObject({ status: 'pending', executionId: ex.id });

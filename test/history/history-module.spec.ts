@@ -13,6 +13,7 @@ import { MemoryEventLog } from '../../src/modules/queue/memory/memory-event-log'
 import { StoreUnavailableError } from '../../src/domain/errors';
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { T0, everyKindScript } from './job-event.fixtures';
+import { eventually } from '../support/eventually';
 
 /** Stands in for QueueModule: a global JobStore whose `events` is the memory store's log. */
 function queueStub(config: AppConfig, log: MemoryEventLog) {
@@ -28,17 +29,6 @@ function queueStub(config: AppConfig, log: MemoryEventLog) {
   return QueueStubModule;
 }
 
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 describe('HistoryModule', () => {
   it('is an empty module when DATABASE_URL is unset: nothing to connect to', () => {

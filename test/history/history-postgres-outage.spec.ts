@@ -9,20 +9,13 @@ import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 import { createTestDatabase } from '../support/postgres-database';
 import { PostgresServer, startPostgresServer } from '../support/postgres-server';
 import { everyKindScript } from './job-event.fixtures';
+import { eventually } from '../support/eventually';
+
+/** An outage and its catch-up take longer than the default wait. */
+const outageEventually = <T>(check: () => Promise<T>): Promise<T> => eventually(check, 20_000, 100);
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function eventually(check: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 describe('history writer through a PostgreSQL outage', () => {
   const stream = `claimq-test-${randomBytes(4).toString('hex')}:{mail}:events`;
@@ -71,19 +64,19 @@ describe('history writer through a PostgreSQL outage', () => {
     drain.start();
 
     await addJob('mail-before');
-    await eventually(async () => expect(await stored()).toEqual([{ id: 'mail-before', status: 'succeeded' }]));
+    await outageEventually(async () => expect(await stored()).toEqual([{ id: 'mail-before', status: 'succeeded' }]));
 
     await server.stop();
     await addJob('mail-during-1');
     await addJob('mail-during-2');
     // Read but not stored: pending in the group, not acknowledged.
-    await eventually(async () => expect(await pending()).toBeGreaterThan(0));
-    await eventually(async () => expect(warnings.some((w) => /writing .* failed/.test(w))).toBe(true));
+    await outageEventually(async () => expect(await pending()).toBeGreaterThan(0));
+    await outageEventually(async () => expect(warnings.some((w) => /writing .* failed/.test(w))).toBe(true));
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await pending()).toBeGreaterThan(0);
 
     await server.start();
-    await eventually(async () => {
+    await outageEventually(async () => {
       expect(await stored()).toEqual([
         { id: 'mail-before', status: 'succeeded' },
         { id: 'mail-during-1', status: 'succeeded' },

@@ -8,20 +8,10 @@ import { HistoryBatchWriter } from '../../src/modules/history/writer/history-bat
 import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 import { createHistoryDatabase } from '../support/postgres-database';
 import { T0, everyKindScript } from './job-event.fixtures';
+import { eventually } from '../support/eventually';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 describe('history drain on a Redis stream', () => {
   const prefix = `claimq-test-${randomBytes(4).toString('hex')}`;
