@@ -1,4 +1,4 @@
-import { ValidationOptions, registerDecorator } from 'class-validator';
+import { ValidateBy, ValidationOptions } from 'class-validator';
 
 /** An absolute http: or https: URL with a host, as WHATWG URL parses it. */
 export function isHttpUrl(value: unknown): boolean {
@@ -12,12 +12,5 @@ export function isHttpUrl(value: unknown): boolean {
 }
 
 export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isHttpUrl',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: '$property must be an absolute http or https URL', ...options },
-      validator: { validate: isHttpUrl },
-    });
+  return ValidateBy({ name: 'isHttpUrl', validator: { validate: isHttpUrl, defaultMessage: () => '$property must be an absolute http or https URL' } }, options);
 }

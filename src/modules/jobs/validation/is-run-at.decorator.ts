@@ -1,4 +1,4 @@
-import { ValidationOptions, isISO8601, registerDecorator } from 'class-validator';
+import { isISO8601, ValidateBy, ValidationOptions } from 'class-validator';
 import { MAX_EPOCH_MS } from '../job-limits';
 
 /**
@@ -17,16 +17,8 @@ export function parseRunAt(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+const RUN_AT_MESSAGE = '$property must be an ISO-8601 date-time with a time zone (e.g. 2030-01-01T00:00:00Z) or epoch milliseconds';
+
 export function IsRunAt(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isRunAt',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: {
-        message: '$property must be an ISO-8601 date-time with a time zone (e.g. 2030-01-01T00:00:00Z) or epoch milliseconds',
-        ...options,
-      },
-      validator: { validate: (value: unknown) => parseRunAt(value) !== undefined },
-    });
+  return ValidateBy({ name: 'isRunAt', validator: { validate: (value: unknown) => parseRunAt(value) !== undefined, defaultMessage: () => RUN_AT_MESSAGE } }, options);
 }

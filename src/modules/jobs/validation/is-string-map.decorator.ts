@@ -1,4 +1,4 @@
-import { ValidationOptions, registerDecorator } from 'class-validator';
+import { ValidateBy, ValidationOptions } from 'class-validator';
 
 /** A plain JSON object whose every value is a string (e.g. HTTP headers). */
 export function isStringMap(value: unknown): boolean {
@@ -7,12 +7,5 @@ export function isStringMap(value: unknown): boolean {
 }
 
 export function IsStringMap(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isStringMap',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: '$property must be an object whose values are strings', ...options },
-      validator: { validate: isStringMap },
-    });
+  return ValidateBy({ name: 'isStringMap', validator: { validate: isStringMap, defaultMessage: () => '$property must be an object whose values are strings' } }, options);
 }
