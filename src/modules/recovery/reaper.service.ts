@@ -71,12 +71,7 @@ export class ReaperService {
     await this.step(report, 'expired leases', () =>
       this.rounds(async () => {
         const result = await this.store.reapExpired(queue, batch);
-        report.expiredRequeued += result.requeued.length;
-        report.expiredFailed += result.failed.length;
-        report.expiredCancelled += result.cancelled.length;
-        this.noteMalformed(report, 'lease', result);
-        appendAll(report.failedIds, result.failed, result.cancelled);
-        return size(result) >= batch;
+        return this.tally(report, EXPIRED_LEASES, result) >= batch;
       }),
     );
 
@@ -89,12 +84,7 @@ export class ReaperService {
       await this.rounds(async () => {
         // the same silentMs: a worker that checked in since silentWorkers listed it is skipped
         const result = await this.store.reapWorkers(queue, silent, batch, this.config.workerDeadMs);
-        report.workerLeasesRequeued += result.requeued.length;
-        report.workerLeasesFailed += result.failed.length;
-        report.workerLeasesCancelled += result.cancelled.length;
-        this.noteMalformed(report, 'worker entry', result);
-        appendAll(report.failedIds, result.failed, result.cancelled);
-        return size(result) >= batch;
+        return this.tally(report, SILENT_WORKER_LEASES, result) >= batch;
       });
     });
 
@@ -163,6 +153,16 @@ export class ReaperService {
     }
   }
 
+  /** Adds a reap's outcome to the report, under `into`'s fields; returns how many entries it ended. */
+  private tally(report: QueueReapReport, into: ReapTally, result: ReapResult): number {
+    report[into.requeued] += result.requeued.length;
+    report[into.failed] += result.failed.length;
+    report[into.cancelled] += result.cancelled.length;
+    this.noteMalformed(report, into.malformed, result);
+    appendAll(report.failedIds, result.failed, result.cancelled);
+    return size(result);
+  }
+
   private noteMalformed(report: QueueReapReport, what: string, result: ReapResult): void {
     const ids = result.malformed ?? [];
     if (ids.length === 0) return;
@@ -189,6 +189,17 @@ export class ReaperService {
 }
 
 /** push(...ids) passes each id as a function argument: V8 throws past about 120,000 of them. */
+/** Where a kind of reap counts in the report, and what its malformed entries are called in the log. */
+interface ReapTally {
+  requeued: 'expiredRequeued' | 'workerLeasesRequeued';
+  failed: 'expiredFailed' | 'workerLeasesFailed';
+  cancelled: 'expiredCancelled' | 'workerLeasesCancelled';
+  malformed: string;
+}
+
+const EXPIRED_LEASES: ReapTally = { requeued: 'expiredRequeued', failed: 'expiredFailed', cancelled: 'expiredCancelled', malformed: 'lease' };
+const SILENT_WORKER_LEASES: ReapTally = { requeued: 'workerLeasesRequeued', failed: 'workerLeasesFailed', cancelled: 'workerLeasesCancelled', malformed: 'worker entry' };
+
 function appendAll(target: string[], ...lists: string[][]): void {
   for (const list of lists) for (const id of list) target.push(id);
 }
