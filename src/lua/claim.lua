@@ -9,22 +9,7 @@
   running job whose id reached pending twice) is dropped and its hash left alone, since the job
   lives in its own index. None of these counts against `max`.
 
-  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
-  KEYS[3]  scheduled zset
-  KEYS[4]  leases zset
-  KEYS[5]  succeeded zset
-  KEYS[6]  failed zset
-  KEYS[7]  cancelled zset
-  KEYS[8]  events stream
-  KEYS[9]  wake list
-  KEYS[10] seq counter
-  KEYS[11] idem hash
-  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
-  KEYS[13] workers zset
-  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
-  KEYS[15] refresh set (dirty executions)
-  KEYS[16] refreshing zset (refreshes in flight)
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
@@ -47,6 +32,7 @@
 --- @include "includes/events"
 --- @include "includes/index-writes"
 --- @include "includes/job-record"
+--- @include "includes/finish-job"
 --- @include "includes/promote-due"
 --- @include "includes/hard-limit"
 --- @include "includes/arguments"
@@ -57,6 +43,7 @@ local leaseUntil = NOW + numArg(5, 'lease ms')
 local grace = tonumber(ARGV[7]) or 60000
 
 promoteDue(countArg(6, 'promote limit'))
+local deadEntries = anyDeadEntries()
 
 local claimed = {}
 local leaseArgs = {}
@@ -69,10 +56,17 @@ while #claimed < max and rounds < 10 do
   if #popped == 0 then break end
   for _, id in ipairs(popped) do
     local key = K_JOB .. id
-    -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
-    local v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok')
-    local found = true
-    if v.err then
+    local v, found = nil, false
+    if deadEntries and takeDeadEntry(id) then
+      -- a dead entry (its job was cancelled while it waited here): only this entry goes (popped)
+    else
+      -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
+      v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok')
+      found = true
+    end
+    if not found then
+      -- nothing more of this entry
+    elseif v.err then
       -- not a hash: dropped like a gone record, the key left for an operator
       redis.log(redis.LOG_WARNING, 'claimq claim: ' .. key .. ' is not a job hash; dropped from pending')
       found = false
@@ -82,16 +76,12 @@ while #claimed < max and rounds < 10 do
     if found then
       local st, ex = v[3], v[13] or nil
       local bad = malformedFields(v[1], st, v[5], v[6], v[4], v[15])
-      if bad == nil and not STATE_INDEX[st] then bad = 'unknown status ' .. st end
+      if bad == nil and not KNOWN_STATUS[st] then bad = 'unknown status ' .. st end
       if bad == nil and st ~= 'pending' then
         -- a stray entry: the job is in the index its status names; only this entry goes (popped)
         strays = strays + 1
       elseif bad ~= nil then
-        local err = 'malformed job record: ' .. bad
-        redis.call('HSET', key, 'st', 'failed', 'err', err, 'ft', NOW, 'ut', NOW)
-        addToIndex(K_FAILED, NOW, id)
-        addEvent('failed', id, 'failed', numField(v[5], 0), nil, nil, err)
-        if ex then bumpExecution(ex, STATE_INDEX[st or ''] and st or 'pending', 'failed') end
+        failMalformed(id, KNOWN_STATUS[st or ''] and st or 'pending', ex, numField(v[5], 0), bad)
       else
         local tok = numField(v[15], 0) + 1
         local att = numField(v[5], 0) + 1

@@ -6,22 +6,7 @@
   one, so 'succeeded' again, and nothing changes (no second event). A job deleted on completion
   (ARGV[3] = '1') has no hash left to match, so its repeat is 'stale'.
 
-  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
-  KEYS[3]  scheduled zset
-  KEYS[4]  leases zset
-  KEYS[5]  succeeded zset
-  KEYS[6]  failed zset
-  KEYS[7]  cancelled zset
-  KEYS[8]  events stream
-  KEYS[9]  wake list
-  KEYS[10] seq counter
-  KEYS[11] idem hash
-  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
-  KEYS[13] workers zset
-  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
-  KEYS[15] refresh set (dirty executions)
-  KEYS[16] refreshing zset (refreshes in flight)
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
@@ -38,10 +23,7 @@
   ex: the execution's job list reads the store), which is kept as with ARGV[3] = '0'.
 ]]
 --- @include "includes/queue-keys"
---- @include "includes/events"
---- @include "includes/index-writes"
---- @include "includes/lease-ends"
---- @include "includes/job-record"
+--- @include "includes/end-attempt"
 
 local deleteSucceeded = ARGV[3] == '1'
 local out = {}
@@ -53,32 +35,29 @@ local deletedHere = {}
 for i = 4, #ARGV, 3 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  local v
+  -- st, tok, then (deleting) cb and ik, then ATTEMPT_FIELDS from `from`
+  local v, from
   if deletedHere[id] then
-    v = {}
+    v, from = {}, 3
   elseif deleteSucceeded then
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'cb', 'ik')
+    v, from = redis.call('HMGET', key, 'st', 'tok', 'cb', 'ik', unpack(ATTEMPT_FIELDS)), 5
   else
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
+    v, from = redis.call('HMGET', key, 'st', 'tok', unpack(ATTEMPT_FIELDS)), 3
   end
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local res = ARGV[i + 2]
     if res == '' then res = nil end
-    if deleteSucceeded and not v[5] and not v[6] then
+    local j = attemptFields(v, from)
+    if deleteSucceeded and not j.ex and not v[3] then
+      -- succeeded, and deleted rather than kept: the event is the only record
       deletedKeys[#deletedKeys + 1] = key
       deletedHere[id] = true
-      if v[7] and redis.call('HGET', K_IDEM, v[7]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[7] end
+      if v[4] and redis.call('HGET', K_IDEM, v[4]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[4] end
+      endLease(id, j.w)
+      addEvent('succeeded', id, 'succeeded', numField(j.att, 0), j.w, j.tok, res)
     else
-      if res then
-        redis.call('HSET', key, 'st', 'succeeded', 'ft', NOW, 'ut', NOW, 'res', res)
-      else
-        redis.call('HSET', key, 'st', 'succeeded', 'ft', NOW, 'ut', NOW)
-      end
-      addToIndex(K_SUCCEEDED, NOW, id)
-      if v[5] then bumpExecution(v[5], 'running', 'succeeded') end
+      endAttempt(id, j, 'complete', res)
     end
-    endLease(id, v[3])
-    addEvent('succeeded', id, 'succeeded', numField(v[4], 0), v[3] or nil, v[2], res)
     out[#out + 1] = 'succeeded'
   elseif v[1] == 'succeeded' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     -- this very completion, applied before: only a claim bumps tok, and only complete succeeds

@@ -5,22 +5,7 @@
   once when the delay is 0); otherwise -> failed. The delay is retryDelayMs when given, else the
   job's backoff (includes/backoff.lua, the same formula as src/domain/backoff.ts).
 
-  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
-  KEYS[3]  scheduled zset
-  KEYS[4]  leases zset
-  KEYS[5]  succeeded zset
-  KEYS[6]  failed zset
-  KEYS[7]  cancelled zset
-  KEYS[8]  events stream
-  KEYS[9]  wake list
-  KEYS[10] seq counter
-  KEYS[11] idem hash
-  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
-  KEYS[13] workers zset
-  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
-  KEYS[15] refresh set (dirty executions)
-  KEYS[16] refreshing zset (refreshes in flight)
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
@@ -36,11 +21,7 @@
   cancelled; attempts stay spent.
 ]]
 --- @include "includes/queue-keys"
---- @include "includes/events"
---- @include "includes/index-writes"
---- @include "includes/lease-ends"
---- @include "includes/job-record"
---- @include "includes/backoff"
+--- @include "includes/end-attempt"
 --- @include "includes/arguments"
 
 -- The statuses a failure leaves a job in (and a scheduled retry's promotion, pending).
@@ -56,43 +37,11 @@ end
 local out = {}
 for i = 3, #ARGV, 6 do
   local id = ARGV[i]
-  local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'max', 'bo', 'cx', 'pr', 'ex', 'err')
+  local v = redis.call('HMGET', K_JOB .. id, 'st', 'tok', 'err', unpack(ATTEMPT_FIELDS))
   local current = tonumber(v[2]) == tonumber(ARGV[i + 1])
   if v[1] == 'running' and current then
-    local err = ARGV[i + 2]
-    local att = numField(v[4], 0)
-    local worker = v[3] or nil
-    local status
-    endLease(id, v[3])
-    if v[7] == '1' then
-      status = 'cancelled'
-      redis.call('HSET', key, 'st', status, 'err', err, 'ft', NOW, 'ut', NOW)
-      addToIndex(K_CANCELLED, NOW, id)
-      addEvent('cancelled', id, status, att, worker, v[2], err)
-    elseif ARGV[i + 3] == '1' and att < numField(v[5], DEFAULT_MAX_ATTEMPTS) then
-      local delay = tonumber(ARGV[i + 4])
-      if delay == nil then delay = backoffDelay(v[6], att, tonumber(ARGV[i + 5])) end
-      if delay > 0 then
-        status = 'scheduled'
-        local runAt = NOW + delay
-        redis.call('HSET', key, 'st', status, 'err', err, 'run', string.format('%.0f', runAt), 'ut', NOW)
-        addToIndex(K_SCHEDULED, string.format('%.0f', runAt), id)
-      else
-        status = 'pending'
-        redis.call('HSET', key, 'st', status, 'err', err, 'run', NOW, 'ut', NOW)
-        queuePending(id, numField(v[8], 0))
-      end
-      addEvent('retry_scheduled', id, status, att, worker, v[2], err)
-    else
-      status = 'failed'
-      redis.call('HSET', key, 'st', status, 'err', err, 'ft', NOW, 'ut', NOW)
-      addToIndex(K_FAILED, NOW, id)
-      addEvent('failed', id, status, att, worker, v[2], err)
-    end
-    if v[9] then bumpExecution(v[9], 'running', status) end
-    out[#out + 1] = status
-  elseif current and FAIL_OUTCOMES[v[1]] and v[10] == ARGV[i + 2] then
+    out[#out + 1] = endAttempt(id, attemptFields(v, 4), 'fail', ARGV[i + 2], ARGV[i + 3] == '1', tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]))
+  elseif current and FAIL_OUTCOMES[v[1]] and v[3] == ARGV[i + 2] then
     -- this very failure, applied before: its outcome again
     out[#out + 1] = v[1]
   else

@@ -1,26 +1,12 @@
 #!lua flags=allow-oom
 --[[
   reap-workers: ends every lease held by the given (silent) workers, at most `limit` in all,
-  read from each worker's lease set (no walk of the lease index). The attempt stays spent, as on
+  read from each worker's lease set (no walk of the lease index), at most `limit` entries of them
+  read per call (SRANDMEMBER, never the whole set). The attempt stays spent, as on
   expiry. A worker whose leases are all ended leaves the workers registry. A worker that
   heartbeated since the caller found it silent (registry score >= ARGV[4]) is skipped.
 
-  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
-  KEYS[3]  scheduled zset
-  KEYS[4]  leases zset
-  KEYS[5]  succeeded zset
-  KEYS[6]  failed zset
-  KEYS[7]  cancelled zset
-  KEYS[8]  events stream
-  KEYS[9]  wake list
-  KEYS[10] seq counter
-  KEYS[11] idem hash
-  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
-  KEYS[13] workers zset
-  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
-  KEYS[15] refresh set (dirty executions)
-  KEYS[16] refreshing zset (refreshes in flight)
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
@@ -42,43 +28,49 @@
 
 local budget = countArg(3, 'reap-workers: limit')
 local cutoff = numArg(4, 'reap-workers: silent cutoff')
+-- Entries read from lease sets, bounded like the leases ended: a worker that died holding 100,000
+-- leases is ended `limit` at a time over several calls, never read whole (SMEMBERS) in one.
+local reads = budget
+local emptied = {}
 for w = 5, #ARGV do
   -- the rest waits for the next call (the reaper calls again while a call fills its budget)
-  if budget <= 0 then break end
+  if budget <= 0 or reads <= 0 then break end
   local worker = ARGV[w]
   local seen = tonumber(redis.call('ZSCORE', K_WORKERS, worker))
   -- it heartbeated since the caller listed it as silent: nothing of it is ended
-  local alive = seen ~= nil and seen >= cutoff
-  local ids = {}
-  if not alive then
-    ids = redis.pcall('SMEMBERS', K_WLEASE .. worker)
+  if seen == nil or seen < cutoff then
+    local set = K_WLEASE .. worker
+    local ids = redis.pcall('SRANDMEMBER', set, math.min(budget, reads))
     if ids.err then
-      redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_WLEASE .. worker .. ' is not a set (' .. ids.err .. '); worker dropped')
+      redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. set .. ' is not a set (' .. ids.err .. '); worker dropped')
       noteMalformed(worker)
-      ids = {}
-    end
-  end
-  local ended = 0
-  for _, id in ipairs(ids) do
-    if budget <= 0 then break end
-    local owner = redis.pcall('HGET', K_JOB .. id, 'w')
-    if type(owner) == 'table' and owner.err then
-      redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_JOB .. id .. ' is not a job hash; lease dropped')
-      endLease(id, worker)
-      noteMalformed(id)
-      budget = budget - 1
-    elseif owner == worker then
-      -- a job no longer running only loses this stale entry, and costs no budget
-      if noteReaped(id, expireLease(id, 'worker ' .. worker .. ' went silent')) then budget = budget - 1 end
+      redis.call('ZREM', K_WORKERS, worker)
     else
-      -- re-claimed by another worker: only this worker's entry goes
-      redis.call('SREM', K_WLEASE .. worker, id)
+      for _, id in ipairs(ids) do
+        reads = reads - 1
+        local owner = redis.pcall('HGET', K_JOB .. id, 'w')
+        if type(owner) == 'table' and owner.err then
+          redis.log(redis.LOG_WARNING, 'claimq reap-workers: ' .. K_JOB .. id .. ' is not a job hash; lease dropped')
+          endLease(id, worker)
+          noteMalformed(id)
+          budget = budget - 1
+        elseif owner == worker then
+          -- a job no longer running only loses this stale entry, and costs no budget
+          if noteReaped(id, expireLease(id, 'worker ' .. worker .. ' went silent')) then budget = budget - 1 end
+        else
+          -- re-claimed by another worker: only this worker's entry goes
+          redis.call('SREM', set, id)
+        end
+      end
+      emptied[#emptied + 1] = worker
     end
-    ended = ended + 1
   end
-  if not alive and ended == #ids then redis.call('ZREM', K_WORKERS, worker) end
 end
 flushLeaseEnds()
+-- a worker whose lease set this call emptied leaves the registry
+for _, worker in ipairs(emptied) do
+  if redis.call('EXISTS', K_WLEASE .. worker) == 0 then redis.call('ZREM', K_WORKERS, worker) end
+end
 flushIndexWrites()
 flushEvents()
 return reapReply()

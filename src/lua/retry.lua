@@ -2,22 +2,7 @@
 --[[
   retry: failed|cancelled -> pending with attempts reset and runAt = now; anything else is refused.
 
-  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  pending zset (priority <> 0); its list of priority 0 is KEYS[2] .. ':fifo'
-  KEYS[3]  scheduled zset
-  KEYS[4]  leases zset
-  KEYS[5]  succeeded zset
-  KEYS[6]  failed zset
-  KEYS[7]  cancelled zset
-  KEYS[8]  events stream
-  KEYS[9]  wake list
-  KEYS[10] seq counter
-  KEYS[11] idem hash
-  KEYS[12] worker lease set prefix (set = KEYS[12] .. workerId)
-  KEYS[13] workers zset
-  KEYS[14] execution hash prefix (counters = KEYS[14] .. executionId)
-  KEYS[15] refresh set (dirty executions)
-  KEYS[16] refreshing zset (refreshes in flight)
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
   ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
@@ -40,9 +25,10 @@ local j = hashToTable(flat)
 if j.st ~= 'failed' and j.st ~= 'cancelled' then
   return { 'invalid_transition', j.st or 'unknown' }
 end
-redis.call('ZREM', FINAL_INDEX[j.st], id)
+redis.call('ZREM', j.st == 'failed' and K_FAILED or K_CANCELLED, id)
 redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
 redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
+-- a new entry at the tail, behind any dead one the job left when it was cancelled (index-writes)
 queuePending(id, numField(j.pr, 0))
 addEvent('retried', id, 'pending', 0)
 if j.ex then bumpExecution(j.ex, j.st, 'pending') end

@@ -5,8 +5,7 @@
   running for the worker, which never heard of them. The worker releases what this returns.
   Read-only.
 
-  KEYS[1]  job hash prefix (job hash = KEYS[1] .. id)
-  KEYS[2]  the worker's lease set
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  worker id
   then the ids of the jobs the worker holds (running, or with a result not yet recorded)
@@ -22,9 +21,9 @@ local held = {}
 for i = 2, #ARGV do held[ARGV[i]] = true end
 
 local out = {}
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+for _, id in ipairs(redis.call('SMEMBERS', K_WLEASE .. worker)) do
   if not held[id] then
-    local v = redis.call('HMGET', KEYS[1] .. id, 'st', 'tok', 'w')
+    local v = redis.call('HMGET', K_JOB .. id, 'st', 'tok', 'w')
     if v[1] == 'running' and v[3] == worker and v[2] then
       out[#out + 1] = id
       out[#out + 1] = v[2]

@@ -171,7 +171,7 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'the leases of a silent worker are ended, a cancel asked meanwhile wins',
+    name: 'the leases of silent workers are ended, a cancel asked meanwhile wins',
     expected: [
       'enqueued:pending',
       'enqueued:pending',
@@ -183,12 +183,17 @@ const scenarios: Scenario[] = [
     ],
     async run(h) {
       const [, second] = await enqueueJobs(h, {}, {});
-      await h.store.registerWorker(QUEUE, 'w-silent');
-      await h.store.claim(QUEUE, 'w-silent', 2, 600_000);
+      // one lease each, so the order of the ends is the order of the workers (a reap reads a worker's
+      // leases in no particular order)
+      await h.store.registerWorker(QUEUE, 'w-silent-1');
+      await claimOne(h.store, 'w-silent-1', 600_000);
+      h.clock.advance(1);
+      await h.store.registerWorker(QUEUE, 'w-silent-2');
+      await claimOne(h.store, 'w-silent-2', 600_000);
       await h.store.cancel(second.id);
       h.clock.advance(10_000);
       const silent = await h.store.silentWorkers(QUEUE, 5_000, 10);
-      expect(silent).toEqual(['w-silent']);
+      expect(silent).toEqual(['w-silent-1', 'w-silent-2']);
       await h.store.reapWorkers(QUEUE, silent, 10, 5_000);
     },
   },

@@ -11,7 +11,7 @@
 --                for succeeded, err otherwise; absent or '' = none)
 --   (Entries written before run numbers start with field `at` and have no run: the codec reads both.)
 -- The stream is bounded by events, not entries: MAXLEN ~ EVENTS_MAXLEN / (mean events per entry),
--- the mean a moving average over the queue's recent calls (K_EVENTS .. ':avg'), so the stream holds
+-- the mean a moving average over the queue's recent calls (K_EVENTS_AVG), so the stream holds
 -- about EVENTS_MAXLEN events whatever the batch sizes.
 -- Every transition script ends with flushEvents, so it also stamps the executions the call touched
 -- and marks them dirty (includes/execution-counters.lua).
@@ -36,10 +36,9 @@ end
 
 -- Entries to keep so that about EVENTS_MAXLEN events stay, given this call's `n` events.
 local function eventsMaxEntries(n)
-  local key = K_EVENTS .. ':avg'
-  local avg = tonumber(redis.call('GET', key)) or n
+  local avg = tonumber(redis.call('GET', K_EVENTS_AVG)) or n
   avg = avg + (n - avg) / 32
-  redis.call('SET', key, string.format('%.2f', avg))
+  redis.call('SET', K_EVENTS_AVG, string.format('%.2f', avg))
   return math.max(1, math.ceil(tonumber(EVENTS_MAXLEN) / avg))
 end
 

@@ -55,9 +55,36 @@ local function flushPending()
   wakeWorkers()
 end
 
--- Removes a pending job from whichever of the two pending indexes holds it (LREM is O(list)).
-local function removePending(id)
-  if redis.call('ZREM', K_PENDING, id) == 0 then redis.call('LREM', K_PENDING_FIFO, 1, id) end
+-- Takes a pending job of `priority` out of pending (a cancel). Other priorities leave their zset
+-- (O(log n)). A priority-0 job's entry stays in the list, dead: LREM would walk the list, O(n) per
+-- cancel (seconds of blocked Redis for an execution's cancel with a million jobs pending).
+-- K_PENDING_DEAD (hash: job id -> its dead entries) and K_PENDING_GONE (their total) record it:
+-- the claim drops a dead entry when it pops it (takeDeadEntry), and counts() subtracts the total.
+-- A job's dead entries always come before its live one (every push goes to the tail, and only a
+-- cancel kills an entry), so while a job has dead entries the ones popped first are those, whatever
+-- its status by then; and they are dropped even after the job itself was deleted.
+local function leavePending(id, priority)
+  if priority ~= 0 then
+    redis.call('ZREM', K_PENDING, id)
+    return
+  end
+  redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
+  redis.call('INCR', K_PENDING_GONE)
+end
+
+-- Whether the list holds any dead entry: one GET per claim, so a queue nobody cancels in pays
+-- nothing more per job.
+local function anyDeadEntries()
+  return (tonumber(redis.call('GET', K_PENDING_GONE)) or 0) > 0
+end
+
+-- Whether a popped pending entry of job `id` is a dead one; if so it is consumed.
+local function takeDeadEntry(id)
+  local n = tonumber(redis.call('HGET', K_PENDING_DEAD, id))
+  if not n then return false end
+  if n <= 1 then redis.call('HDEL', K_PENDING_DEAD, id) else redis.call('HINCRBY', K_PENDING_DEAD, id, -1) end
+  redis.call('DECR', K_PENDING_GONE)
+  return true
 end
 
 -- Up to `n` pending ids in claim order, removed from their index: priority > 0, then priority 0

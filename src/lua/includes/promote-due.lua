@@ -23,7 +23,7 @@ local function promoteDue(limit)
       addEvent('promoted', id, 'pending', numField(v[3], 0))
       if v[5] then bumpExecution(v[5], 'scheduled', 'pending') end
       promoted = promoted + 1
-    elseif v[1] and STATE_INDEX[v[1]] then
+    elseif v[1] and KNOWN_STATUS[v[1]] then
       -- stray: the hash is left alone (the ZREM above dropped the entry)
     elseif v[1] or v[2] or v[3] or v[4] or redis.call('EXISTS', key) == 1 then
       queuePending(id, numField(v[2], 0))

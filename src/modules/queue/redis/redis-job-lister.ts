@@ -51,6 +51,9 @@ export class RedisJobLister {
         if (error) throw error;
         const hash = pairsToHash(Object.entries(raw as Record<string, string>).flat());
         if (Object.keys(hash).length === 0) continue;
+        // a dead entry of the priority-0 list: its job was cancelled while it waited (index-writes.lua);
+        // if it was retried since, its live entry is newer, so met first (in this call)
+        if (segment.list && (hash.st !== 'pending' || found.some((f) => f.job.id === at.id))) continue;
         if (query.type !== undefined && hash.type !== query.type) continue;
         found.push({ job: decodeJob(at.id, hash), at });
       }

@@ -70,13 +70,20 @@ describe('RedisJobStore scripts (real Redis)', () => {
     expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[3].id, jobs[4].id]);
     expect(await redis.zrange(keys.pending, 0, '-1')).toEqual([jobs[2].id, jobs[1].id]);
     await store.cancel(jobs[3].id);
-    expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[4].id]);
+    // its entry stays in the list, dead (a cancel never walks the list: includes/index-writes.lua)
+    expect(await redis.lrange(keys.pendingFifo, 0, -1)).toEqual([jobs[0].id, jobs[3].id, jobs[4].id]);
+    expect(await redis.hget(keys.pendingFifoDead, jobs[3].id)).toBe('1');
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 4, cancelled: 1 });
     const { jobs: first } = await store.claim(Q, 'w1', 2, 30_000);
     expect(first.map((c) => c.job.id)).toEqual([jobs[2].id, jobs[0].id]);
     await store.release(Q, [{ id: jobs[0].id, token: first[1].token }]);
     await expect(store.counts(Q)).resolves.toMatchObject({ pending: 3, running: 1, cancelled: 1 });
     const { jobs: rest } = await store.claim(Q, 'w1', 10, 30_000);
     expect(rest.map((c) => c.job.id)).toEqual([jobs[4].id, jobs[0].id, jobs[1].id]);
+    // the claim dropped the dead entry on its way
+    expect(await redis.hlen(keys.pendingFifoDead)).toBe(0);
+    expect(await redis.get(keys.pendingFifoGone)).toBe('0');
+    await expect(store.get(jobs[3].id)).resolves.toMatchObject({ status: 'cancelled' });
   });
 
   it('fails a malformed record and drops an id whose record is gone, without counting them', async () => {

@@ -141,7 +141,7 @@ export class RedisJobStore extends JobStore {
   async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
     const keys = this.keys(queue);
     const reply = (await this.availability.call(() =>
-      this.scripts.run('stray-leases', [keys.jobPrefix, `${keys.workerLeasePrefix}${workerId}`], [workerId, ...heldIds]),
+      this.scripts.run('stray-leases', keys, [workerId, ...heldIds]),
     )) as string[];
     const leases: Lease[] = [];
     for (let i = 0; i + 1 < reply.length; i += 2) leases.push({ id: reply[i], token: Number(reply[i + 1]) });
@@ -209,13 +209,15 @@ export class RedisJobStore extends JobStore {
       const pipeline = this.redis.pipeline();
       for (const status of statuses) pipeline.zcard(indexKey(keys, status));
       pipeline.llen(keys.pendingFifo);
+      pipeline.get(keys.pendingFifoGone);
       const replies = (await pipeline.exec()) ?? [];
       const counts = {} as QueueCounts;
       replies.forEach(([error]) => {
         if (error) throw error;
       });
       statuses.forEach((status, i) => (counts[status] = Number(replies[i][1])));
-      counts.pending += Number(replies[statuses.length][1]);
+      // the list's dead entries (jobs cancelled while they waited there) are not pending
+      counts.pending += Number(replies[statuses.length][1]) - Number(replies[statuses.length + 1][1] ?? 0);
       return counts;
     });
   }
@@ -317,7 +319,7 @@ export class RedisJobStore extends JobStore {
 
   /** `now` is passed when the caller also uses it, so the script and the reply agree on the time. */
   private run(script: ScriptName, queue: string, args: (string | number)[], now = this.clock.now()): Promise<unknown> {
-    return this.scripts.run(script, this.keys(queue).scriptKeys(), [now, this.eventsMaxLen, ...args]);
+    return this.scripts.run(script, this.keys(queue), [now, this.eventsMaxLen, ...args]);
   }
 
   private keys(queue: string): RedisQueueKeys {

@@ -1,9 +1,12 @@
+import { ScriptName, scriptKeys } from './script-keys';
+
 /**
  * The Redis key schema, private to the Redis store. Every key of a queue carries the hash tag
  * `{<queue>}`, so each script touches one slot and runs unchanged on Redis Cluster.
  */
 export class RedisQueueKeys {
   private readonly base: string;
+  private readonly scriptKeyCache = new Map<ScriptName, string[]>();
 
   constructor(
     readonly prefix: string,
@@ -24,6 +27,14 @@ export class RedisQueueKeys {
   /** Pending jobs of priority 0, FIFO (list; includes/index-writes.lua). Other priorities: `pending`. */
   get pendingFifo(): string {
     return `${this.pending}:fifo`;
+  }
+  /** Dead entries of `pendingFifo` per job (hash: id -> count; its job was cancelled while it waited there). */
+  get pendingFifoDead(): string {
+    return `${this.pendingFifo}:dead`;
+  }
+  /** How many entries of `pendingFifo` are dead in all (string counter). */
+  get pendingFifoGone(): string {
+    return `${this.pendingFifo}:gone`;
   }
   get scheduled(): string {
     return `${this.base}scheduled`;
@@ -92,26 +103,14 @@ export class RedisQueueKeys {
     return `${this.base}refreshing`;
   }
 
-  /** The KEYS every script takes, in the order src/lua/includes/queue-keys.lua names them. */
-  scriptKeys(): string[] {
-    return [
-      this.jobPrefix,
-      this.pending,
-      this.scheduled,
-      this.leases,
-      this.succeeded,
-      this.failed,
-      this.cancelled,
-      this.events,
-      this.wake,
-      this.seq,
-      this.idem,
-      this.workerLeasePrefix,
-      this.workers,
-      this.executionPrefix,
-      this.refresh,
-      this.refreshing,
-    ];
+  /** The KEYS of `script` (SCRIPT_KEYS), built once per queue and script. */
+  forScript(script: ScriptName): string[] {
+    let keys = this.scriptKeyCache.get(script);
+    if (!keys) {
+      keys = scriptKeys(script, this);
+      this.scriptKeyCache.set(script, keys);
+    }
+    return keys;
   }
 }
 

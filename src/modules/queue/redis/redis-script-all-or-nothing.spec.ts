@@ -51,19 +51,19 @@ describe('scripts that fail write nothing (real Redis)', () => {
     ['a scheduled job without runAt', [2, 'type', 't', 'st', 'scheduled']],
   ])(`writes nothing when job ${MAX_EXECUTION_JOBS} of ${MAX_EXECUTION_JOBS} has %s`, async (_what, lastJob) => {
     const id = newExecutionId(Q, NOW);
-    await expect(scripts.run('create-execution', keys.scriptKeys(), args(id, MAX_EXECUTION_JOBS, lastJob))).rejects.toThrow(/claimq: enqueue|claimq enqueue/);
+    await expect(scripts.run('create-execution', keys, args(id, MAX_EXECUTION_JOBS, lastJob))).rejects.toThrow(/claimq: enqueue|claimq enqueue/);
     await expect(listPrefixedKeys(redis, prefix)).resolves.toEqual([]);
   });
 
   it('writes nothing when the idempotency key names a live execution', async () => {
     const first = newExecutionId(Q, NOW);
-    const [createdId] = (await scripts.run('create-execution', keys.scriptKeys(), args(first, 2))) as [string];
+    const [createdId] = (await scripts.run('create-execution', keys, args(first, 2))) as [string];
     expect(createdId).toBe(first);
     const before = (await listPrefixedKeys(redis, prefix)).sort();
     const stream = await redis.xlen(keys.events);
 
     const second = newExecutionId(Q, NOW + 1);
-    const [id, , notCreated] = (await scripts.run('create-execution', keys.scriptKeys(), args(second, 3))) as [string, unknown, unknown[]];
+    const [id, , notCreated] = (await scripts.run('create-execution', keys, args(second, 3))) as [string, unknown, unknown[]];
     expect(id).toBe(first);
     expect(notCreated).toEqual([]);
     await expect(listPrefixedKeys(redis, prefix).then((k) => k.sort())).resolves.toEqual(before);
@@ -78,7 +78,7 @@ describe('scripts that fail write nothing (real Redis)', () => {
       await store.enqueue(jobs);
       const claimed = (await store.claim(Q, 'w1', 3, 30_000)).jobs;
       const items = claimed.flatMap((c, i) => [c.job.id, c.token, 'boom', '1', '', i === 2 ? 'not-a-number' : 0.5]);
-      await expect(scripts.run('fail', keys.scriptKeys(), [NOW, 1000, ...items])).rejects.toThrow(/jitter|arithmetic/);
+      await expect(scripts.run('fail', keys, [NOW, 1000, ...items])).rejects.toThrow(/jitter|arithmetic/);
       await expect(store.counts(Q)).resolves.toMatchObject({ running: 3, scheduled: 0, pending: 0 });
       for (const c of claimed) await expect(store.get(c.job.id)).resolves.toMatchObject({ status: 'running', attempts: 1 });
     } finally {

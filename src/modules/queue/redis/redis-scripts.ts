@@ -1,26 +1,9 @@
 import type { Redis } from 'ioredis';
 import { loadLuaScripts } from './lua-script-loader';
+import { RedisQueueKeys } from './redis-queue-keys';
+import { keyPrelude, SCRIPT_KEYS, ScriptName } from './script-keys';
 
-export type ScriptName =
-  | 'enqueue'
-  | 'claim'
-  | 'heartbeat'
-  | 'stray-leases'
-  | 'complete'
-  | 'fail'
-  | 'release'
-  | 'cancel'
-  | 'retry'
-  | 'reap'
-  | 'reap-workers'
-  | 'promote'
-  | 'trim'
-  | 'trim-executions'
-  | 'create-execution'
-  | 'cancel-execution'
-  | 'refresh-claim'
-  | 'refresh-ack'
-  | 'refresh-requeue';
+export type { ScriptName } from './script-keys';
 
 type ScriptArg = string | number;
 type ScriptCommand = (numKeys: number, keys: string[], args: ScriptArg[]) => Promise<unknown>;
@@ -37,19 +20,36 @@ function commandName(script: ScriptName): string {
  */
 export class RedisScripts {
   constructor(private readonly redis: Redis) {
-    cachedScripts ??= loadLuaScripts();
+    cachedScripts ??= withKeyPreludes(loadLuaScripts());
     for (const [name, lua] of cachedScripts) {
       redis.defineCommand(commandName(name as ScriptName), { lua });
     }
   }
 
   /**
-   * Keys and arguments go as arrays, which ioredis flattens into the command: spread into the call
+   * The keys are the queue's keys this script's SCRIPT_KEYS entry names. Keys and arguments go as arrays, which ioredis flattens into the command: spread into the call
    * they would be function arguments, and V8 throws RangeError past about 120,000 of them (an
    * execution of 10,000 jobs sends up to 26 per job).
    */
-  run(script: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
+  run(script: ScriptName, queue: RedisQueueKeys, args: ScriptArg[]): Promise<unknown> {
     const command = (this.redis as unknown as Record<string, ScriptCommand>)[commandName(script)];
+    const keys = queue.forScript(script);
     return command.call(this.redis, keys.length, keys, args);
   }
+}
+
+/**
+ * Each script with the prelude that names its KEYS (script-keys.ts), after its `#!lua` line
+ * (which must stay first). A script file without an entry in SCRIPT_KEYS is an error: it would run
+ * with no keys.
+ */
+export function withKeyPreludes(scripts: Map<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, lua] of scripts) {
+    if (!(name in SCRIPT_KEYS)) throw new Error(`src/lua/${name}.lua has no entry in SCRIPT_KEYS (script-keys.ts)`);
+    const newline = lua.indexOf('\n');
+    const shebang = lua.startsWith('#!') ? lua.slice(0, newline + 1) : '';
+    out.set(name, `${shebang}${keyPrelude(name as ScriptName)}\n${lua.slice(shebang.length)}`);
+  }
+  return out;
 }

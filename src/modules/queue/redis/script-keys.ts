@@ -1,0 +1,76 @@
+import { RedisQueueKeys } from './redis-queue-keys';
+
+/**
+ * Which keys each Lua script gets, in one place. A script names a key `K_<NAME>` (LUA_KEY_NAMES);
+ * the loader writes each script's prelude (`local K_JOB = KEYS[1]` ...) from its entry here, so
+ * the positions are never written twice, and script-keys.spec.ts fails when a script (with its
+ * includes) uses a key its entry lacks or its entry lists a key it never uses. Every key carries
+ * the queue's hash tag, so a script touches one slot.
+ */
+export const LUA_KEY_NAMES = {
+  jobPrefix: 'K_JOB',
+  pending: 'K_PENDING',
+  pendingFifo: 'K_PENDING_FIFO',
+  pendingFifoDead: 'K_PENDING_DEAD',
+  pendingFifoGone: 'K_PENDING_GONE',
+  scheduled: 'K_SCHEDULED',
+  leases: 'K_LEASES',
+  succeeded: 'K_SUCCEEDED',
+  failed: 'K_FAILED',
+  cancelled: 'K_CANCELLED',
+  events: 'K_EVENTS',
+  eventsAvg: 'K_EVENTS_AVG',
+  wake: 'K_WAKE',
+  seq: 'K_SEQ',
+  idem: 'K_IDEM',
+  workerLeasePrefix: 'K_WLEASE',
+  workers: 'K_WORKERS',
+  executionPrefix: 'K_EXEC',
+  executionsDone: 'K_EXEC_DONE',
+  executionsIdem: 'K_EXEC_IDEM',
+  refresh: 'K_REFRESH',
+  refreshing: 'K_REFRESHING',
+} as const satisfies Record<string, `K_${string}`>;
+
+export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
+
+/** What a script that writes events needs for them (includes/events.lua, execution-counters.lua). */
+const EVENTS = ['events', 'eventsAvg', 'executionPrefix', 'refresh'] as const;
+/** What a script that adds pending jobs needs (includes/index-writes.lua). */
+const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', 'wake'] as const;
+/** What ending an attempt can touch (includes/end-attempt.lua). */
+const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'succeeded', 'failed', 'cancelled', ...EVENTS] as const;
+
+export const SCRIPT_KEYS = {
+  enqueue: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
+  'create-execution': ['jobPrefix', 'idem', 'executionsIdem', ...PENDING, 'scheduled', ...EVENTS],
+  claim: ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'failed', ...EVENTS],
+  heartbeat: ['jobPrefix', 'leases'],
+  'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
+  complete: [...ATTEMPT_END, 'idem'],
+  fail: ATTEMPT_END,
+  release: ATTEMPT_END,
+  reap: ATTEMPT_END,
+  'reap-workers': [...ATTEMPT_END, 'workers'],
+  cancel: ['jobPrefix', ...PENDING, 'scheduled', 'failed', 'cancelled', ...EVENTS],
+  'cancel-execution': ['jobPrefix', ...PENDING, 'scheduled', 'failed', 'cancelled', ...EVENTS],
+  retry: ['jobPrefix', ...PENDING, 'failed', 'cancelled', ...EVENTS],
+  promote: ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS],
+  trim: ['jobPrefix', 'idem', 'succeeded', 'failed', 'cancelled'],
+  'trim-executions': ['executionPrefix', 'executionsDone', 'executionsIdem', 'refresh'],
+  'refresh-claim': ['executionPrefix', 'refresh', 'refreshing'],
+  'refresh-ack': ['executionPrefix', 'executionsDone', 'refreshing'],
+  'refresh-requeue': ['executionPrefix', 'refresh', 'refreshing'],
+} as const satisfies Record<string, readonly QueueKeyName[]>;
+
+export type ScriptName = keyof typeof SCRIPT_KEYS;
+
+/** The prelude that names a script's KEYS, in its SCRIPT_KEYS order. */
+export function keyPrelude(script: ScriptName): string {
+  return SCRIPT_KEYS[script].map((name, i) => `local ${LUA_KEY_NAMES[name]} = KEYS[${i + 1}]`).join('\n');
+}
+
+/** The KEYS of `script` for one queue. */
+export function scriptKeys(script: ScriptName, keys: RedisQueueKeys): string[] {
+  return SCRIPT_KEYS[script].map((name) => keys[name]);
+}
