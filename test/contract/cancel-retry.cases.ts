@@ -1,7 +1,7 @@
 import { InvalidTransitionError, JobNotFoundError } from '../../src/domain/errors';
 import { Job } from '../../src/domain/job';
 import { newJobId } from '../../src/domain/job-id';
-import { claimOne, enqueueJob, LEASE_MS, leaseOf, QUEUE, WORKER } from './contract-fixtures';
+import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, listAllIds, QUEUE, WORKER } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 
 type FinalState = 'succeeded' | 'failed' | 'cancelled';
@@ -18,6 +18,27 @@ async function finishedJob(h: StoreHarness, state: FinalState): Promise<Job> {
 
 export function describeCancelRetryCases(current: () => StoreHarness): void {
   describe('cancel', () => {
+    it('keeps counts, listings and claim order exact when jobs waiting in line are cancelled, retried and trimmed', async () => {
+      const h = current();
+      const [a, b, c, d] = await enqueueJobs(h, {}, {}, {}, {});
+      await h.store.cancel(b.id);
+      await h.store.cancel(c.id);
+      await h.store.retry(b.id); // b runs again: behind d, the jobs already waiting
+      await h.store.cancel(b.id);
+      await h.store.retry(b.id);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 3, cancelled: 1 });
+      await expect(listAllIds(h.store, { status: 'pending', limit: 10 })).resolves.toHaveLength(3);
+      expect(new Set(await listAllIds(h.store, { status: 'pending', limit: 1 }))).toEqual(new Set([a.id, b.id, d.id]));
+      await expect(listAllIds(h.store, { status: 'pending', limit: 1 })).resolves.toHaveLength(3);
+      h.clock.advance(60_000);
+      await h.store.trimFinished(QUEUE, { succeededMs: 1, failedMs: 1, cancelledMs: 1 }, 10);
+      await expect(h.store.get(c.id)).resolves.toBeNull();
+      const claimed = (await h.store.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs.map((j) => j.job.id);
+      expect(claimed).toEqual([a.id, d.id, b.id]);
+      await expect(h.store.claim(QUEUE, WORKER, 10, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 3, succeeded: 0, failed: 0, cancelled: 0 });
+    });
+
     it('cancels a pending job, which is then never claimed', async () => {
       const h = current();
       const job = await enqueueJob(h);

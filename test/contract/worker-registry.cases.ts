@@ -76,6 +76,23 @@ export function describeWorkerRegistryCases(current: () => StoreHarness): void {
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 4, running: 0 });
     });
 
+    it('ends a dead worker holding more leases than the budget over several calls, and forgets it only after the last', async () => {
+      const h = current();
+      for (let i = 0; i < 5; i++) await enqueueJob(h);
+      await h.store.registerWorker(QUEUE, 'w1');
+      await h.store.claim(QUEUE, 'w1', 5, LEASE_MS);
+      h.clock.advance(10_000);
+      const ended: number[] = [];
+      for (let call = 0; call < 3; call++) {
+        const result = await h.store.reapWorkers(QUEUE, ['w1'], 2, 5000);
+        ended.push(result.requeued.length);
+        if (call < 2) await expect(h.store.silentWorkers(QUEUE, 5000, 10)).resolves.toEqual(['w1']);
+      }
+      expect(ended).toEqual([2, 2, 1]);
+      await expect(h.store.silentWorkers(QUEUE, 5000, 10)).resolves.toEqual([]);
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 5, running: 0 });
+    });
+
     it('stops reporting a reaped worker as silent', async () => {
       const h = current();
       await enqueueJob(h);

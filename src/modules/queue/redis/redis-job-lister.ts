@@ -43,6 +43,7 @@ export class RedisJobLister {
       const pipeline = this.redis.pipeline();
       for (let i = 0; i < entries.length; i += 2) pipeline.hgetall(keys.job(entries[i]));
       const hashes = entries.length > 0 ? ((await pipeline.exec()) ?? []) : [];
+      const dead = segment.list ? await this.deadEntries(keys, segment.key, entries) : undefined;
       for (let i = 0; i < entries.length && found.length <= limit; i += 2) {
         const at = { index, score: Number(entries[i + 1]), id: entries[i] };
         examined++;
@@ -51,9 +52,8 @@ export class RedisJobLister {
         if (error) throw error;
         const hash = pairsToHash(Object.entries(raw as Record<string, string>).flat());
         if (Object.keys(hash).length === 0) continue;
-        // a dead entry of the priority-0 list: its job was cancelled while it waited (index-writes.lua);
-        // if it was retried since, its live entry is newer, so met first (in this call)
-        if (segment.list && (hash.st !== 'pending' || found.some((f) => f.job.id === at.id))) continue;
+        // a dead entry of the priority-0 list: its job was cancelled while it waited (index-writes.lua)
+        if (segment.list && (hash.st !== 'pending' || dead?.has(at.score))) continue;
         if (query.type !== undefined && hash.type !== query.type) continue;
         found.push({ job: decodeJob(at.id, hash), at });
       }
@@ -76,6 +76,26 @@ export class RedisJobLister {
     };
   }
 
+  /**
+   * The tail ranks of the window's dead entries whose job is pending again (retried after a cancel
+   * while its old entry still waits): a job with dead entries (pendingFifoDead) is live only at its
+   * newest occurrence. `entries` is listWindow's (id, tail rank, ...). Usually one HMGET and nothing
+   * more: only a job with dead entries costs an LPOS.
+   */
+  private async deadEntries(keys: RedisQueueKeys, list: string, entries: string[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    if (entries.length === 0) return out;
+    const ids = entries.filter((_, i) => i % 2 === 0);
+    const counts = await this.redis.hmget(keys.pendingFifoDead, ...ids);
+    for (let k = 0; k < ids.length; k++) {
+      if (counts[k] === null) continue;
+      const rank = Number(entries[2 * k + 1]);
+      const [len, newest] = await Promise.all([this.redis.llen(list), this.redis.lpos(list, ids[k], 'RANK', -1, 'MAXLEN', rank + 1)]);
+      if (newest !== null && len - 1 - newest < rank) out.add(rank);
+    }
+    return out;
+  }
+
   private async zsetWindow(key: string, resume: RedisListPosition | undefined, want: number): Promise<string[]> {
     const start = resume ? await this.resumeRank(key, resume) : 0;
     return this.redis.zrevrange(key, start, start + want - 1, 'WITHSCORES');
@@ -85,11 +105,15 @@ export class RedisJobLister {
   private async listWindow(key: string, resume: RedisListPosition | undefined, want: number): Promise<string[]> {
     let start = 0;
     if (resume && resume.id !== '') {
-      const [len, at] = await Promise.all([
+      // every occurrence of the id near the tail: a job may stand in the list twice (a dead entry
+      // from a cancel and a live one from a retry); the cursor's is the first at or beyond its old
+      // rank from the tail (entries leave from the head and join at the tail, so ranks only grow)
+      const [len, positions] = await Promise.all([
         this.redis.llen(key),
-        this.redis.lpos(key, resume.id, 'RANK', -1, 'MAXLEN', resume.score + 1 + EXAMINE_BUDGET),
+        this.redis.lpos(key, resume.id, 'RANK', -1, 'COUNT', 0, 'MAXLEN', resume.score + 1 + EXAMINE_BUDGET),
       ]);
-      start = at === null ? resume.score + 1 : len - at;
+      const tailRanks = (positions as number[]).map((p) => len - 1 - p).filter((rank) => rank >= resume.score);
+      start = tailRanks.length === 0 ? resume.score + 1 : Math.min(...tailRanks) + 1;
     }
     const ids = await this.redis.lrange(key, -(start + want), -(start + 1));
     const entries: string[] = [];
