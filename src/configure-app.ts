@@ -19,7 +19,7 @@ import { ROOT_LOGGER } from './logging/root-logger';
  * hooks stay in main.ts. Order matters: the request logger comes first so that every request is
  * logged, the 401s of the key check included; the key check comes before anything it protects.
  */
-export function configureApp(app: INestApplication, config: AppConfig): void {
+export function configureApp(app: INestApplication, config: AppConfig = app.get(AppConfig)): void {
   const express = app as NestExpressApplication;
   app.useLogger(app.get(Logger));
   express.use(httpRequestLogger(app.get<PinoLogger>(ROOT_LOGGER)));

@@ -1,15 +1,20 @@
 /**
  * claimq as a library: what a NestJS app imports from 'claimq'. The service's own entry point is
- * main.ts; an app that embeds claimq builds the same module tree with AppModule.forRoot, adds its
- * own @JobHandler providers next to it, and calls configureApp before listening.
+ * main.ts, built from the same ClaimqModule. An app that embeds claimq imports
+ * ClaimqModule.forRoot({...}) (or forRootAsync) next to its own @JobHandler providers and calls
+ * configureApp(app) before listening; see examples/embedded-app.
  */
-export { AppModule } from './app.module';
+export { ClaimqModule } from './claimq.module';
+export { claimqConfig } from './claimq-options';
+export type { ClaimqModuleAsyncOptions, ClaimqModuleOptions } from './claimq-options';
 export { configureApp } from './configure-app';
-export { AppConfig, loadAppConfig } from './config/app-config';
-export { QueueModule } from './modules/queue/queue.module';
-export { JobStore } from './modules/queue/job-store';
+export { AppConfig } from './config/app-config';
+export { JobStore, MemoryJobStore, RedisJobStore } from './modules/queue';
+export type { MemoryJobStoreOptions, RedisJobStoreOptions } from './modules/queue';
 export * from './modules/claim';
 export type { Job, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
+export type { JobEvent, JobEventKind } from './domain/job-event';
+export { TRANSITIONS, endAttempt } from './domain/job-lifecycle';
 export {
   ClaimqError,
   ExecutionNotFoundError,

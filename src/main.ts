@@ -1,21 +1,23 @@
 import 'reflect-metadata';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-import { loadAppConfig } from './config/app-config';
+import { ClaimqModule } from './claimq.module';
+import { claimqConfig } from './claimq-options';
 import { configureApp } from './configure-app';
 import { openAccessWarning } from './http/open-access-warning';
 
 async function bootstrap(): Promise<void> {
+  // the settings from the environment, checked before Nest starts so a bad one stops the process with its name
+  const options = { settings: process.env };
   let config;
   try {
-    config = loadAppConfig();
+    config = claimqConfig(options);
   } catch (err) {
     process.stderr.write(`claimq: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
-  configureApp(app, config);
+  const app = await NestFactory.create(ClaimqModule.forRoot(options), { bufferLogs: true });
+  configureApp(app);
   closeOnSignals(app, config.shutdownGraceMs);
   exitOnPromiseLeaks();
   await app.listen(config.port, config.host);

@@ -1,20 +1,23 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AppConfig } from './app-config';
 
 /**
- * Provides the AppConfig the application was built with, to every module. The config is loaded
- * and validated before Nest starts (main.ts: loadAppConfig, which stops the process naming the bad
- * variable); tests build one with AppConfig.from({...}). Providing that very instance, rather than
- * re-reading process.env here, is what lets an e2e test run the app on a config of its own.
+ * Provides claimq's AppConfig to its modules. Built before the modules that read it: from
+ * validated settings (ClaimqModule.forRoot: the service's environment, or an embedding app's
+ * options), or by a factory (ClaimqModule.forRootAsync). Tests build one with AppConfig.from({...}).
+ * Global, as @nestjs/config's ConfigModule is: every claimq module reads it.
  */
 @Module({})
 export class AppConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: AppConfigModule,
-      global: true,
-      providers: [{ provide: AppConfig, useValue: config }],
-      exports: [AppConfig],
-    };
+    return AppConfigModule.with({ provide: AppConfig, useValue: config });
+  }
+
+  static forRootAsync(provider: Provider<AppConfig>, imports: DynamicModule['imports'] = []): DynamicModule {
+    return { ...AppConfigModule.with(provider), imports };
+  }
+
+  private static with(provider: Provider<AppConfig>): DynamicModule {
+    return { module: AppConfigModule, global: true, providers: [provider], exports: [AppConfig] };
   }
 }

@@ -1,7 +1,7 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
-import { createRootLogger, ROOT_LOGGER } from './root-logger';
+import { rootLoggerOf, ROOT_LOGGER } from './root-logger';
 
 /**
  * Structured JSON logs through pino. nestjs-pino turns Nest's Logger calls into pino records
@@ -11,15 +11,9 @@ import { createRootLogger, ROOT_LOGGER } from './root-logger';
  * request's log context.
  */
 @Global()
-@Module({})
-export class LoggingModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const logger = createRootLogger(config);
-    return {
-      module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })],
-      providers: [{ provide: ROOT_LOGGER, useValue: logger }],
-      exports: [ROOT_LOGGER],
-    };
-  }
-}
+@Module({
+  imports: [LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ pinoHttp: { logger: rootLoggerOf(config) }, useExisting: true }) })],
+  providers: [{ provide: ROOT_LOGGER, inject: [AppConfig], useFactory: rootLoggerOf }],
+  exports: [ROOT_LOGGER],
+})
+export class LoggingModule {}

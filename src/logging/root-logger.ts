@@ -19,3 +19,15 @@ export function createRootLogger(config: AppConfig): Logger {
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
   }, new LogDestination(1));
 }
+
+const rootLoggers = new WeakMap<AppConfig, Logger>();
+
+/** The one root logger of a configuration: nestjs-pino's and ROOT_LOGGER's are the same instance. */
+export function rootLoggerOf(config: AppConfig): Logger {
+  let logger = rootLoggers.get(config);
+  if (!logger) {
+    logger = createRootLogger(config);
+    rootLoggers.set(config, logger);
+  }
+  return logger;
+}

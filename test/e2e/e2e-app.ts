@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { AppModule } from '../../src/app.module';
+import { ClaimqModule } from '../../src/claimq.module';
 import { AppConfig } from '../../src/config/app-config';
 import { configureApp } from '../../src/configure-app';
 import { JobStore } from '../../src/modules/queue/job-store';
@@ -27,18 +27,17 @@ let drawn = 0;
 export const E2E_QUEUES = ['default', ...QUEUE_POOL].join(',');
 
 /**
- * The real app, built as main.ts builds it (AppModule.forRoot + configureApp), on a config of the
+ * The real app, built as main.ts builds it (ClaimqModule.forRoot + configureApp), on a config of the
  * test's own. MODE=api: no worker claims the jobs the test is looking at.
  */
 export async function startE2eApp(env: Record<string, string> = {}): Promise<E2eApp> {
-  const config = AppConfig.from({ MODE: 'api', LOG_LEVEL: 'silent', QUEUES: E2E_QUEUES, ...env });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [ClaimqModule.forRoot({ settings: { MODE: 'api', LOG_LEVEL: 'silent', QUEUES: E2E_QUEUES, ...env } })] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
-  configureApp(app, config);
+  configureApp(app);
   await app.init();
   return {
     app,
-    config,
+    config: app.get(AppConfig),
     store: app.get(JobStore),
     http: () => request(app.getHttpServer()),
     close: () => app.close(),

@@ -32,7 +32,7 @@ function queueStub(config: AppConfig, log: MemoryEventLog) {
 
 describe('HistoryModule', () => {
   it('is an empty module when DATABASE_URL is unset: nothing to connect to', () => {
-    const module = HistoryModule.forRoot(AppConfig.from({}));
+    const module = HistoryModule.forRoot(false);
     expect(module.imports ?? []).toEqual([]);
     expect(module.providers ?? []).toEqual([]);
     expect(module.exports ?? []).toEqual([]);
@@ -50,7 +50,7 @@ describe('HistoryModule', () => {
     it('migrates, drains the memory store events and answers history queries', async () => {
       const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', HISTORY_BATCH: '7' });
       const log = new MemoryEventLog();
-      const app = await Test.createTestingModule({ imports: [queueStub(config, log), HistoryModule.forRoot(config)] }).compile();
+      const app = await Test.createTestingModule({ imports: [queueStub(config, log), HistoryModule.forRoot(true)] }).compile();
       await app.init();
       try {
         log.append('mail', everyKindScript('mail', 'mail-module-1').events.map((e) => e.event));
@@ -81,7 +81,7 @@ describe('HistoryModule', () => {
     const prefix = `claimq-test-${process.pid}-${Date.now()}`;
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', JOB_STORE: 'redis', REDIS_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL });
-    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(config)] }).compile();
+    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(true)] }).compile();
     await app.init();
     try {
       const events = everyKindScript('mail', 'mail-module-redis').events.map((e) => e.event);
@@ -98,7 +98,7 @@ describe('HistoryModule', () => {
 
   it('starts with Postgres unreachable and answers queries with StoreUnavailableError', async () => {
     const config = AppConfig.from({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
-    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(config)] }).compile();
+    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(true)] }).compile();
     await app.init();
     try {
       await expect(app.get(HistoryQueryService).findJob('x')).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -1,6 +1,6 @@
 import { StoreUnavailableError } from '../../domain/errors';
 import { Job } from '../../domain/job';
-import { MemoryJobStore } from '../queue/memory/memory-job-store';
+import { MemoryJobStore } from '../queue';
 import { recordingLogger, waitFor, workerHarness } from '../../../test/support/worker-harness';
 import { AckBatcher } from './ack-batcher';
 

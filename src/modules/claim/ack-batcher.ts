@@ -1,7 +1,7 @@
 import { Job } from '../../domain/job';
-import { CompleteRequest, FailRequest, JobStore, SettleOutcome } from '../queue/job-store';
+import { CompleteRequest, FailRequest, JobStore, SettleOutcome } from '../queue';
 import { RetryBackoff } from '../../common/retry-backoff';
-import { errorText, isTransientStoreError } from './store-errors';
+import { errorText, isTransientStoreError } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 type AckKind = 'complete' | 'fail';

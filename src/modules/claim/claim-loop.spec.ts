@@ -1,5 +1,5 @@
 import { silentLogger, waitFor } from '../../../test/support/worker-harness';
-import { ClaimResult, JobStore } from '../queue/job-store';
+import { ClaimResult, JobStore } from '../queue';
 import { ClaimLoop } from './claim-loop';
 
 const NOW = 1_000_000;

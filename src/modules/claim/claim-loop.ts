@@ -1,9 +1,9 @@
 import { Clock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
-import { ClaimResult, JobStore } from '../queue/job-store';
+import { ClaimResult, JobStore } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { RetryBackoff } from '../../common/retry-backoff';
-import { errorText, isTransientStoreError } from './store-errors';
+import { errorText, isTransientStoreError } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 /** Longest idle wait before claiming again anyway (a lost wake-up costs at most this). */

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '../../config/app-config';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { BuiltinJobHandlers } from './builtin/builtin-job.handlers';
 import { HandlerDiscoveryService } from './handler-discovery.service';
 import { HandlerRegistry } from './handler-registry';
@@ -21,7 +20,7 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
  * AppConfig (AppConfigModule), both global. Embedding code imports it next to its own handlers.
  */
 @Module({
-  imports: [DiscoveryModule, ScheduleModule.forRoot()],
+  imports: [DiscoveryModule],
   providers: [
     HandlerRegistry,
     { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },

@@ -1,10 +1,8 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AppConfig } from '../../config/app-config';
-import { JobStore } from '../queue/job-store';
-import { MemoryJobStore } from '../queue/memory/memory-job-store';
+import { ClaimqModule } from '../../claimq.module';
+import { JobStore } from '../queue';
 import { waitFor } from '../../../test/support/worker-harness';
-import { ClaimModule } from './claim.module';
 import { HandlerRegistry } from './handler-registry';
 import { JobContext } from './job-context';
 import { JobHandler } from './job-handler.decorator';
@@ -21,21 +19,19 @@ class InvoiceJobs {
   }
 }
 
-describe('ClaimModule handler discovery', () => {
+describe('ClaimqModule handler discovery', () => {
   it('finds @JobHandler methods of the app, registers the built-in types, and runs jobs with them', async () => {
-    const store = new MemoryJobStore({ configuredQueues: ['default'] });
-    const config = AppConfig.from({ HEARTBEAT_MS: '100', SHUTDOWN_GRACE_MS: '100' });
-
-    @Global()
-    @Module({ providers: [{ provide: JobStore, useValue: store }, { provide: AppConfig, useValue: config }], exports: [JobStore, AppConfig] })
-    class TestInfraModule {}
-
-    @Module({ imports: [ClaimModule], providers: [InvoiceJobs] })
+    // as an app embeds it: ClaimqModule next to the app's own handlers, nothing built by hand
+    @Module({
+      imports: [ClaimqModule.forRoot({ mode: 'worker', logLevel: 'silent', worker: { heartbeatMs: 100, shutdownGraceMs: 100 } })],
+      providers: [InvoiceJobs],
+    })
     class EmbeddingModule {}
 
-    const moduleRef = await Test.createTestingModule({ imports: [TestInfraModule, EmbeddingModule] }).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [EmbeddingModule] }).compile();
     moduleRef.useLogger(false);
     const app = await moduleRef.createNestApplication({ logger: false }).init();
+    const store = app.get(JobStore);
 
     expect(app.get(HandlerRegistry).types()).toEqual(['http', 'invoice.render', 'noop', 'sleep']);
     const [{ job }] = await store.enqueue([normalizeJobSpec({ type: 'invoice.render', payload: { number: 'F-1' } }, { now: Date.now(), maxPayloadBytes: 1e6 })]);

@@ -8,7 +8,7 @@ import { NonRetryableJobError } from './non-retryable-job.error';
 import { RetryableJobError } from './retryable-job.error';
 import { RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
-import { errorText } from './store-errors';
+import { errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 /** Error texts are kept short: they travel in every fail call and event. */

@@ -1,8 +1,8 @@
 import { Lease } from '../../domain/job';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { JobExecutor } from './job-executor';
 import { RunningJobs } from './running-jobs';
-import { errorText } from './store-errors';
+import { errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 export interface LeaseHeartbeatDeps {

@@ -1,7 +1,7 @@
-import { JobStore } from '../queue/job-store';
-import { MemoryJobStore } from '../queue/memory/memory-job-store';
-import { RedisJobStore } from '../queue/redis/redis-job-store';
-import { createRedisClient } from '../queue/redis/redis-connection';
+import { JobStore } from '../queue';
+import { MemoryJobStore } from '../queue';
+import { RedisJobStore } from '../queue';
+import { createRedisClient } from '../queue';
 import { recordingLogger, waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../test/support/redis-store-harness';
 

@@ -1,6 +1,6 @@
 import { backoffDelay } from '../../domain/backoff';
 import { Job } from '../../domain/job';
-import { CompleteRequest, FailRequest } from '../queue/job-store';
+import { CompleteRequest, FailRequest } from '../queue';
 
 /**
  * The earliest time a retry the store just scheduled can be due: the store puts it at its own

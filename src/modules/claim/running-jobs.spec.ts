@@ -1,6 +1,6 @@
 import { ClaimedJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { MemoryJobStore } from '../queue/memory/memory-job-store';
+import { MemoryJobStore } from '../queue';
 import { silentLogger } from '../../../test/support/worker-harness';
 import { AckBatcher } from './ack-batcher';
 import { DeadlineTimer } from './deadline-timer';

@@ -1,5 +1,5 @@
 import { ClaimedJob, Job } from '../../domain/job';
-import { SettleOutcome } from '../queue/job-store';
+import { SettleOutcome } from '../queue';
 
 /**
  * Hooks the worker runtime calls as jobs move (metrics implement it). Plain synchronous calls on

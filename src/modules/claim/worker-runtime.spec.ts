@@ -1,5 +1,5 @@
 import { Job } from '../../domain/job';
-import { ClaimResult } from '../queue/job-store';
+import { ClaimResult } from '../queue';
 import { recordingLogger, waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { JobContext } from './job-context';
 import { NonRetryableJobError } from './non-retryable-job.error';

@@ -1,9 +1,9 @@
 import { Clock, systemClock } from '../../domain/clock';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { AckBatcher } from './ack-batcher';
-import { CallbackEnqueuer } from '../queue/callback-enqueuer';
+import { CallbackEnqueuer } from '../queue';
 import { ClaimLoop } from './claim-loop';
 import { DeadlineTimer } from './deadline-timer';
 import { HandlerRegistry } from './handler-registry';
@@ -12,7 +12,7 @@ import { LeaseHeartbeatService } from './lease-heartbeat.service';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { earliestRetryAt } from './retry-due-time';
 import { RunningJobs } from './running-jobs';
-import { errorText, isTransientStoreError } from './store-errors';
+import { errorText, isTransientStoreError } from '../queue';
 import { WorkerLogger, workerLogger } from './worker-logger';
 import { WorkerObserver } from './worker-observer';
 

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { Counter, Histogram, Registry } from 'prom-client';
-import { ClaimqMetrics, METRIC_PREFIX } from '../metrics/claimq-metrics';
-import { ReaperStats } from '../recovery/reaper-stats';
+import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
+import { ReaperStats } from '../recovery';
 
 /**
  * The refresh's Prometheus metrics, on the app's metrics registry (ClaimqMetrics, global). The

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
 import { ExecutionRefresher } from './execution-refresher';
 

@@ -1,7 +1,7 @@
 import { ManualClock } from '../../domain/clock';
 import { Execution, newExecutionId } from '../../domain/execution';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { MemoryJobStore } from '../queue/memory/memory-job-store';
+import { MemoryJobStore } from '../queue';
 import { ExecutionRefresher } from './execution-refresher';
 import { ExecutionStatusSink } from './execution-status.writer';
 

@@ -2,7 +2,7 @@ import { Clock } from '../../domain/clock';
 import { executionCallbackSpec } from '../../domain/execution-callback';
 import { Execution, isExecutionFinal, toExecution } from '../../domain/execution';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { ExecutionStatusSink, RejectedExecution } from './execution-status.writer';
 
 export interface ExecutionRefresherOptions {

@@ -1,5 +1,5 @@
 import { Execution } from '../../domain/execution';
-import { isDataError } from '../history/writer/history-batch-writer';
+import { isDataError } from '../history';
 import { UPSERT_EXECUTIONS } from './execution-status.statements';
 
 /** An execution whose status the database refused as data: set aside, the rest of its batch written. */

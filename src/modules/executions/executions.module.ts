@@ -1,11 +1,10 @@
 import { DynamicModule, Logger, Module, Provider, Type } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '../../config/app-config';
 import { systemClock } from '../../domain/clock';
-import { HistoryDatabase } from '../history/history-database';
-import { JobsModule } from '../jobs/jobs.module';
-import { JobStore } from '../queue/job-store';
-import { RecoveryModule } from '../recovery/recovery.module';
+import { HistoryDatabase } from '../history';
+import { JobsModule } from '../jobs';
+import { JobStore } from '../queue';
+import { RecoveryModule } from '../recovery';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
 import { ExecutionRefreshScheduler } from './execution-refresh.scheduler';
 import { ExecutionRefreshService } from './execution-refresh.service';
@@ -23,15 +22,16 @@ import { ExecutionsService } from './executions.service';
  */
 @Module({})
 export class ExecutionsModule {
-  static forRoot(config: AppConfig, history: DynamicModule): DynamicModule {
-    const imports: (DynamicModule | Type)[] = [ScheduleModule.forRoot(), RecoveryModule, history];
+  /** `api`: this instance serves the REST API (the executions endpoints come with it). */
+  static forRoot(api: boolean, history: DynamicModule): DynamicModule {
+    const imports: (DynamicModule | Type)[] = [RecoveryModule, history];
     const controllers: Type[] = [];
     const providers: Provider[] = [
       ExecutionRefreshMetrics,
       {
         provide: ExecutionRefresher,
-        inject: [JobStore, ExecutionRefreshMetrics, { token: HistoryDatabase, optional: true }],
-        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, database?: HistoryDatabase) => {
+        inject: [JobStore, ExecutionRefreshMetrics, AppConfig, { token: HistoryDatabase, optional: true }],
+        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, config: AppConfig, database?: HistoryDatabase) => {
           const logger = new Logger(ExecutionRefresher.name);
           return new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, systemClock, {
             refresherId: newRefresherId(),
@@ -46,13 +46,13 @@ export class ExecutionsModule {
       },
       {
         provide: ExecutionRefreshService,
-        inject: [JobStore, ExecutionRefresher, ExecutionRefreshMetrics],
-        useFactory: (store: JobStore, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics) =>
+        inject: [JobStore, ExecutionRefresher, ExecutionRefreshMetrics, AppConfig],
+        useFactory: (store: JobStore, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics, config: AppConfig) =>
           new ExecutionRefreshService(store, refresher, metrics, config.refreshBatch),
       },
       ExecutionRefreshScheduler,
     ];
-    if (config.runsApi) {
+    if (api) {
       imports.push(JobsModule);
       controllers.push(ExecutionsController);
       providers.push(ExecutionsService);

@@ -2,9 +2,9 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
 import { Execution, newExecutionId, toExecution } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
-import { JobsService } from '../jobs/jobs.service';
-import { HistoryQueryService } from '../history/query/history-query.service';
-import { JobStore, ListPage } from '../queue/job-store';
+import { JobsService } from '../jobs';
+import { HistoryQueryService } from '../history';
+import { JobStore, ListPage } from '../queue';
 
 /**
  * Create, read and cancel executions. The status is derived from the store's counters, which are

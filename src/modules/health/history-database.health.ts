@@ -1,8 +1,8 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
-import { HistoryDatabase } from '../history/history-database';
+import { HistoryDatabase } from '../history';
 import { HEALTH_CHECK_TIMEOUT_MS } from './health-check-timeout';
-import { withinTimeout } from './within-timeout';
+import { withinTimeout } from '../../common/within-timeout';
 
 const KEY = 'postgres';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
-import { StoreHealth } from '../queue/store-health';
+import { StoreHealth } from '../queue';
 import { HEALTH_CHECK_TIMEOUT_MS } from './health-check-timeout';
-import { withinTimeout } from './within-timeout';
+import { withinTimeout } from '../../common/within-timeout';
 
 /**
  * The job store answers (Redis: PING on the store's connection) and its settings are fit (Redis:

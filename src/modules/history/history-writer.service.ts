@@ -2,8 +2,8 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, 
 import { Counter, Registry } from 'prom-client';
 import { AppConfig } from '../../config/app-config';
 import { queueOfJobId } from '../../domain/job-id';
-import { ClaimqMetrics, METRIC_PREFIX } from '../metrics/claimq-metrics';
-import { JobStore } from '../queue/job-store';
+import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
+import { JobStore } from '../queue';
 import { JobEventSources } from './events/job-event-sources';
 import { HistoryDatabase } from './history-database';
 import { HistoryBatchWriter } from './writer/history-batch-writer';

@@ -8,7 +8,7 @@ import { HistoryQueryService } from './query/history-query.service';
 import { HistoryWriterService } from './history-writer.service';
 import { JobEventSources } from './events/job-event-sources';
 import { createJobEventSources } from './events/job-event-sources.factory';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 
 /**
  * Job history in PostgreSQL, on when DATABASE_URL is set. Without it this is an empty module:
@@ -19,9 +19,9 @@ import { JobStore } from '../queue/job-store';
  */
 @Module({})
 export class HistoryModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const url = config.databaseUrl;
-    if (url === undefined) return { module: HistoryModule };
+  /** `enabled`: the configuration names a database (DATABASE_URL, or the history option). */
+  static forRoot(enabled: boolean): DynamicModule {
+    if (!enabled) return { module: HistoryModule };
     return {
       module: HistoryModule,
       // Global: the API, health and metrics read history; each injects it @Optional(), and an
@@ -29,13 +29,16 @@ export class HistoryModule {
       global: true,
       imports: [
         // Connected by HistoryDatabase on first use, not at start: Postgres down must not stop jobs.
-        TypeOrmModule.forRoot({ ...historyDataSourceOptions(url), manualInitialization: true }),
+        TypeOrmModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => ({ ...historyDataSourceOptions(requireDatabaseUrl(config)), manualInitialization: true }),
+        }),
       ],
       providers: [
         {
           provide: HistoryDatabase,
-          inject: [getDataSourceToken()],
-          useFactory: (ds: DataSource) => new HistoryDatabase(ds, { migrate: config.dbMigrate }),
+          inject: [getDataSourceToken(), AppConfig],
+          useFactory: (ds: DataSource, config: AppConfig) => new HistoryDatabase(ds, { migrate: config.dbMigrate }),
         },
         { provide: JobEventSources, inject: [AppConfig, JobStore], useFactory: createJobEventSources },
         HistoryQueryService,
@@ -44,4 +47,9 @@ export class HistoryModule {
       exports: [HistoryQueryService, HistoryDatabase],
     };
   }
+}
+
+function requireDatabaseUrl(config: AppConfig): string {
+  if (config.databaseUrl === undefined) throw new Error('claimq: history is on, but no database URL is set (DATABASE_URL, or the history option)');
+  return config.databaseUrl;
 }

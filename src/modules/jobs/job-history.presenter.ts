@@ -1,4 +1,4 @@
-import { JobAttemptHistory, JobHistoryRecord } from '../history/query/job-history.types';
+import { JobAttemptHistory, JobHistoryRecord } from '../history';
 import { JobAttemptResponseDto } from './dto/job-attempts-response.dto';
 import { JobHistoryResponseDto } from './dto/job-history-response.dto';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { Job } from '../../domain/job';
-import { HistoryQueryService } from '../history/query/history-query.service';
-import { JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history/query/job-history.types';
-import { JobStore } from '../queue/job-store';
+import { HistoryQueryService } from '../history';
+import { JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history';
+import { JobStore } from '../queue';
 import { JobAttemptsResponseDto } from './dto/job-attempts-response.dto';
 import { presentHistoryAttempt } from './job-history.presenter';
 import { latestAttemptFromJob } from './latest-attempt';

@@ -2,7 +2,7 @@ import { AppConfig } from '../../config/app-config';
 import { ManualClock } from '../../domain/clock';
 import { InvalidJobSpecError, PayloadTooLargeError } from '../../domain/errors';
 import { EnqueueResult, Job, NewJob } from '../../domain/job';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { JobsService } from './jobs.service';
 
 /** Records enqueue calls; answers each job as created. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueCounts } from '../../domain/job';
-import { JobStore, RefreshBacklog } from '../queue/job-store';
+import { JobStore, RefreshBacklog } from '../queue';
 
 export interface QueueSummary {
   name: string;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { HistoryDatabase } from '../history/history-database';
-import { JobStore } from '../queue/job-store';
+import { HistoryDatabase } from '../history';
+import { JobStore } from '../queue';
 import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 
 interface EventLogHolder {

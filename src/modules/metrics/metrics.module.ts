@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { WORKER_OBSERVER } from '../claim';
-import { RecoveryModule } from '../recovery/recovery.module';
+import { RecoveryModule } from '../recovery';
 import { ClaimqMetrics } from './claimq-metrics';
 import { HistoryBacklogCollector } from './history-backlog.collector';
 import { MetricsController } from './metrics.controller';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { JOB_STATUSES, QueueCounts } from '../../domain/job';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 
 /**

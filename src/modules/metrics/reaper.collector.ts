@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
-import { ReaperStats, ReaperTotals } from '../recovery/reaper-stats';
+import { ReaperStats, ReaperTotals } from '../recovery';
 import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 
 /** Reaper totals by action label; the reaper reports counts per pass, not job types. */

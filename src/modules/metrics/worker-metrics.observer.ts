@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClaimedJob, Job } from '../../domain/job';
 import type { WorkerObserver } from '../claim';
-import { SettleOutcome } from '../queue/job-store';
+import { SettleOutcome } from '../queue';
 import { ClaimqMetrics } from './claimq-metrics';
 
 /** The worker runtime's hooks, counted. Pickup latency: claim time minus max(runAt, createdAt). */

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { withinTimeout } from '../health/within-timeout';
+import { withinTimeout } from '../../common/within-timeout';
 import { AppConfig } from '../../config/app-config';
 import { JobStore } from './job-store';
 import { evictionRisk, evictionWarning, MIN_REDIS_VERSION, RedisServerInfo, versionAtLeast } from './redis/redis-server-info';

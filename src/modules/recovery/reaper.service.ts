@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, systemClock } from '../../domain/clock';
-import { CallbackEnqueuer } from '../queue/callback-enqueuer';
-import { JobStore, ReapResult } from '../queue/job-store';
-import { errorText, isTransientStoreError } from '../queue/store-errors';
+import { CallbackEnqueuer } from '../queue';
+import { JobStore, ReapResult } from '../queue';
+import { errorText, isTransientStoreError } from '../queue';
 import { emptyReport, hasWork, QueueReapReport } from './queue-reap-report';
 import { ReaperStats } from './reaper-stats';
 

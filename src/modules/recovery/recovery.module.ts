@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '../../config/app-config';
-import { JobStore } from '../queue/job-store';
+import { JobStore } from '../queue';
 import { ReaperScheduler } from './reaper.scheduler';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
 
 /** The reaper, on every instance (API and worker alike). ReaperStats is what a metrics module reads. */
 @Module({
-  imports: [ScheduleModule.forRoot()],
   providers: [
     ReaperStats,
     {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EXECUTION_STATUSES, ExecutionStatus } from '../../../domain/execution';
 import { ExecutionJson } from '../../../domain/execution-json';
 import { QueueCounts } from '../../../domain/job';
-import { QueueCountsDto } from '../../jobs/dto/queue-counts.dto';
+import { QueueCountsDto } from '../../jobs';
 
 
 export class CreatedExecutionResponseDto {

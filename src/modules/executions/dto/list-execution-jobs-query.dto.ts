@@ -1,4 +1,4 @@
-import { PageQueryDto } from '../../jobs/dto/page-query.dto';
+import { PageQueryDto } from '../../jobs';
 
 /** `GET /executions/:id/jobs`: paging only. */
 export class ListExecutionJobsQueryDto extends PageQueryDto {}

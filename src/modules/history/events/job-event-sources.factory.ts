@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
-import { JobStore } from '../../queue/job-store';
+import { JobStore } from '../../queue';
 import { historyConsumerName } from '../consumer-name';
 import { JobEventSources } from './job-event-sources';
 import { JobEventLog } from './memory-job-event-source';

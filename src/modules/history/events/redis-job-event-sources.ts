@@ -1,5 +1,5 @@
-import { createRedisClient } from '../../queue/redis/redis-connection';
-import { RedisQueueKeys } from '../../queue/redis/redis-queue-keys';
+import { createRedisClient } from '../../queue';
+import { RedisQueueKeys } from '../../queue';
 import { RedisJobEventSource, RedisJobEventSourceOptions } from './redis-job-event-source';
 import { JobEventSource } from './job-event-source';
 import { JobEventSources } from './job-event-sources';

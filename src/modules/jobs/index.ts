@@ -1,0 +1,11 @@
+/** The jobs API: its module, and the pieces the executions API shares with it. */
+export { JobsModule } from './jobs.module';
+export { JobsService } from './jobs.service';
+export * from './job-limits';
+export { toJobSpec } from './job-spec.mapper';
+export * from './job.presenter';
+export { CreateJobDto } from './dto/create-job.dto';
+export { JobPageResponseDto } from './dto/job-page-response.dto';
+export { PageQueryDto } from './dto/page-query.dto';
+export { QueueCountsDto } from './dto/queue-counts.dto';
+export { IsHttpUrl } from './validation/is-http-url.decorator';
