@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, configureApp } from 'claimq';
+import { configureApp } from 'claimq';
 import { RootModule } from './root.module.js';
 
 /**
@@ -8,9 +8,8 @@ import { RootModule } from './root.module.js';
  * claimq's REST API, waits for it to finish, and prints one JSON line with what it saw.
  */
 async function main(): Promise<void> {
-  const config = AppConfig.from({ JOB_STORE: 'memory', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create(RootModule.forRoot(config), { bufferLogs: true });
-  configureApp(app, config);
+  const app = await NestFactory.create(RootModule, { bufferLogs: true });
+  configureApp(app);
   await app.listen(0, '127.0.0.1');
   try {
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -1,10 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { AppModule, type AppConfig } from 'claimq';
+import { Module } from '@nestjs/common';
+import { ClaimqModule } from 'claimq';
 import { GreetHandler } from './greet.handler.js';
 
-@Module({})
-export class RootModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return { module: RootModule, imports: [AppModule.forRoot(config)], providers: [GreetHandler] };
-  }
-}
+@Module({
+  imports: [ClaimqModule.forRoot({ store: 'memory', logLevel: 'silent', settings: { HOST: '127.0.0.1', PORT: '0' } })],
+  providers: [GreetHandler],
+})
+export class RootModule {}
