@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
-import { SourcedJobEvent } from '../../src/modules/history/events/job-event-source';
+import { SourcedJobEvent } from '../../src/modules/queue/events/job-event-source';
 import { createHistoryDatabase } from '../support/postgres-database';
 import { EventScript, T0, everyKindScript, shuffled } from './job-event.fixtures';
 

@@ -10,18 +10,25 @@ import { historyDataSourceOptions } from '../../src/modules/history/history-data
 import { HistoryQueryService } from '../../src/modules/history/query/history-query.service';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { MemoryEventLog } from '../../src/modules/queue/memory/memory-event-log';
+import { MemoryJobEventSources } from '../../src/modules/queue/events/memory-job-event-sources';
+import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { StoreUnavailableError } from '../../src/domain/errors';
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { T0, everyKindScript } from './job-event.fixtures';
 import { eventually } from '../support/eventually';
 
-/** Stands in for QueueModule: a global JobStore whose `events` is the memory store's log. */
-function queueStub(config: AppConfig, log: MemoryEventLog) {
+/**
+ * Stands in for QueueModule: a global JobStore whose events come from `log` (the memory store's
+ * kind of event log), or a real Redis store's streams when one is given.
+ */
+function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisJobStore) {
+  const store = redisStore ?? { eventSources: () => new MemoryJobEventSources(log), eventBacklog: () => log.size, queues: async () => ['mail'] };
   @Global()
   @Module({
     providers: [
       { provide: AppConfig, useValue: config },
-      { provide: JobStore, useValue: { events: log, queues: async () => ['mail'] } },
+      { provide: JobStore, useValue: store },
     ],
     exports: [AppConfig, JobStore],
   })
@@ -81,7 +88,8 @@ describe('HistoryModule', () => {
     const prefix = `claimq-test-${process.pid}-${Date.now()}`;
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', JOB_STORE: 'redis', REDIS_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL });
-    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog()), HistoryModule.forRoot(true)] }).compile();
+    const store = new RedisJobStore({ redis: createRedisClient(config.redisUrl), prefix, configuredQueues: ['mail'] });
+    const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog(), store), HistoryModule.forRoot(true)] }).compile();
     await app.init();
     try {
       const events = everyKindScript('mail', 'mail-module-redis').events.map((e) => e.event);
@@ -90,6 +98,7 @@ describe('HistoryModule', () => {
       await eventually(async () => expect((await history.findJob('mail-module-redis'))?.status).toBe('succeeded'));
     } finally {
       await app.close();
+      await store.close();
       await redis.del(`${prefix}:{mail}:events`, `${prefix}:{default}:events`);
       redis.disconnect();
       await db.drop();

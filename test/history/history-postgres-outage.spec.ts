@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { historyDataSourceOptions } from '../../src/modules/history/history-data-source-options';
 import { HistoryDatabase, runMigrationsLocked } from '../../src/modules/history/history-database';
-import { RedisJobEventSource } from '../../src/modules/history/events/redis-job-event-source';
+import { RedisJobEventSource } from '../../src/modules/queue/events/redis-job-event-source';
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 import { createTestDatabase } from '../support/postgres-database';

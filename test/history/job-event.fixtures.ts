@@ -1,6 +1,6 @@
 import { JobEvent } from '../../src/domain/job-event';
-import { SourcedJobEvent } from '../../src/modules/history/events/job-event-source';
-import { eventVersion } from '../../src/modules/history/events/event-version';
+import { SourcedJobEvent } from '../../src/modules/queue/events/job-event-source';
+import { eventVersion } from '../../src/modules/queue/events/event-version';
 
 export const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { RedisJobEventSource } from '../../src/modules/history/events/redis-job-event-source';
-import { MAX_EVENTS_PER_ENTRY, encodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
+import { RedisJobEventSource } from '../../src/modules/queue/events/redis-job-event-source';
+import { MAX_EVENTS_PER_ENTRY, encodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
 import { JobEvent } from '../../src/domain/job-event';
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { HistoryDrain } from '../../src/modules/history/writer/history-drain';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { decodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
+import { decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
 
 export interface StreamEvent {
   k: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ManualClock } from '../../src/domain/clock';
 import { JobEvent } from '../../src/domain/job-event';
-import { decodeStreamEntry } from '../../src/modules/history/events/stream-entry-codec';
+import { decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
 import { queueOfJobId } from '../../src/domain/job-id';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';

@@ -1,7 +1,7 @@
 --- @include "queue-keys"
 --- @include "execution-counters"
 -- Events of one script call, appended as ONE stream entry (decoded by
--- src/modules/history/events/stream-entry-codec.ts):
+-- src/modules/queue/events/stream-entry-codec.ts):
 --   field `t` = the call's clock (every event of a call happens at NOW), then one field per event,
 --   in order: name = the event's kind, value = its fields joined by US (\31, which no id, status,
 --   number, job type or worker id contains):

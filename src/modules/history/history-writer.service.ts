@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { queueOfJobId } from '../../domain/job-id';
 import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
 import { JobStore } from '../queue';
-import { JobEventSources } from './events/job-event-sources';
+import { JobEventSources } from '../queue';
 import { HistoryDatabase } from './history-database';
 import { HistoryBatchWriter } from './writer/history-batch-writer';
 import { HistoryDrain } from './writer/history-drain';

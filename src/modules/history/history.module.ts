@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
@@ -6,9 +6,8 @@ import { historyDataSourceOptions } from './history-data-source-options';
 import { HistoryDatabase } from './history-database';
 import { HistoryQueryService } from './query/history-query.service';
 import { HistoryWriterService } from './history-writer.service';
-import { JobEventSources } from './events/job-event-sources';
-import { createJobEventSources } from './events/job-event-sources.factory';
-import { JobStore } from '../queue';
+import { historyConsumerName } from './consumer-name';
+import { JobEventSources, JobStore } from '../queue';
 
 /**
  * Job history in PostgreSQL, on when DATABASE_URL is set. Without it this is an empty module:
@@ -40,7 +39,17 @@ export class HistoryModule {
           inject: [getDataSourceToken(), AppConfig],
           useFactory: (ds: DataSource, config: AppConfig) => new HistoryDatabase(ds, { migrate: config.dbMigrate }),
         },
-        { provide: JobEventSources, inject: [AppConfig, JobStore], useFactory: createJobEventSources },
+        {
+          provide: JobEventSources,
+          inject: [JobStore],
+          useFactory: (store: JobStore) => {
+            const logger = new Logger('History');
+            return store.eventSources({
+              consumer: historyConsumerName(),
+              onDropped: (entry, reason) => logger.error(`history dropped stream entry ${entry}: ${reason}`),
+            });
+          },
+        },
         HistoryQueryService,
         HistoryWriterService,
       ],

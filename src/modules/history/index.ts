@@ -4,4 +4,3 @@ export { HistoryDatabase } from './history-database';
 export { HistoryQueryService } from './query/history-query.service';
 export type * from './query/job-history.types';
 export * from './writer/history-batch-writer';
-export { decodeStreamEntry, encodeStreamEntry } from './events/stream-entry-codec';

@@ -4,25 +4,20 @@ import { HistoryDatabase } from '../history';
 import { JobStore } from '../queue';
 import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 
-interface EventLogHolder {
-  events?: { size?: unknown };
-}
-
 /**
- * History writer lag, where it is cheap to read: the memory store's event log holds exactly the
- * events the writer has not taken yet. (The Redis streams' lag is not reported here yet.)
+ * History writer lag, where the store can tell it cheaply (JobStore.eventBacklog): the memory
+ * store's event log holds exactly the events the writer has not taken yet. (The Redis streams' lag is not reported here yet.)
  */
 @Injectable()
 export class HistoryBacklogCollector {
   constructor(metrics: ClaimqMetrics, @Inject(JobStore) store: JobStore, @Optional() history?: HistoryDatabase) {
-    const log = (store as unknown as EventLogHolder).events;
-    if (!history || typeof log?.size !== 'number') return;
+    if (!history || store.eventBacklog() === undefined) return;
     new Gauge({
       name: `${METRIC_PREFIX}history_backlog_events`,
       help: 'Job events waiting for the history writer (memory store)',
       registers: [metrics.registry],
       collect() {
-        this.set(Number(log.size));
+        this.set(store.eventBacklog() ?? 0);
       },
     });
   }

@@ -29,6 +29,7 @@ export function createJobStore(config: AppConfig): JobStore {
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
         eventsMaxLen: config.eventsMaxLen,
+        allowEviction: config.redisAllowEviction,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

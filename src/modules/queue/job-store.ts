@@ -9,6 +9,8 @@ import {
   QueueCounts,
 } from '../../domain/job';
 import { ExecutionRecord, NewExecution } from '../../domain/execution';
+import { JobEventSources } from './events/job-event-sources';
+import { StoreHealth } from './store-health';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -173,8 +175,27 @@ export abstract class JobStore {
   /** Dirty executions waiting (backlog) and refreshes in flight, for observability. */
   abstract refreshBacklog(queue: string): Promise<RefreshBacklog>;
 
+  // Events: every transition above records one event in the same atomic step (Redis: the
+  // queue's stream; memory: the store's log), which the history writer reads.
+
+  /** Where the history writer reads this store's events: one lane per queue (Redis), or one (memory). */
+  abstract eventSources(options: EventSourceOptions): JobEventSources;
+
+  /** Events recorded and not yet read, where the store can tell cheaply (memory); undefined otherwise. */
+  abstract eventBacklog(): number | undefined;
+
+  /** Whether the store can serve now, for readiness and the start check. */
+  abstract readonly health: StoreHealth;
+
   /** Releases connections and timers. */
   abstract close(): Promise<void>;
+}
+
+export interface EventSourceOptions {
+  /** The reader's name where the source tracks readers (a Redis consumer group's consumer). */
+  consumer: string;
+  /** An entry that cannot be decoded, dropped with the reason (logged by the caller). */
+  onDropped?: (entry: string, reason: string) => void;
 }
 
 export interface RefreshBacklog {

@@ -3,14 +3,13 @@ import { AppConfig } from '../../config/app-config';
 import { JobStore } from './job-store';
 import { createJobStore } from './job-store.factory';
 import { StoreHealth } from './store-health';
-import { createStoreHealth, RedisStoreHealth } from './store-health.factory';
 
 /** The JobStore (from JOB_STORE) and its StoreHealth (for readiness), to every module. */
 @Global()
 @Module({
   providers: [
     { provide: JobStore, inject: [AppConfig], useFactory: createJobStore },
-    { provide: StoreHealth, inject: [AppConfig, JobStore], useFactory: createStoreHealth },
+    { provide: StoreHealth, inject: [JobStore], useFactory: (store: JobStore) => store.health },
   ],
   exports: [JobStore, StoreHealth],
 })
@@ -22,7 +21,7 @@ export class QueueModule implements OnModuleInit, OnApplicationShutdown {
 
   /** A Redis too old for the scripts stops the start here, with the reason. */
   async onModuleInit(): Promise<void> {
-    if (this.health instanceof RedisStoreHealth) await this.health.checkAtStart();
+    await this.health.checkAtStart();
   }
 
   async onApplicationShutdown(): Promise<void> {

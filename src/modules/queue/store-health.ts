@@ -1,7 +1,7 @@
 /**
- * Whether the job store can serve requests now, for readiness probes. Separate from the JobStore
- * contract (queue semantics only): QueueModule provides it next to the store. `ping` resolves when
- * the store answered and rejects (StoreUnavailableError) when it did not.
+ * Whether the job store can serve requests now, for readiness probes: each store provides its own
+ * (JobStore.health), and QueueModule binds it for the health module. `ping` resolves when the store
+ * answered and rejects (StoreUnavailableError) when it did not.
  */
 export abstract class StoreHealth {
   /** The indicator's name in health reports: `redis`, `memory`. */
@@ -16,6 +16,9 @@ export abstract class StoreHealth {
   async settings(): Promise<{ details: Record<string, unknown>; unfit?: string }> {
     return { details: {} };
   }
+
+  /** Checks at start that the store can run claimq at all; throws the reason when it cannot. Default: nothing. */
+  async checkAtStart(): Promise<void> {}
 }
 
 /** A store in this process (memory) is up as long as the process is. */
@@ -25,13 +28,4 @@ export class InProcessStoreHealth extends StoreHealth {
   }
 
   async ping(): Promise<void> {}
-}
-
-/** A store that can answer a ping over its own connection (RedisJobStore). */
-export interface PingableStore {
-  ping(): Promise<void>;
-}
-
-export function isPingableStore(store: object): store is PingableStore {
-  return typeof (store as Partial<PingableStore>).ping === 'function';
 }

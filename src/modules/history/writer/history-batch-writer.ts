@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SourcedJobEvent } from '../events/job-event-source';
+import { SourcedJobEvent } from '../../queue';
 import { UPSERT_JOB_ATTEMPTS, UPSERT_JOB_RECORDS } from './history-upsert-statements';
 import { foldJobEvents } from './job-history-fold';
 

@@ -1,4 +1,4 @@
-import { JobEventBatch, JobEventSource, SourcedJobEvent } from '../events/job-event-source';
+import { JobEventBatch, JobEventSource, SourcedJobEvent } from '../../queue';
 import { BatchWriteReport } from './history-batch-writer';
 import { abortableSleep } from '../../../common/abortable-sleep';
 import { RetryBackoff } from '../../../common/retry-backoff';

@@ -1,5 +1,5 @@
 import { JobEvent } from '../../../domain/job-event';
-import { eventVersion } from '../events/event-version';
+import { eventVersion } from '../../queue';
 import { attemptOf, foldJobEvents } from './job-history-fold';
 
 const ev = (e: Partial<JobEvent> & Pick<JobEvent, 'k' | 'st' | 'att'>): JobEvent => ({ id: 'q-1', at: 1_000, ...e });

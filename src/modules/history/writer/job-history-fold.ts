@@ -1,7 +1,7 @@
 import { isFinal } from '../../../domain/job';
 import { JobEvent, JobEventKind } from '../../../domain/job-event';
 import { AttemptOutcome } from '../entities/job-attempt.entity';
-import { SourcedJobEvent } from '../events/job-event-source';
+import { SourcedJobEvent } from '../../queue';
 import { HistoryRows, JobAttemptRow, JobRecordRow } from './history-rows';
 
 /** Event kinds that end an attempt when they carry its run number (or, in older events, its worker `w`). */

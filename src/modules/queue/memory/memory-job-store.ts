@@ -19,6 +19,9 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
+import { JobEventSources } from '../events/job-event-sources';
+import { MemoryJobEventSources } from '../events/memory-job-event-sources';
+import { InProcessStoreHealth, StoreHealth } from '../store-health';
 import { damageRecord, MemoryCorruption } from './memory-corruption';
 import { DEFAULT_EVENTS_MAX_LEN, MemoryEventLog } from './memory-event-log';
 import { createRecord, toJob } from './memory-job-record';
@@ -436,6 +439,16 @@ export class MemoryJobStore extends JobStore {
     const executions = this.queueStates.get(queue)?.executions;
     return { backlog: executions?.refresh.size ?? 0, inFlight: executions?.refreshing.size ?? 0 };
   }
+
+  eventSources(): JobEventSources {
+    return new MemoryJobEventSources(this.events);
+  }
+
+  eventBacklog(): number {
+    return this.events.size;
+  }
+
+  readonly health: StoreHealth = new InProcessStoreHealth('memory');
 
   async close(): Promise<void> {
     this.closed = true;

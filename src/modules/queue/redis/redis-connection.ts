@@ -35,6 +35,18 @@ export function createRedisClient(url: string, overrides: RedisOptions = {}): Re
 }
 
 /**
+ * Another connection with `client`'s settings (a stream reader's, say), with the same care as
+ * createRedisClient's: its errors surface on its calls, and its in-flight commands fail on a close.
+ * ioredis's duplicate() copies the options, not the listeners.
+ */
+export function duplicateRedisClient(client: Redis, overrides: RedisOptions = {}): Redis {
+  const copy = client.duplicate(overrides);
+  copy.on('error', () => undefined);
+  rejectInFlightCommandsOnClose(copy);
+  return copy;
+}
+
+/**
  * ioredis 5.11 with `autoResendUnfulfilledCommands: false` drops the commands that were in flight
  * when a ready connection closed without ever settling them if the next connect succeeds
  * (redis/ioredis#2193, fixed upstream by #2194): a claim would then hang for good. So they are

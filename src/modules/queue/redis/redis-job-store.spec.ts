@@ -7,7 +7,7 @@ import { DEFAULT_BACKOFF, JobSpec, NewJob } from '../../../domain/job';
 import { JobEvent } from '../../../domain/job-event';
 import { normalizeJobSpec } from '../../../domain/job-spec';
 import { deletePrefixedKeys, listPrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
-import { decodeStreamEntry } from '../../history';
+import { decodeStreamEntry } from '../events/stream-entry-codec';
 import { createRedisClient } from './redis-connection';
 import { RedisJobStore } from './redis-job-store';
 import { RedisQueueKeys } from './redis-queue-keys';

@@ -7,6 +7,7 @@ import { queueOfJobId } from '../../../domain/job-id';
 import {
   ClaimResult,
   CompleteRequest,
+  EventSourceOptions,
   FailRequest,
   JobStore,
   ListPage,
@@ -17,6 +18,11 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { RedisAvailability } from './redis-availability';
+import { duplicateRedisClient } from './redis-connection';
+import { RedisStoreHealth } from './redis-store-health';
+import { StoreHealth } from '../store-health';
+import { JobEventSources } from '../events/job-event-sources';
+import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { indexKey, RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
@@ -35,6 +41,8 @@ export interface RedisJobStoreOptions {
   eventsMaxLen?: number;
   /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
   hardTimeoutGraceMs?: number;
+  /** REDIS_ALLOW_EVICTION: readiness accepts a Redis whose eviction policy may drop job keys. */
+  allowEviction?: boolean;
   /**
    * SUCCEEDED_RETENTION_MS=0: complete deletes the job (hash and idempotency key) instead of
    * keeping it in `succeeded`; its `succeeded` event still records it for history. A job with a
@@ -66,6 +74,7 @@ export class RedisJobStore extends JobStore {
   private readonly executions: RedisExecutions;
   private readonly keyCache = new Map<string, RedisQueueKeys>();
   private readonly registeredQueues = new Set<string>();
+  readonly health: StoreHealth;
 
   constructor(options: RedisJobStoreOptions) {
     super();
@@ -80,6 +89,7 @@ export class RedisJobStore extends JobStore {
     this.availability = new RedisAvailability(this.redis);
     this.lister = new RedisJobLister(this.redis);
     this.waiter = new RedisWakeWaiter(this.redis);
+    this.health = new RedisStoreHealth('redis', this, options.allowEviction === true);
     this.executions = new RedisExecutions(this.redis, (queue) => this.keys(queue), (script, queue, args, now) => this.run(script, queue, args, now));
   }
 
@@ -246,12 +256,12 @@ export class RedisJobStore extends JobStore {
     await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal));
   }
 
-  /** PING on the command connection (readiness); StoreUnavailableError when Redis does not answer. */
   /** Version and memory settings of the server (INFO), for the start check and readiness. */
   async serverInfo(): Promise<RedisServerInfo> {
     return this.availability.call(() => readRedisServerInfo(this.redis));
   }
 
+  /** PING on the command connection (readiness); StoreUnavailableError when Redis does not answer. */
   async ping(): Promise<void> {
     await this.availability.call(() => this.redis.ping());
   }
@@ -293,6 +303,20 @@ export class RedisJobStore extends JobStore {
 
   async refreshBacklog(queue: string): Promise<RefreshBacklog> {
     return this.availability.call(() => this.executions.backlog(queue));
+  }
+
+  /** One stream per queue, each read on a connection of its own (a copy of this store's settings). */
+  eventSources(options: EventSourceOptions): JobEventSources {
+    return new RedisJobEventSources({
+      connect: (name) => duplicateRedisClient(this.redis, { connectionName: name }),
+      keysOf: (queue) => this.keys(queue),
+      ...options,
+    });
+  }
+
+  /** A stream's lag is not read here (it would cost a command per queue per scrape). */
+  eventBacklog(): undefined {
+    return undefined;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
-import { RedisServerInfo, versionAtLeast } from './redis/redis-server-info';
-import { RedisStoreHealth } from './store-health.factory';
+import { RedisServerInfo, versionAtLeast } from './redis-server-info';
+import { RedisStoreHealth } from './redis-store-health';
 
 const store = (info: Partial<RedisServerInfo>) => ({
   ping: async () => undefined,

@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { withinTimeout } from '../../common/within-timeout';
-import { AppConfig } from '../../config/app-config';
-import { JobStore } from './job-store';
-import { evictionRisk, evictionWarning, MIN_REDIS_VERSION, RedisServerInfo, versionAtLeast } from './redis/redis-server-info';
-import { InProcessStoreHealth, isPingableStore, StoreHealth } from './store-health';
+import { withinTimeout } from '../../../common/within-timeout';
+import { evictionRisk, evictionWarning, MIN_REDIS_VERSION, RedisServerInfo, versionAtLeast } from './redis-server-info';
+import { StoreHealth } from '../store-health';
 
 interface RedisLikeStore {
   ping(): Promise<void>;
@@ -39,7 +37,7 @@ export class RedisStoreHealth extends StoreHealth {
   }
 
   /** The start check; a Redis that cannot be reached now is checked by readiness once it can. */
-  async checkAtStart(): Promise<void> {
+  override async checkAtStart(): Promise<void> {
     let info: RedisServerInfo;
     try {
       info = await withinTimeout(this.info(true), START_CHECK_TIMEOUT_MS);
@@ -74,9 +72,4 @@ export class RedisStoreHealth extends StoreHealth {
     this.cached = { info, at: now };
     return info;
   }
-}
-
-/** Redis answers pings over the store's own connection; the memory store is up with the process. */
-export function createStoreHealth(config: AppConfig, store: JobStore): StoreHealth {
-  return isPingableStore(store) ? new RedisStoreHealth(config.jobStore, store, config.redisAllowEviction) : new InProcessStoreHealth(config.jobStore);
 }

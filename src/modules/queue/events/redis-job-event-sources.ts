@@ -1,17 +1,19 @@
-import { createRedisClient } from '../../queue';
-import { RedisQueueKeys } from '../../queue';
+import type { Redis } from 'ioredis';
+import { RedisQueueKeys } from '../redis/redis-queue-keys';
 import { RedisJobEventSource, RedisJobEventSourceOptions } from './redis-job-event-source';
 import { JobEventSource } from './job-event-source';
 import { JobEventSources } from './job-event-sources';
 
 export interface RedisJobEventSourcesOptions {
-  redisUrl: string;
-  prefix: string;
+  /** Opens a connection of the store's settings, named `name`: one per stream read. */
+  connect: (name: string) => Redis;
+  /** The store's keys of a queue (its stream is `events`). */
+  keysOf: (queue: string) => RedisQueueKeys;
   consumer: string;
   onDropped?: RedisJobEventSourceOptions['onDropped'];
 }
 
-/** One stream per queue, `<prefix>:{<queue>}:events` (the Redis store's key schema). */
+/** One stream per queue (RedisQueueKeys.events), each read on a connection of its own. */
 export class RedisJobEventSources extends JobEventSources {
   constructor(private readonly options: RedisJobEventSourcesOptions) {
     super();
@@ -23,9 +25,9 @@ export class RedisJobEventSources extends JobEventSources {
 
   open(queue: string): JobEventSource {
     return new RedisJobEventSource({
-      redis: createRedisClient(this.options.redisUrl, { connectionName: `claimq-history-${queue}` }),
+      redis: this.options.connect(`claimq-history-${queue}`),
       queue,
-      streamKey: new RedisQueueKeys(this.options.prefix, queue).events,
+      streamKey: this.options.keysOf(queue).events,
       consumer: this.options.consumer,
       onDropped: this.options.onDropped,
     });
