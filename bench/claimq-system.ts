@@ -1,3 +1,4 @@
+import { systemClock } from '../src/domain/clock';
 import 'reflect-metadata';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { BuiltinJobHandlers } from '../src/modules/claim/builtin/builtin-job.handlers';
@@ -6,6 +7,7 @@ import { WorkerLogger } from '../src/modules/claim/worker-logger';
 import { WorkerRuntime } from '../src/modules/claim/worker-runtime';
 import { CompleteRequest } from '../src/modules/queue/job-store';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
+import { CallbackEnqueuer } from '../src/modules/queue/callback-enqueuer';
 import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
 import { BENCH_QUEUE, BenchSystem, payloadTime, WorkerHooks } from './bench-system';
 
@@ -90,7 +92,7 @@ export class ClaimqSystem implements BenchSystem {
       concurrency,
       leaseMs: LEASE_MS,
       shutdownGraceMs: 5_000,
-      maxPayloadBytes: MAX_PAYLOAD_BYTES,
+      callbacks: new CallbackEnqueuer(store, systemClock, MAX_PAYLOAD_BYTES, stderrLogger),
       logger: stderrLogger,
     });
     this.worker = { store, runtime };

@@ -1,8 +1,10 @@
+import { systemClock } from '../../src/domain/clock';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../src/config/app-config';
 import { newExecutionId, toExecution } from '../../src/domain/execution';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { CallbackEnqueuer } from '../../src/modules/queue/callback-enqueuer';
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { ReaperService } from '../../src/modules/recovery/reaper.service';
 import { ReaperStats } from '../../src/modules/recovery/reaper-stats';
@@ -120,7 +122,7 @@ describe('execution refresh across refresher processes', () => {
     await doomed.exited;
     const killedAt = Date.now();
     await expect(store.refreshBacklog(queue)).resolves.toEqual({ backlog: 40, inFlight: 20 });
-    const reaper = new ReaperService(store, AppConfig.from({ REFRESH_STALE_MS: '5000' }), new ReaperStats());
+    const reaper = new ReaperService(store, AppConfig.from({ REFRESH_STALE_MS: '5000' }), new ReaperStats(), new CallbackEnqueuer(store, systemClock, 1 << 20));
     await expect(reaper.reapQueue(queue)).resolves.toMatchObject({ refreshRequeued: 0 });
 
     const first = await refresher(queue).report();

@@ -1,9 +1,11 @@
+import { systemClock } from '../../src/domain/clock';
 import { JobSpec, Job } from '../../src/domain/job';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { HandlerRegistry } from '../../src/modules/claim/handler-registry';
 import { WorkerLogger } from '../../src/modules/claim/worker-logger';
 import { WorkerRuntime, WorkerRuntimeOptions } from '../../src/modules/claim/worker-runtime';
 import { JobStore } from '../../src/modules/queue/job-store';
+import { CallbackEnqueuer } from '../../src/modules/queue/callback-enqueuer';
 import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
 
 export const silentLogger: WorkerLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: () => undefined };
@@ -40,7 +42,7 @@ export function workerHarness(options: Partial<WorkerRuntimeOptions> & { store?:
     concurrency: 5,
     leaseMs: 30_000,
     shutdownGraceMs: 1_000,
-    maxPayloadBytes: 512 * 1024,
+    callbacks: new CallbackEnqueuer(store, options.clock ?? systemClock, 512 * 1024, silentLogger),
     settleTimeoutMs: 2_000,
     logger: silentLogger,
     ...options,

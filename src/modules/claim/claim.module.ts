@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
-import { JobStore } from '../queue';
+import { Clock, CLOCK } from '../../domain/clock';
+import { CallbackEnqueuer, JobStore } from '../queue';
 import { BuiltinJobHandlers } from './builtin/builtin-job.handlers';
 import { HandlerDiscoveryService } from './handler-discovery.service';
 import { HandlerRegistry } from './handler-registry';
@@ -26,14 +27,23 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
     { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },
     {
       provide: WorkerRuntime,
-      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig, { token: WORKER_OBSERVER, optional: true }],
-      useFactory: (store: JobStore, registry: HandlerRegistry, identity: WorkerIdentity, config: AppConfig, observer?: WorkerObserver) =>
+      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, { token: WORKER_OBSERVER, optional: true }],
+      useFactory: (
+        store: JobStore,
+        registry: HandlerRegistry,
+        identity: WorkerIdentity,
+        config: AppConfig,
+        callbacks: CallbackEnqueuer,
+        clock: Clock,
+        observer?: WorkerObserver,
+      ) =>
         new WorkerRuntime(store, registry, identity.id, {
           queues: config.queues,
           concurrency: config.workerConcurrency,
           leaseMs: config.leaseMs,
           shutdownGraceMs: config.shutdownGraceMs,
-          maxPayloadBytes: config.maxPayloadBytes,
+          callbacks,
+          clock,
           observer,
         }),
     },

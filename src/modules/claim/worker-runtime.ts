@@ -22,8 +22,8 @@ export interface WorkerRuntimeOptions {
   concurrency: number;
   leaseMs: number;
   shutdownGraceMs: number;
-  /** Limit of a callback job's payload (MAX_PAYLOAD_BYTES). */
-  maxPayloadBytes: number;
+  /** Sends the callbacks of the jobs it ends (QueueModule's one CallbackEnqueuer). */
+  callbacks: CallbackEnqueuer;
   /**
    * How long shutdown keeps trying, after the grace period, to record results and releases when
    * the store is down (default 1 s, so the process exits within SHUTDOWN_GRACE_MS + 2 s; what is
@@ -71,7 +71,7 @@ export class WorkerRuntime {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? workerLogger('Worker');
     this.timer = new DeadlineTimer(this.clock);
-    this.callbacks = new CallbackEnqueuer(store, this.clock, options.maxPayloadBytes, this.logger);
+    this.callbacks = options.callbacks;
     this.acks = new AckBatcher(store, this.logger, (job, outcome, request) => {
       options.observer?.onSettled(job, outcome, this.clock.now() - (job.startedAt ?? this.clock.now()));
       if (outcome === 'stale') {

@@ -1,6 +1,6 @@
 import { DynamicModule, Logger, Module, Provider, Type } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { systemClock } from '../../domain/clock';
+import { Clock, CLOCK } from '../../domain/clock';
 import { HistoryDatabase } from '../history';
 import { JobsModule } from '../jobs';
 import { JobStore } from '../queue';
@@ -30,10 +30,10 @@ export class ExecutionsModule {
       ExecutionRefreshMetrics,
       {
         provide: ExecutionRefresher,
-        inject: [JobStore, ExecutionRefreshMetrics, AppConfig, { token: HistoryDatabase, optional: true }],
-        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, config: AppConfig, database?: HistoryDatabase) => {
+        inject: [JobStore, ExecutionRefreshMetrics, AppConfig, CLOCK, { token: HistoryDatabase, optional: true }],
+        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, config: AppConfig, clock: Clock, database?: HistoryDatabase) => {
           const logger = new Logger(ExecutionRefresher.name);
-          return new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, systemClock, {
+          return new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, clock, {
             refresherId: newRefresherId(),
             batch: config.refreshBatch,
             maxPayloadBytes: config.maxPayloadBytes,

@@ -6,6 +6,7 @@ import { historyDataSourceOptions } from './history-data-source-options';
 import { HistoryDatabase } from './history-database';
 import { HistoryQueryService } from './query/history-query.service';
 import { HistoryWriterService } from './history-writer.service';
+import { HistoryBacklogMetrics } from './history-backlog.metrics';
 import { historyConsumerName } from './consumer-name';
 import { JobEventSources, JobStore } from '../queue';
 
@@ -52,6 +53,7 @@ export class HistoryModule {
         },
         HistoryQueryService,
         HistoryWriterService,
+        HistoryBacklogMetrics,
       ],
       exports: [HistoryQueryService, HistoryDatabase],
     };

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { systemClock } from '../../domain/clock';
 import { JobHistoryService } from './job-history.service';
-import { JOBS_CLOCK } from './jobs-clock.token';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 import { QueuesController } from './queues.controller';
@@ -13,7 +11,7 @@ import { QueuesService } from './queues.service';
  */
 @Module({
   controllers: [JobsController, QueuesController],
-  providers: [JobsService, JobHistoryService, QueuesService, { provide: JOBS_CLOCK, useValue: systemClock }],
+  providers: [JobsService, JobHistoryService, QueuesService],
   exports: [JobsService],
 })
 export class JobsModule {}

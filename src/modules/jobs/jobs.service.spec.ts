@@ -2,7 +2,7 @@ import { AppConfig } from '../../config/app-config';
 import { ManualClock } from '../../domain/clock';
 import { InvalidJobSpecError, PayloadTooLargeError } from '../../domain/errors';
 import { EnqueueResult, Job, NewJob } from '../../domain/job';
-import { JobStore } from '../queue';
+import { CallbackEnqueuer, JobStore } from '../queue';
 import { JobsService } from './jobs.service';
 
 /** Records enqueue calls; answers each job as created. */
@@ -20,7 +20,8 @@ class RecordingStore {
 function setup(env: Record<string, string> = {}) {
   const store = new RecordingStore();
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
-  const service = new JobsService(store as unknown as JobStore, AppConfig.from(env), clock);
+  const config = AppConfig.from(env);
+  const service = new JobsService(store as unknown as JobStore, config, clock, new CallbackEnqueuer(store as unknown as JobStore, clock, config.maxPayloadBytes));
   return { store, clock, service };
 }
 

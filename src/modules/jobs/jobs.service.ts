@@ -1,16 +1,14 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { Clock } from '../../domain/clock';
+import { Clock, CLOCK } from '../../domain/clock';
 import { InvalidJobSpecError } from '../../domain/errors';
 import { EnqueueResult, Job, JobSpec, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
-import { CallbackEnqueuer } from '../queue';
-import { JobStore, ListPage, ListQuery } from '../queue';
+import { CallbackEnqueuer, JobStore, ListPage, ListQuery } from '../queue';
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
-import { JOBS_CLOCK } from './jobs-clock.token';
 
 /**
  * Enqueue and read jobs. Plain service: it throws domain errors (the HTTP filter maps them), so
@@ -18,16 +16,15 @@ import { JOBS_CLOCK } from './jobs-clock.token';
  */
 @Injectable()
 export class JobsService {
-  private readonly callbacks: CallbackEnqueuer;
   private readonly queues: AcceptedQueues;
 
   constructor(
     @Inject(JobStore) private readonly store: JobStore,
     private readonly config: AppConfig,
-    @Inject(JOBS_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly callbacks: CallbackEnqueuer,
     @Optional() private readonly metrics?: ClaimqMetrics,
   ) {
-    this.callbacks = new CallbackEnqueuer(store, clock, config.maxPayloadBytes, new Logger('Jobs'));
     this.queues = new AcceptedQueues(config.queues);
   }
 

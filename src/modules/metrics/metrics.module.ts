@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { WORKER_OBSERVER } from '../claim';
 import { RecoveryModule } from '../recovery';
 import { ClaimqMetrics } from './claimq-metrics';
-import { HistoryBacklogCollector } from './history-backlog.collector';
 import { MetricsController } from './metrics.controller';
 import { QueueDepthCollector } from './queue-depth.collector';
 import { ReaperCollector } from './reaper.collector';
@@ -21,7 +20,6 @@ import { WorkerMetricsObserver } from './worker-metrics.observer';
     ClaimqMetrics,
     QueueDepthCollector,
     ReaperCollector,
-    HistoryBacklogCollector,
     { provide: WORKER_OBSERVER, useClass: WorkerMetricsObserver },
   ],
   exports: [ClaimqMetrics, WORKER_OBSERVER],

@@ -15,8 +15,8 @@ export type CallbackLogger = Pick<Logger, 'debug' | 'warn' | 'error'>;
 
 /**
  * When a job with a callbackUrl has ended (succeeded, failed, cancelled), enqueues the `http` job
- * that POSTs its final state. Used by the workers (after their ack is recorded) and by the reaper
- * (jobs it fails). Off the hot path: it reads the job back from the store (the callers know only
+ * that POSTs its final state. One per process (QueueModule provides it): used by the workers (after
+ * their ack is recorded), the reaper (jobs it fails) and the API (jobs it cancels). Off the hot path: it reads the job back from the store (the callers know only
  * its id) and retries a few times when the store blinks. The callback job's idempotency key
  * makes a repeated enqueue harmless, so two instances reporting the same ending send one callback.
  */
@@ -27,7 +27,7 @@ export class CallbackEnqueuer {
     private readonly store: JobStore,
     private readonly clock: Clock,
     private readonly maxPayloadBytes: number,
-    private readonly logger: CallbackLogger,
+    private readonly logger: CallbackLogger = new Logger('Callbacks'),
   ) {}
 
   jobEnded(jobId: string): void {

@@ -1,18 +1,18 @@
 import { AppConfig } from '../../config/app-config';
-import { systemClock } from '../../domain/clock';
+import { Clock } from '../../domain/clock';
 import { JobStore } from './job-store';
 import { MemoryJobStore } from './memory/memory-job-store';
 import { createRedisClient } from './redis/redis-connection';
 import { RedisJobStore } from './redis/redis-job-store';
 
 /** Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. */
-export function createJobStore(config: AppConfig): JobStore {
+export function createJobStore(config: AppConfig, clock: Clock): JobStore {
   // SUCCEEDED_RETENTION_MS=0: succeeded jobs are deleted at completion (history records them)
   const deleteSucceeded = config.succeededRetentionMs === 0;
   switch (config.jobStore) {
     case 'memory':
       return new MemoryJobStore({
-        clock: systemClock,
+        clock,
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
@@ -24,7 +24,7 @@ export function createJobStore(config: AppConfig): JobStore {
       return new RedisJobStore({
         redis: createRedisClient(config.redisUrl),
         prefix: config.redisPrefix,
-        clock: systemClock,
+        clock,
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,

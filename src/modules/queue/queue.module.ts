@@ -1,17 +1,28 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { Clock, CLOCK, systemClock } from '../../domain/clock';
+import { CallbackEnqueuer } from './callback-enqueuer';
 import { JobStore } from './job-store';
 import { createJobStore } from './job-store.factory';
 import { StoreHealth } from './store-health';
 
-/** The JobStore (from JOB_STORE) and its StoreHealth (for readiness), to every module. */
+/**
+ * The JobStore (from JOB_STORE), its StoreHealth (readiness), the clock every part reads and the
+ * one callback service, to every module of claimq: global, since every part needs the store.
+ */
 @Global()
 @Module({
   providers: [
-    { provide: JobStore, inject: [AppConfig], useFactory: createJobStore },
+    { provide: CLOCK, useValue: systemClock },
+    { provide: JobStore, inject: [AppConfig, CLOCK], useFactory: createJobStore },
+    {
+      provide: CallbackEnqueuer,
+      inject: [JobStore, CLOCK, AppConfig],
+      useFactory: (store: JobStore, clock: Clock, config: AppConfig) => new CallbackEnqueuer(store, clock, config.maxPayloadBytes),
+    },
     { provide: StoreHealth, inject: [JobStore], useFactory: (store: JobStore) => store.health },
   ],
-  exports: [JobStore, StoreHealth],
+  exports: [JobStore, StoreHealth, CLOCK, CallbackEnqueuer],
 })
 export class QueueModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

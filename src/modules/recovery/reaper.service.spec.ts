@@ -1,15 +1,15 @@
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../config/app-config';
-import { ManualClock } from '../../domain/clock';
+import { Clock, ManualClock } from '../../domain/clock';
 import { newExecutionId } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { createRedisClient } from '../queue';
-import { RedisJobStore } from '../queue';
-import { RedisQueueKeys } from '../queue';
+import { CallbackEnqueuer, createRedisClient, JobStore, RedisJobStore, RedisQueueKeys } from '../queue';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../test/support/redis-store-harness';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
+
+const callbacksOf = (store: JobStore, clock: Clock): CallbackEnqueuer => new CallbackEnqueuer(store, clock, 1 << 20);
 
 const QUEUE = 'reaper';
 const LEASE_MS = 1_000;
@@ -34,7 +34,7 @@ describe('ReaperService on Redis', () => {
     store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, configuredQueues: [QUEUE] });
     stats = new ReaperStats();
     const config = AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS), REAPER_BATCH: '50' });
-    reaper = new ReaperService(store, config, stats, clock);
+    reaper = new ReaperService(store, config, stats, callbacksOf(store, clock), clock);
     keys = new RedisQueueKeys(prefix, QUEUE);
     // the reaper reaps silent workers only after it has reached the store for WORKER_DEAD_MS
     await reaper.runPass();
@@ -105,9 +105,9 @@ describe('ReaperService on Redis', () => {
     await store.registerWorker(QUEUE, 'w1');
     await store.claim(QUEUE, 'w1', 1, 60_000);
     clock.advance(DEAD_MS + 1);
-    const outage = new ReaperService({ ...store, queues: () => Promise.reject(new Error('connect ECONNREFUSED')) } as never, AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
+    const outage = new ReaperService({ ...store, queues: () => Promise.reject(new Error('connect ECONNREFUSED')) } as never, AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) }), stats, callbacksOf(store, clock), clock);
     await outage.runPass();
-    const fresh = new ReaperService(store, AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) }), stats, clock);
+    const fresh = new ReaperService(store, AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) }), stats, callbacksOf(store, clock), clock);
     await expect(fresh.runPass()).resolves.toMatchObject([{ silentWorkers: 0 }]);
     clock.advance(DEAD_MS);
     await expect(fresh.runPass()).resolves.toMatchObject([{ silentWorkers: 1, workerLeasesRequeued: 1 }]);
@@ -139,7 +139,7 @@ describe('ReaperService on Redis', () => {
   });
 
   it('keeps reaping in rounds while a batch holds only cancelled jobs', async () => {
-    const rounds = new ReaperService(store, AppConfig.from({ REAPER_BATCH: '2' }), stats, clock);
+    const rounds = new ReaperService(store, AppConfig.from({ REAPER_BATCH: '2' }), stats, callbacksOf(store, clock), clock);
     const ids = await enqueue({}, {}, {}, {});
     await store.claim(QUEUE, 'w1', 4, LEASE_MS);
     for (const id of ids) await store.cancel(id);
@@ -150,7 +150,7 @@ describe('ReaperService on Redis', () => {
 
   it('deletes executions acknowledged final more than EXECUTION_RETENTION_MS ago, and counts them', async () => {
     const config = AppConfig.from({ EXECUTION_RETENTION_MS: '60000', REAPER_BATCH: '2' });
-    const trimming = new ReaperService(store, config, stats, clock);
+    const trimming = new ReaperService(store, config, stats, callbacksOf(store, clock), clock);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const id = newExecutionId(QUEUE, clock.now());

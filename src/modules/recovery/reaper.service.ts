@@ -25,7 +25,6 @@ export type { QueueReapReport } from './queue-reap-report';
 export class ReaperService {
   static readonly MAX_ROUNDS = 10;
   private readonly logger = new Logger(ReaperService.name);
-  private readonly callbacks: CallbackEnqueuer;
   /**
    * Since when this instance has reached the store without interruption. After an outage every
    * worker looks silent (none could heartbeat), so silent workers are reaped only once the store
@@ -37,10 +36,9 @@ export class ReaperService {
     private readonly store: JobStore,
     private readonly config: AppConfig,
     private readonly stats: ReaperStats,
+    private readonly callbacks: CallbackEnqueuer,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.callbacks = new CallbackEnqueuer(store, clock, config.maxPayloadBytes, this.logger);
-  }
+  ) {}
 
   async runPass(): Promise<QueueReapReport[]> {
     const startedAt = this.clock.now();

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { JobStore } from '../queue';
+import { Clock, CLOCK } from '../../domain/clock';
+import { CallbackEnqueuer, JobStore } from '../queue';
 import { ReaperScheduler } from './reaper.scheduler';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
@@ -11,8 +12,9 @@ import { ReaperStats } from './reaper-stats';
     ReaperStats,
     {
       provide: ReaperService,
-      inject: [JobStore, AppConfig, ReaperStats],
-      useFactory: (store: JobStore, config: AppConfig, stats: ReaperStats) => new ReaperService(store, config, stats),
+      inject: [JobStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK],
+      useFactory: (store: JobStore, config: AppConfig, stats: ReaperStats, callbacks: CallbackEnqueuer, clock: Clock) =>
+        new ReaperService(store, config, stats, callbacks, clock),
     },
     ReaperScheduler,
   ],

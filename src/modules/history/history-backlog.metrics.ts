@@ -1,17 +1,16 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { HistoryDatabase } from '../history';
+import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
 import { JobStore } from '../queue';
-import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 
 /**
- * History writer lag, where the store can tell it cheaply (JobStore.eventBacklog): the memory
+ * History writer lag (while history is on), where the store can tell it cheaply (JobStore.eventBacklog): the memory
  * store's event log holds exactly the events the writer has not taken yet. (The Redis streams' lag is not reported here yet.)
  */
 @Injectable()
-export class HistoryBacklogCollector {
-  constructor(metrics: ClaimqMetrics, @Inject(JobStore) store: JobStore, @Optional() history?: HistoryDatabase) {
-    if (!history || store.eventBacklog() === undefined) return;
+export class HistoryBacklogMetrics {
+  constructor(@Inject(JobStore) store: JobStore, @Optional() metrics?: ClaimqMetrics) {
+    if (!metrics || store.eventBacklog() === undefined) return;
     new Gauge({
       name: `${METRIC_PREFIX}history_backlog_events`,
       help: 'Job events waiting for the history writer (memory store)',
