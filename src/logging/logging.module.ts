@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { rootLoggerOf, ROOT_LOGGER } from './root-logger';
@@ -10,7 +10,6 @@ import { rootLoggerOf, ROOT_LOGGER } from './root-logger';
  * a 401 or the OpenAPI page, are logged too), and nestjs-pino only binds its req.log to the
  * request's log context.
  */
-@Global()
 @Module({
   imports: [LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ pinoHttp: { logger: rootLoggerOf(config) }, useExisting: true }) })],
   providers: [{ provide: ROOT_LOGGER, inject: [AppConfig], useFactory: rootLoggerOf }],

@@ -68,7 +68,7 @@ export function describeBatchLimitCases(current: () => StoreHarness): void {
 
       // renewed: past the first lease's end, the reaper finds nothing to end
       h.clock.advance(LEASE_MS / 2);
-      await h.store.heartbeat(QUEUE, WORKER, leasesOf(claimed), LEASE_MS);
+      await h.store.heartbeat(QUEUE, leasesOf(claimed), LEASE_MS);
       h.clock.advance(LEASE_MS / 2 + 1);
       await expect(h.store.reapExpired(QUEUE, MAX_REAPER_BATCH)).resolves.toMatchObject({ requeued: [], failed: [] });
 

@@ -106,7 +106,7 @@ const scenarios: Scenario[] = [
       const c = await claimOne(h.store);
       await h.store.cancel(job.id);
       await h.store.cancel(job.id);
-      await expect(h.store.heartbeat(QUEUE, WORKER, [leaseOf(c)], SHORT_LEASE)).resolves.toEqual(['cancel']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(c)], SHORT_LEASE)).resolves.toEqual(['cancel']);
       await h.store.fail(QUEUE, [{ ...leaseOf(c), error: 'aborted: cancel requested', retryable: true }]);
     },
   },
@@ -163,7 +163,7 @@ const scenarios: Scenario[] = [
       const c = await claimOne(h.store, WORKER, 600_000);
       for (let i = 0; i < 200; i++) {
         h.clock.advance(1_000);
-        const [outcome] = await h.store.heartbeat(QUEUE, WORKER, [leaseOf(c)], 600_000);
+        const [outcome] = await h.store.heartbeat(QUEUE, [leaseOf(c)], 600_000);
         if (outcome === 'stale') break;
       }
       h.clock.advance(1);

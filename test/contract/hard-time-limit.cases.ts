@@ -27,11 +27,11 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       const claimed = await claimOne(h.store, 'w1', leaseMs);
       for (let t = 20_000; t < HARD_LIMIT; t += 20_000) {
         h.clock.set(claimed.job.startedAt! + t);
-        await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], leaseMs)).resolves.toEqual(['ok']);
+        await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], leaseMs)).resolves.toEqual(['ok']);
         await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       }
       h.clock.set(claimed.job.startedAt! + HARD_LIMIT);
-      await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], leaseMs)).resolves.toEqual(['stale']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], leaseMs)).resolves.toEqual(['stale']);
       h.clock.advance(1);
       await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: HARD_TIME_LIMIT_ERROR });
@@ -43,7 +43,7 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       await enqueueJob(h, { timeoutMs: TIMEOUT, maxAttempts: 1 });
       const claimed = await claimOne(h.store, 'w1', 30_000);
       h.clock.advance(30_000);
-      await h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], 30_000);
+      await h.store.heartbeat(QUEUE, [leaseOf(claimed)], 30_000);
       h.clock.advance(HARD_LIMIT);
       await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'failed', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
@@ -67,8 +67,8 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       const second = await claimOne(h.store, 'w2', 30_000);
       expect(second.leaseExpiresAt).toBe(h.clock.now() + 30_000);
       h.clock.advance(20_000);
-      await expect(h.store.heartbeat(QUEUE, 'w2', [leaseOf(second)], 30_000)).resolves.toEqual(['ok']);
-      await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(first)], 30_000)).resolves.toEqual(['stale']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(second)], 30_000)).resolves.toEqual(['ok']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(first)], 30_000)).resolves.toEqual(['stale']);
     });
   });
 }

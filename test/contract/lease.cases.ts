@@ -28,7 +28,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       const { old } = await reclaimedAfterExpiry(h);
       await expect(h.store.fail(QUEUE, [{ ...leaseOf(old), error: 'late', retryable: false }])).resolves.toEqual(['stale']);
       await expect(h.store.release(QUEUE, [leaseOf(old)])).resolves.toEqual(['stale']);
-      await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(old)], LEASE_MS)).resolves.toEqual(['stale']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(old)], LEASE_MS)).resolves.toEqual(['stale']);
       await expect(h.store.get(old.job.id)).resolves.toMatchObject({ status: 'running', workerId: 'w2', attempts: 2 });
     });
 
@@ -58,7 +58,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h);
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(800);
-      await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], 1000)).resolves.toEqual(['ok']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], 1000)).resolves.toEqual(['ok']);
       h.clock.advance(800);
       await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
@@ -71,7 +71,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h);
       await enqueueJob(h);
       const { jobs } = await h.store.claim(QUEUE, 'w1', 2, LEASE_MS);
-      const outcomes = await h.store.heartbeat(QUEUE, 'w1', [leaseOf(jobs[0]), { id: jobs[1].job.id, token: jobs[1].token + 5 }, leaseOf(jobs[1])], LEASE_MS);
+      const outcomes = await h.store.heartbeat(QUEUE, [leaseOf(jobs[0]), { id: jobs[1].job.id, token: jobs[1].token + 5 }, leaseOf(jobs[1])], LEASE_MS);
       expect(outcomes).toEqual(['ok', 'stale', 'ok']);
     });
 
@@ -80,7 +80,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h);
       const claimed = await claimOne(h.store);
       await h.store.cancel(claimed.job.id);
-      await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['cancel']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['cancel']);
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
     });
   });

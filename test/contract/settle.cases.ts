@@ -231,7 +231,7 @@ export function describeSettleCases(current: () => StoreHarness): void {
       await expect(h.store.complete(QUEUE, leases)).resolves.toEqual(['stale', 'stale', 'stale']);
       await expect(h.store.fail(QUEUE, leases.map((l) => ({ ...l, error: 'x', retryable: false })))).resolves.toEqual(['stale', 'stale', 'stale']);
       await expect(h.store.release(QUEUE, leases)).resolves.toEqual(['stale', 'stale', 'stale']);
-      await expect(h.store.heartbeat(QUEUE, WORKER, leases, LEASE_MS)).resolves.toEqual(['stale', 'stale', 'stale']);
+      await expect(h.store.heartbeat(QUEUE, leases, LEASE_MS)).resolves.toEqual(['stale', 'stale', 'stale']);
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, scheduled: 1, succeeded: 0, failed: 0 });
     });
 

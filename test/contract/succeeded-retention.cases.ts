@@ -77,7 +77,7 @@ export function describeSucceededRetentionCases(current: () => StoreHarness): vo
         await expect(store.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
         await expect(store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'late', retryable: true }])).resolves.toEqual(['stale']);
         await expect(store.release(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
-        await expect(store.heartbeat(QUEUE, WORKER, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['stale']);
+        await expect(store.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['stale']);
         await expect(store.counts(QUEUE)).resolves.toEqual(emptyCounts());
       });
 

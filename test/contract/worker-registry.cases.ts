@@ -126,7 +126,7 @@ export function describeWorkerRegistryCases(current: () => StoreHarness): void {
       await h.store.registerWorker(QUEUE, 'w1');
       await expect(h.store.reapWorkers(QUEUE, silent, 10, 5000)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running', workerId: 'w1' });
-      await expect(h.store.heartbeat(QUEUE, 'w1', [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['ok']);
+      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['ok']);
       h.clock.advance(5001);
       await expect(h.store.silentWorkers(QUEUE, 5000, 10)).resolves.toEqual(['w1']);
     });

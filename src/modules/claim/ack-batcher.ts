@@ -1,7 +1,6 @@
 import { Job } from '../../domain/job';
-import { CompleteRequest, FailRequest, JobStore, SettleOutcome } from '../queue';
+import { CompleteRequest, FailRequest, SettleOutcome, WorkerOperations, errorText, isTransientStoreError } from '../queue';
 import { RetryBackoff } from '../../common/retry-backoff';
-import { errorText, isTransientStoreError } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 type AckKind = 'complete' | 'fail';
@@ -41,7 +40,7 @@ export class AckBatcher {
   private readonly inFlight = new Map<PendingAck[], string>();
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: Pick<WorkerOperations, 'complete' | 'fail'>,
     private readonly logger: WorkerLogger,
     private readonly onSettled: SettledListener,
   ) {}

@@ -1,9 +1,8 @@
 import { Clock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
-import { ClaimResult, JobStore } from '../queue';
+import { ClaimResult, WorkerOperations, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { RetryBackoff } from '../../common/retry-backoff';
-import { errorText, isTransientStoreError } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 /** Longest idle wait before claiming again anyway (a lost wake-up costs at most this). */
@@ -12,7 +11,7 @@ export const MAX_IDLE_WAIT_MS = 5_000;
 const MIN_WAIT_MS = 5;
 
 export interface ClaimLoopDeps {
-  store: JobStore;
+  store: WorkerOperations;
   workerId: string;
   /** Slots of this queue (WORKER_CONCURRENCY is per queue). */
   concurrency: number;

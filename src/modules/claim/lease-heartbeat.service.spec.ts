@@ -24,9 +24,9 @@ describe('LeaseHeartbeatService', () => {
     h.runtime.start();
     await waitFor(() => seen.length === 3, '3 running');
     await h.runtime.heartbeat.beat();
-    const calls = heartbeat.mock.calls.filter(([, , leases]) => leases.length > 0);
+    const calls = heartbeat.mock.calls.filter(([, leases]) => leases.length > 0);
     expect(calls).toHaveLength(1);
-    expect(calls[0][2]).toHaveLength(3);
+    expect(calls[0][1]).toHaveLength(3);
     expect(register).toHaveBeenCalledWith('default', 'test-worker');
     expect(seen.every((ctx) => !ctx.signal.aborted)).toBe(true);
   });

@@ -1,12 +1,11 @@
 import { Lease } from '../../domain/job';
-import { JobStore } from '../queue';
+import { WorkerOperations, errorText } from '../queue';
 import { JobExecutor } from './job-executor';
 import { RunningJobs } from './running-jobs';
-import { errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 export interface LeaseHeartbeatDeps {
-  store: JobStore;
+  store: WorkerOperations;
   workerId: string;
   queues: readonly string[];
   leaseMs: number;
@@ -104,7 +103,7 @@ export class LeaseHeartbeatService {
     if (jobs.length === 0) return;
     let outcomes;
     try {
-      outcomes = await store.heartbeat(queue, workerId, RunningJobs.leasesOf(jobs), leaseMs);
+      outcomes = await store.heartbeat(queue, RunningJobs.leasesOf(jobs), leaseMs);
     } catch (err) {
       logger.warn(`worker ${workerId}: renewing ${jobs.length} leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;

@@ -1,7 +1,4 @@
-import { JobStore } from '../queue';
-import { MemoryJobStore } from '../queue';
-import { RedisJobStore } from '../queue';
-import { createRedisClient } from '../queue';
+import { JobStore, MemoryJobStore, RedisJobStore, createRedisClient } from '../queue';
 import { recordingLogger, waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../test/support/redis-store-harness';
 

@@ -1,9 +1,8 @@
 import { Clock, systemClock } from '../../domain/clock';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
-import { JobStore } from '../queue';
+import { WorkerOperations, CallbackEnqueuer, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { AckBatcher } from './ack-batcher';
-import { CallbackEnqueuer } from '../queue';
 import { ClaimLoop } from './claim-loop';
 import { DeadlineTimer } from './deadline-timer';
 import { HandlerRegistry } from './handler-registry';
@@ -12,7 +11,6 @@ import { LeaseHeartbeatService } from './lease-heartbeat.service';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { earliestRetryAt } from './retry-due-time';
 import { RunningJobs } from './running-jobs';
-import { errorText, isTransientStoreError } from '../queue';
 import { WorkerLogger, workerLogger } from './worker-logger';
 import { WorkerObserver } from './worker-observer';
 
@@ -63,7 +61,7 @@ export class WorkerRuntime {
   private state: RuntimeState = 'created';
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: WorkerOperations,
     readonly registry: HandlerRegistry,
     readonly workerId: string,
     private readonly options: WorkerRuntimeOptions,

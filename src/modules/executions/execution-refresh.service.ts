@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobStore } from '../queue';
+import { JobOperations } from '../queue';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
 import { ExecutionRefresher } from './execution-refresher';
 
@@ -18,7 +18,7 @@ export class ExecutionRefreshService {
   private queuesReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: Pick<JobOperations, 'queues'>,
     private readonly refresher: ExecutionRefresher,
     private readonly metrics: ExecutionRefreshMetrics,
     private readonly batch: number,

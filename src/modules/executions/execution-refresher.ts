@@ -2,7 +2,7 @@ import { Clock } from '../../domain/clock';
 import { executionCallbackSpec } from '../../domain/execution-callback';
 import { Execution, isExecutionFinal, toExecution } from '../../domain/execution';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { JobStore } from '../queue';
+import { ExecutionOperations, JobOperations } from '../queue';
 import { ExecutionStatusSink, RejectedExecution } from './execution-status.writer';
 
 export interface ExecutionRefresherOptions {
@@ -25,7 +25,7 @@ export interface ExecutionRefresherOptions {
  */
 export class ExecutionRefresher {
   constructor(
-    private readonly store: JobStore,
+    private readonly store: ExecutionOperations & Pick<JobOperations, 'get' | 'enqueue'>,
     private readonly sink: ExecutionStatusSink | undefined,
     private readonly clock: Clock,
     private readonly options: ExecutionRefresherOptions,

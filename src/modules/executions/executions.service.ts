@@ -4,7 +4,7 @@ import { Execution, newExecutionId, toExecution } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
-import { JobStore, ListPage } from '../queue';
+import { JobStore, ListPage, ExecutionOperations, JobOperations } from '../queue';
 
 /**
  * Create, read and cancel executions. The status is derived from the store's counters, which are
@@ -15,7 +15,7 @@ import { JobStore, ListPage } from '../queue';
 @Injectable()
 export class ExecutionsService {
   constructor(
-    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(JobStore) private readonly store: ExecutionOperations & Pick<JobOperations, 'get'>,
     private readonly jobs: JobsService,
     @Optional() private readonly history?: HistoryQueryService,
   ) {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
-import { JobStore } from '../queue';
+import { JobStore, EventOperations } from '../queue';
 
 /**
  * History writer lag (while history is on), where the store can tell it cheaply (JobStore.eventBacklog): the memory
@@ -9,7 +9,7 @@ import { JobStore } from '../queue';
  */
 @Injectable()
 export class HistoryBacklogMetrics {
-  constructor(@Inject(JobStore) store: JobStore, @Optional() metrics?: ClaimqMetrics) {
+  constructor(@Inject(JobStore) store: EventOperations, @Optional() metrics?: ClaimqMetrics) {
     if (!metrics || store.eventBacklog() === undefined) return;
     new Gauge({
       name: `${METRIC_PREFIX}history_backlog_events`,

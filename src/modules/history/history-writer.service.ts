@@ -1,10 +1,9 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { Counter, Registry } from 'prom-client';
 import { AppConfig } from '../../config/app-config';
 import { queueOfJobId } from '../../domain/job-id';
 import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
-import { JobStore } from '../queue';
-import { JobEventSources } from '../queue';
+import { JobStore, EventOperations, JobEventSources } from '../queue';
 import { HistoryDatabase } from './history-database';
 import { HistoryBatchWriter } from './writer/history-batch-writer';
 import { HistoryDrain } from './writer/history-drain';
@@ -28,7 +27,7 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     private readonly config: AppConfig,
-    private readonly store: JobStore,
+    @Inject(JobStore) private readonly store: EventOperations,
     private readonly sources: JobEventSources,
     database: HistoryDatabase,
     @Optional() metrics?: ClaimqMetrics,

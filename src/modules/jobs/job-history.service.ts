@@ -1,9 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { Job } from '../../domain/job';
-import { HistoryQueryService } from '../history';
-import { JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history';
-import { JobStore } from '../queue';
+import { HistoryQueryService, JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history';
+import { JobStore, JobOperations } from '../queue';
 import { JobAttemptsResponseDto } from './dto/job-attempts-response.dto';
 import { presentHistoryAttempt } from './job-history.presenter';
 import { latestAttemptFromJob } from './latest-attempt';
@@ -21,7 +20,7 @@ const HISTORY_OFF = 'needs job history, which is off (DATABASE_URL is not set)';
 @Injectable()
 export class JobHistoryService {
   constructor(
-    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(JobStore) private readonly store: JobOperations,
     @Optional() private readonly history?: HistoryQueryService,
   ) {}
 

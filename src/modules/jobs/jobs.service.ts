@@ -6,7 +6,7 @@ import { EnqueueResult, Job, JobSpec, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
-import { CallbackEnqueuer, JobStore, ListPage, ListQuery } from '../queue';
+import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
 
@@ -19,7 +19,7 @@ export class JobsService {
   private readonly queues: AcceptedQueues;
 
   constructor(
-    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(JobStore) private readonly store: JobOperations,
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly callbacks: CallbackEnqueuer,

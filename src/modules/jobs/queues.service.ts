@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueCounts } from '../../domain/job';
-import { JobStore, RefreshBacklog } from '../queue';
+import { JobStore, RefreshBacklog, JobOperations, ExecutionOperations } from '../queue';
 
 export interface QueueSummary {
   name: string;
@@ -11,7 +11,7 @@ export interface QueueSummary {
 
 @Injectable()
 export class QueuesService {
-  constructor(@Inject(JobStore) private readonly store: JobStore) {}
+  constructor(@Inject(JobStore) private readonly store: JobOperations & Pick<ExecutionOperations, 'refreshBacklog'>) {}
 
   /** Every known queue with its job count per status, sorted by name. */
   async summaries(): Promise<QueueSummary[]> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { JOB_STATUSES, QueueCounts } from '../../domain/job';
-import { JobStore } from '../queue';
+import { JobStore, JobOperations, ExecutionOperations } from '../queue';
 import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 
 /**
@@ -17,7 +17,7 @@ export class QueueDepthCollector {
 
   constructor(
     metrics: ClaimqMetrics,
-    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(JobStore) private readonly store: Pick<JobOperations, 'counts' | 'queues'> & Pick<ExecutionOperations, 'refreshBacklog'>,
   ) {
     const collector = this;
     const registers = [metrics.registry];

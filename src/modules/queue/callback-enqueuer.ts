@@ -5,7 +5,7 @@ import { PayloadTooLargeError } from '../../domain/errors';
 import { callbackJobSpec } from '../../domain/job-callback';
 import { isFinal } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { JobStore } from './job-store';
+import { JobOperations } from './job-store';
 import { errorText, isTransientStoreError } from './store-errors';
 
 const ENQUEUE_TRIES = 5;
@@ -24,7 +24,7 @@ export class CallbackEnqueuer {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: Pick<JobOperations, 'get' | 'enqueue'>,
     private readonly clock: Clock,
     private readonly maxPayloadBytes: number,
     private readonly logger: CallbackLogger = new Logger('Callbacks'),

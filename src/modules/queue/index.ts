@@ -2,6 +2,11 @@
 export { QueueModule } from './queue.module';
 export { JobStore } from './job-store';
 export type {
+  JobOperations,
+  WorkerOperations,
+  UpkeepOperations,
+  ExecutionOperations,
+  EventOperations,
   ClaimResult,
   CompleteRequest,
   FailRequest,

@@ -55,7 +55,7 @@ export abstract class JobStore {
   abstract claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult>;
 
   /** Renews many leases in one call. Per lease: ok, stale (lost), or cancel (cancel was asked). */
-  abstract heartbeat(queue: string, workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
+  abstract heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
 
   /**
    * The leases the store records for `workerId` (running, held by that worker) whose job is not
@@ -190,6 +190,30 @@ export abstract class JobStore {
   /** Releases connections and timers. */
   abstract close(): Promise<void>;
 }
+
+/**
+ * The store's roles. JobStore is one object (and the one injection token), but each part of claimq
+ * depends on the role it uses, so what a part may do to the store is in its constructor's type.
+ */
+/** Jobs as the API sees them: submit, read, cancel, retry, count. */
+export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'cancel' | 'retry' | 'counts' | 'queues'>;
+/** A worker's side: claim, keep, settle and give back leases; its registration; waiting for work. */
+export type WorkerOperations = Pick<
+  JobStore,
+  'claim' | 'heartbeat' | 'strayLeases' | 'complete' | 'fail' | 'release' | 'registerWorker' | 'unregisterWorker' | 'waitForWork'
+>;
+/** Upkeep, on every instance: reap, promote, trim, and return stale execution refreshes. */
+export type UpkeepOperations = Pick<
+  JobStore,
+  'queues' | 'reapExpired' | 'reapWorkers' | 'silentWorkers' | 'promoteDue' | 'trimFinished' | 'requeueStaleRefresh' | 'trimExecutions'
+>;
+/** Executions: create, read, cancel, and the refresh of their status. */
+export type ExecutionOperations = Pick<
+  JobStore,
+  'createExecution' | 'getExecution' | 'listExecutionJobs' | 'cancelExecution' | 'claimRefresh' | 'ackRefresh' | 'refreshBacklog'
+>;
+/** The event stream the history writer reads. */
+export type EventOperations = Pick<JobStore, 'queues' | 'eventSources' | 'eventBacklog'>;
 
 export interface EventSourceOptions {
   /** The reader's name where the source tracks readers (a Redis consumer group's consumer). */

@@ -176,7 +176,7 @@ describe('ReaperService on Redis', () => {
     for (let i = 0; i < 4; i++) {
       clock.advance(20_000);
       await store.registerWorker(QUEUE, 'w1');
-      await store.heartbeat(QUEUE, 'w1', [{ id, token: jobs[0].token }], 30_000);
+      await store.heartbeat(QUEUE, [{ id, token: jobs[0].token }], 30_000);
       await reaper.runPass();
     }
     await expect(store.get(id)).resolves.toMatchObject({ status: 'failed', lastError: 'exceeded its hard time limit (timeoutMs + grace)' });

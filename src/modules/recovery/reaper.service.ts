@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, systemClock } from '../../domain/clock';
-import { CallbackEnqueuer } from '../queue';
-import { JobStore, ReapResult } from '../queue';
-import { errorText, isTransientStoreError } from '../queue';
+import { CallbackEnqueuer, UpkeepOperations, ReapResult, errorText, isTransientStoreError } from '../queue';
 import { emptyReport, hasWork, QueueReapReport } from './queue-reap-report';
 import { ReaperStats } from './reaper-stats';
 
@@ -33,7 +31,7 @@ export class ReaperService {
   private reachableSince: number | undefined;
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: UpkeepOperations,
     private readonly config: AppConfig,
     private readonly stats: ReaperStats,
     private readonly callbacks: CallbackEnqueuer,

@@ -2,9 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { MAX_EXECUTION_JOBS } from '../../../domain/execution';
-import { CreateJobDto } from '../../jobs';
-import { MAX_CALLBACK_URL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../jobs';
-import { IsHttpUrl } from '../../jobs';
+import { CreateJobDto, MAX_CALLBACK_URL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, IsHttpUrl } from '../../jobs';
 
 export class CreateExecutionDto {
   @ApiProperty({

@@ -188,7 +188,7 @@ export class MemoryJobStore extends JobStore {
     return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
   }
 
-  async heartbeat(queue: string, _workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
+  async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
     const q = this.queueStates.get(queue);
     const now = this.clock.now();
     return leases.map((lease) => {

@@ -141,7 +141,7 @@ describe('RedisJobStore scripts (real Redis)', () => {
     const [{ job: created }] = await store.enqueue([job()]);
     const { token } = (await store.claim(Q, 'w1', 1, 1_000)).jobs[0];
     await expect(store.cancel(created.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
-    await expect(store.heartbeat(Q, 'w1', [{ id: created.id, token }], 1_000)).resolves.toEqual(['cancel']);
+    await expect(store.heartbeat(Q, [{ id: created.id, token }], 1_000)).resolves.toEqual(['cancel']);
     await expect(store.fail(Q, [{ id: created.id, token, error: 'aborted', retryable: true }])).resolves.toEqual(['cancelled']);
     await expect(store.retry(created.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
   });

@@ -142,7 +142,7 @@ export class RedisJobStore extends JobStore {
     return jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
   }
 
-  async heartbeat(queue: string, _workerId: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
+  async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
     if (leases.length === 0) return [];
     const args = [leaseMs, this.graceMs, ...leases.flatMap((l) => [l.id, l.token])];
     return this.availability.call(() => this.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
