@@ -6,7 +6,7 @@ import { JobStatus } from './job';
  * how an attempt ends (endAttempt). The memory store calls these functions; the Lua scripts make
  * the same decision in one include each (src/lua/includes/end-attempt.lua mirrors endAttempt), and
  * the contract suite runs every transition on both stores and compares the event streams they
- * emit, each event checked against TRANSITIONS (test/contract/event-stream.cases.ts).
+ * emit, each event checked against TRANSITIONS (test/contract/event-streams.spec.ts).
  *
  *   enqueued          -> pending | scheduled
  *   pending           -> running            claimed

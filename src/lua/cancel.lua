@@ -14,17 +14,6 @@
   Invariant: a cancelled job is in the cancelled index only.
 ]]
 --- @include "includes/cancel-job"
+--- @include "includes/change-one-job"
 
-local id = ARGV[3]
-local key = K_JOB .. id
-local flat = redis.call('HGETALL', key)
-if #flat == 0 then return { 'not_found' } end
-local j = hashToTable(flat)
-if not cancelJob(id, j) then
-  return { 'invalid_transition', j.st or 'unknown' }
-end
-flushIndexWrites()
-flushEvents()
-local reply = redis.call('HGETALL', key)
-table.insert(reply, 1, 'ok')
-return reply
+return changeOneJob(cancelJob)

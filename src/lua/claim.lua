@@ -45,15 +45,21 @@ local grace = tonumber(ARGV[7]) or 60000
 promoteDue(countArg(6, 'promote limit'))
 local deadEntries = anyDeadEntries()
 
+-- Entries popped that were not claimable (dead entries of cancelled jobs, strays, malformed or
+-- gone records): at most this many per call, so a claim's work stays bounded; when it is used up
+-- with work left, the wake-up goes on to the next claim at once (below), so a mass cancel in front
+-- of live jobs costs a few claims, not a wait per few entries.
+local SKIP_BUDGET = 1000
+
 local claimed = {}
 local leaseArgs = {}
 local leaseIds = {}
-local rounds = 0
+local skipped = 0
 local strays = 0
-while #claimed < max and rounds < 10 do
-  rounds = rounds + 1
-  local popped = popPending(max - #claimed)
+while #claimed < max and skipped < SKIP_BUDGET do
+  local popped = popPending(math.min(max - #claimed, SKIP_BUDGET - skipped))
   if #popped == 0 then break end
+  local before = #claimed
   for _, id in ipairs(popped) do
     local key = K_JOB .. id
     local v, found = nil, false
@@ -96,6 +102,7 @@ while #claimed < max and rounds < 10 do
       end
     end
   end
+  skipped = skipped + #popped - (#claimed - before)
 end
 
 if #leaseArgs > 0 then
@@ -109,8 +116,9 @@ local nextDueAt = -1
 if #claimed == 0 then
   local first = redis.call('ZRANGE', K_SCHEDULED, 0, 0, 'WITHSCORES')
   if #first > 0 then nextDueAt = tonumber(first[2]) end
-elseif #claimed == max and hasPending() then
-  -- work is left: pass the wake-up on to the next idle worker
+end
+if ((#claimed > 0 and #claimed == max) or skipped >= SKIP_BUDGET) and hasPending() then
+  -- work is left: pass the wake-up on to the next idle worker (or this one, when the skip budget ran out)
   wakeWorkers()
 end
 return { claimed, nextDueAt, strays }

@@ -71,7 +71,5 @@ for k = 1, #deletedKeys, BATCH_CHUNK do
   redis.call('UNLINK', unpack(deletedKeys, k, math.min(k + BATCH_CHUNK - 1, #deletedKeys)))
 end
 if #freedIdemKeys > 0 then callBatched('HDEL', K_IDEM, freedIdemKeys) end
-flushLeaseEnds()
-flushIndexWrites()
-flushEvents()
+flushWrites()
 return out

@@ -48,7 +48,5 @@ for i = 3, #ARGV, 6 do
     out[#out + 1] = 'stale'
   end
 end
-flushLeaseEnds()
-flushIndexWrites()
-flushEvents()
+flushWrites()
 return out

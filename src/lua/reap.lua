@@ -40,7 +40,5 @@ for _, id in ipairs(ids) do
     if not noteReaped(id, expireLease(id, reason)) then noteMalformed(id) end
   end
 end
-flushLeaseEnds()
-flushIndexWrites()
-flushEvents()
+flushWrites()
 return reapReply()

@@ -25,7 +25,5 @@ for i = 3, #ARGV, 2 do
     out[#out + 1] = 'stale'
   end
 end
-flushLeaseEnds()
-flushIndexWrites()
-flushEvents()
+flushWrites()
 return out

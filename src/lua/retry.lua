@@ -13,27 +13,18 @@
   Invariant: a retried job leaves its final index and joins pending behind the jobs already there.
 ]]
 --- @include "includes/queue-keys"
---- @include "includes/events"
---- @include "includes/index-writes"
---- @include "includes/job-record"
+--- @include "includes/change-one-job"
 
-local id = ARGV[3]
-local key = K_JOB .. id
-local flat = redis.call('HGETALL', key)
-if #flat == 0 then return { 'not_found' } end
-local j = hashToTable(flat)
-if j.st ~= 'failed' and j.st ~= 'cancelled' then
-  return { 'invalid_transition', j.st or 'unknown' }
-end
-redis.call('ZREM', j.st == 'failed' and K_FAILED or K_CANCELLED, id)
-redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
-redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
--- a new entry at the tail, behind any dead one the job left when it was cancelled (index-writes)
-queuePending(id, numField(j.pr, 0))
-addEvent('retried', id, 'pending', 0)
-if j.ex then bumpExecution(j.ex, j.st, 'pending') end
-flushIndexWrites()
-flushEvents()
-local reply = redis.call('HGETALL', key)
-table.insert(reply, 1, 'ok')
-return reply
+-- failed|cancelled -> pending, attempts reset (canRetry in src/domain/job-lifecycle.ts)
+return changeOneJob(function(id, j)
+  if j.st ~= 'failed' and j.st ~= 'cancelled' then return false end
+  local key = K_JOB .. id
+  redis.call('ZREM', j.st == 'failed' and K_FAILED or K_CANCELLED, id)
+  redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
+  redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
+  -- a new entry at the tail, behind any dead one the job left when it was cancelled (index-writes)
+  queuePending(id, numField(j.pr, 0))
+  addEvent('retried', id, 'pending', 0)
+  if j.ex then bumpExecution(j.ex, j.st, 'pending') end
+  return true
+end)

@@ -1,3 +1,4 @@
+import { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 
 /**
@@ -33,5 +34,30 @@ export class PeriodicPass {
     if (this.running) return;
     this.running = this.pass().finally(() => (this.running = undefined));
     await this.running;
+  }
+}
+
+/**
+ * The Nest edge of a PeriodicPass: it starts when the app has booted and stops (waiting for a pass
+ * in flight) when the app shuts down. A scheduler is a subclass that names its pass.
+ */
+export abstract class ScheduledPass implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly schedule: PeriodicPass;
+
+  protected constructor(registry: SchedulerRegistry, name: string, intervalMs: number, pass: () => Promise<unknown>) {
+    this.schedule = new PeriodicPass(registry, name, intervalMs, pass);
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
+  }
+
+  /** One pass now (tests, and a caller that must not wait for the interval). */
+  tick(): Promise<void> {
+    return this.schedule.tick();
   }
 }

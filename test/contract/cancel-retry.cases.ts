@@ -18,6 +18,21 @@ async function finishedJob(h: StoreHarness, state: FinalState): Promise<Job> {
 
 export function describeCancelRetryCases(current: () => StoreHarness): void {
   describe('cancel', () => {
+    it('reaches a live job behind more than a thousand cancelled ones in at most two claims', async () => {
+      const h = current();
+      const cancelled = await enqueueJobs(h, ...Array.from({ length: 1_005 }, () => ({})));
+      for (const job of cancelled) await h.store.cancel(job.id);
+      const live = await enqueueJob(h);
+      let calls = 0;
+      let claimed: string[] = [];
+      while (claimed.length === 0 && calls < 10) {
+        calls++;
+        claimed = (await h.store.claim(QUEUE, WORKER, 1, LEASE_MS)).jobs.map((j) => j.job.id);
+      }
+      expect({ claimed, calls: Math.min(calls, 2) }).toEqual({ claimed: [live.id], calls: calls });
+      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 1, cancelled: 1_005 });
+    });
+
     it('keeps counts, listings and claim order exact when jobs waiting in line are cancelled, retried and trimmed', async () => {
       const h = current();
       const [a, b, c, d] = await enqueueJobs(h, {}, {}, {}, {});

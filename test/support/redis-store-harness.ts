@@ -7,6 +7,7 @@ import { queueOfJobId } from '../../src/domain/job-id';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisQueueKeys } from '../../src/modules/queue/redis/redis-queue-keys';
 import { ContractStoreOptions, Corruption, MakeStoreHarness, StoreHarness } from '../contract/store-harness';
 
 /** The shared test Redis. Tests only ever touch keys under their own prefix; never flush it. */
@@ -95,3 +96,19 @@ export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHa
     },
   };
 };
+
+/** A RedisJobStore of a test's own on the shared Redis: a fresh prefix, a ManualClock, `queue`'s keys. */
+export function openRedisStore(queue: string): { redis: Redis; store: RedisJobStore; clock: ManualClock; prefix: string; keys: RedisQueueKeys } {
+  const prefix = uniqueTestPrefix();
+  const clock = new ManualClock(Date.UTC(2030, 0, 1));
+  const redis = createRedisClient(TEST_REDIS_URL);
+  return { redis, store: new RedisJobStore({ redis, prefix, clock }), clock, prefix, keys: new RedisQueueKeys(prefix, queue) };
+}
+
+/** Closes a store of openRedisStore and deletes every key under its prefix. */
+export async function closeRedisStore(store: JobStore, prefix: string): Promise<void> {
+  const admin = createRedisClient(TEST_REDIS_URL);
+  await store.close();
+  await deletePrefixedKeys(admin, prefix);
+  await admin.quit();
+}

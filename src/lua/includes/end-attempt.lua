@@ -83,3 +83,11 @@ local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
   end
   return st
 end
+
+-- Every batched write of a script call that ends attempts, in the order they must land: the
+-- leases, the indexes, then the events (which also stamp the executions the call touched).
+local function flushWrites()
+  flushLeaseEnds()
+  flushIndexWrites()
+  flushEvents()
+end

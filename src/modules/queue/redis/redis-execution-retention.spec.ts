@@ -2,8 +2,7 @@ import { Redis } from 'ioredis';
 import { ManualClock } from '../../../domain/clock';
 import { newExecutionId } from '../../../domain/execution';
 import { normalizeJobSpec } from '../../../domain/job-spec';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
-import { createRedisClient } from './redis-connection';
+import { closeRedisStore, openRedisStore } from '../../../../test/support/redis-store-harness';
 import { RedisJobStore } from './redis-job-store';
 import { RedisQueueKeys } from './redis-queue-keys';
 
@@ -19,19 +18,10 @@ describe('RedisJobStore execution retention (real Redis)', () => {
   let keys: RedisQueueKeys;
 
   beforeEach(() => {
-    prefix = uniqueTestPrefix();
-    clock = new ManualClock(Date.UTC(2030, 0, 1));
-    redis = createRedisClient(TEST_REDIS_URL);
-    store = new RedisJobStore({ redis, prefix, clock });
-    keys = new RedisQueueKeys(prefix, Q);
+    ({ redis, store, clock, prefix, keys } = openRedisStore(Q));
   });
 
-  afterEach(async () => {
-    const admin = createRedisClient(TEST_REDIS_URL);
-    await store.close();
-    await deletePrefixedKeys(admin, prefix);
-    await admin.quit();
-  });
+  afterEach(() => closeRedisStore(store, prefix));
 
   async function finishedExecution(callbackUrl?: string, idempotencyKey?: string): Promise<string> {
     const id = newExecutionId(Q, clock.now());

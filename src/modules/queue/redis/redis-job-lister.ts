@@ -136,7 +136,7 @@ function segmentsOf(keys: RedisQueueKeys, status: JobStatus): Segment[] {
 }
 
 /** The zset of a status (pending: the non-zero priorities; priority 0 is in keys.pendingFifo). */
-export function indexKey(keys: RedisQueueKeys, status: JobStatus): string {
+function indexKey(keys: RedisQueueKeys, status: JobStatus): string {
   switch (status) {
     case 'pending':
       return keys.pending;

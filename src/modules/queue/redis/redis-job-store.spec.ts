@@ -6,7 +6,7 @@ import { newExecutionId } from '../../../domain/execution';
 import { DEFAULT_BACKOFF, JobSpec, NewJob } from '../../../domain/job';
 import { JobEvent } from '../../../domain/job-event';
 import { normalizeJobSpec } from '../../../domain/job-spec';
-import { deletePrefixedKeys, listPrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
+import { closeRedisStore, listPrefixedKeys, openRedisStore, TEST_REDIS_URL } from '../../../../test/support/redis-store-harness';
 import { decodeStreamEntry } from '../events/stream-entry-codec';
 import { createRedisClient } from './redis-connection';
 import { RedisJobStore } from './redis-job-store';
@@ -30,19 +30,10 @@ describe('RedisJobStore scripts (real Redis)', () => {
   }
 
   beforeEach(() => {
-    prefix = uniqueTestPrefix();
-    clock = new ManualClock(Date.UTC(2030, 0, 1));
-    redis = createRedisClient(TEST_REDIS_URL);
-    store = new RedisJobStore({ redis, prefix, clock });
-    keys = new RedisQueueKeys(prefix, Q);
+    ({ redis, store, clock, prefix, keys } = openRedisStore(Q));
   });
 
-  afterEach(async () => {
-    const admin = createRedisClient(TEST_REDIS_URL);
-    await store.close();
-    await deletePrefixedKeys(admin, prefix);
-    await admin.quit();
-  });
+  afterEach(() => closeRedisStore(store, prefix));
 
   it('stores a waiting job with only the fields that differ from their defaults', async () => {
     const [{ job: created }] = await store.enqueue([job()]);

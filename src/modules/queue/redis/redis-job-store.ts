@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { InvalidJobSpecError, isStoreRefusal, JobNotFoundError, storeRefusalError } from '../../../domain/errors';
-import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, Lease, NewJob, QueueCounts } from '../../../domain/job';
+import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
 import { queueOfJobId } from '../../../domain/job-id';
 import {
   ClaimResult,
@@ -24,7 +24,7 @@ import { StoreHealth } from '../store-health';
 import { JobEventSources } from '../events/job-event-sources';
 import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
-import { indexKey, RedisJobLister } from './redis-job-lister';
+import { RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
 import { readRedisServerInfo, RedisServerInfo } from './redis-server-info';
 import { RedisScripts, ScriptName } from './redis-scripts';
@@ -213,23 +213,10 @@ export class RedisJobStore extends JobStore {
   }
 
   async counts(queue: string): Promise<QueueCounts> {
-    const keys = this.keys(queue);
-    const statuses = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-    return this.availability.call(async () => {
-      const pipeline = this.redis.pipeline();
-      for (const status of statuses) pipeline.zcard(indexKey(keys, status));
-      pipeline.llen(keys.pendingFifo);
-      pipeline.get(keys.pendingFifoGone);
-      const replies = (await pipeline.exec()) ?? [];
-      const counts = {} as QueueCounts;
-      replies.forEach(([error]) => {
-        if (error) throw error;
-      });
-      statuses.forEach((status, i) => (counts[status] = Number(replies[i][1])));
-      // the list's dead entries (jobs cancelled while they waited there) are not pending
-      counts.pending += Number(replies[statuses.length][1]) - Number(replies[statuses.length + 1][1] ?? 0);
-      return counts;
-    });
+    const reply = (await this.availability.call(() => this.scripts.run('counts', this.keys(queue), []))) as number[];
+    const counts = {} as QueueCounts;
+    JOB_STATUSES.forEach((status, i) => (counts[status] = Number(reply[i])));
+    return counts;
   }
 
   async queues(): Promise<string[]> {

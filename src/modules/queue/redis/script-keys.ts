@@ -46,6 +46,7 @@ export const SCRIPT_KEYS = {
   'create-execution': ['jobPrefix', 'idem', 'executionsIdem', ...PENDING, 'scheduled', ...EVENTS],
   claim: ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'failed', ...EVENTS],
   heartbeat: ['jobPrefix', 'leases'],
+  counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
   complete: [...ATTEMPT_END, 'idem'],
   fail: ATTEMPT_END,
