@@ -4,12 +4,7 @@
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
-  ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
-  ARGV[3]  job id
-
-  Returns: {'ok', field, value, ...} (the job hash after the change), {'not_found'} or
-  {'invalid_transition', status}.
+  ARGV and replies: as includes/change-one-job.lua says (ARGV[3] = the job id).
   Invariant: a retried job leaves its final index and joins pending behind the jobs already there.
 ]]
 --- @include "includes/queue-keys"

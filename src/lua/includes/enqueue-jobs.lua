@@ -19,6 +19,24 @@
 -- The job hash has about 25 field names (redis-job-codec.ts); a new job sends at most 13.
 local MAX_JOB_FIELDS = 64
 
+-- The fields enqueue reads of a job whose field/value pairs stand in ARGV[first..last]:
+-- st, type, pr, max, run, ik, ex (nil when absent). Multiple returns: no table per job.
+local function jobFields(first, last)
+  local st, jobType, pr, max, run, ik, ex
+  for f = first, last, 2 do
+    local name = ARGV[f]
+    if name == 'st' then st = ARGV[f + 1]
+    elseif name == 'type' then jobType = ARGV[f + 1]
+    elseif name == 'pr' then pr = ARGV[f + 1]
+    elseif name == 'max' then max = ARGV[f + 1]
+    elseif name == 'run' then run = ARGV[f + 1]
+    elseif name == 'ik' then ik = ARGV[f + 1]
+    elseif name == 'ex' then ex = ARGV[f + 1]
+    end
+  end
+  return st, jobType, pr, max, run, ik, ex
+end
+
 local function planEnqueue(nPos)
   local n = countArg(nPos, 'enqueue: job count')
   local plan = { n = n, starts = {}, existing = {} }
@@ -36,16 +54,9 @@ local function planEnqueue(nPos)
     -- a job already stored is reported as it stands; its fields need no check
     local stored = batchIds[id] or redis.call('EXISTS', K_JOB .. id) == 1
     if stored then plan.existing[i] = id end
-    local st, jobType, ik, run
+    local st, jobType, ik, run, _
     if not stored then
-      for f = pos + 2, last, 2 do
-        local name = ARGV[f]
-        if name == 'st' then st = ARGV[f + 1]
-        elseif name == 'type' then jobType = ARGV[f + 1]
-        elseif name == 'ik' then ik = ARGV[f + 1]
-        elseif name == 'run' then run = ARGV[f + 1]
-        end
-      end
+      st, jobType, _, _, run, ik = jobFields(pos + 2, last)
       if (st ~= 'pending' and st ~= 'scheduled') or jobType == nil or (st == 'scheduled' and tonumber(run) == nil) then
         error('claimq enqueue: job ' .. i .. ' needs a type, and a status of pending or scheduled (with a runAt)')
       end
@@ -74,18 +85,7 @@ local function writeEnqueue(plan)
       local p = plan.starts[i]
       local id = ARGV[p]
       local first, last = p + 2, p + 1 + tonumber(ARGV[p + 1]) * 2
-      local st, jobType, pr, max, ex, run, ik
-      for f = first, last, 2 do
-        local name = ARGV[f]
-        if name == 'st' then st = ARGV[f + 1]
-        elseif name == 'type' then jobType = ARGV[f + 1]
-        elseif name == 'pr' then pr = ARGV[f + 1]
-        elseif name == 'max' then max = ARGV[f + 1]
-        elseif name == 'run' then run = ARGV[f + 1]
-        elseif name == 'ik' then ik = ARGV[f + 1]
-        elseif name == 'ex' then ex = ARGV[f + 1]
-        end
-      end
+      local st, jobType, pr, max, run, ik, ex = jobFields(first, last)
       -- one job's fields: a few dozen values, far below unpack()'s bound
       redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
       if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
