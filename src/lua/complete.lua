@@ -35,28 +35,30 @@ local deletedHere = {}
 for i = 4, #ARGV, 3 do
   local id = ARGV[i]
   local key = K_JOB .. id
-  -- st, tok, then (deleting) cb and ik, then ATTEMPT_FIELDS from `from`
-  local v, from
+  -- the hot path: only the fields a completion reads, no table per job (end-attempt.lua's
+  -- endAttempt is for the ends that may retry or cancel)
+  local v
   if deletedHere[id] then
-    v, from = {}, 3
+    v = {}
   elseif deleteSucceeded then
-    v, from = redis.call('HMGET', key, 'st', 'tok', 'cb', 'ik', unpack(ATTEMPT_FIELDS)), 5
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'cb', 'ik')
   else
-    v, from = redis.call('HMGET', key, 'st', 'tok', unpack(ATTEMPT_FIELDS)), 3
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
   end
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local res = ARGV[i + 2]
     if res == '' then res = nil end
-    local j = attemptFields(v, from)
-    if deleteSucceeded and not j.ex and not v[3] then
+    local worker, ex = v[3] or nil, v[5] or nil
+    local kind, st, att = attemptOutcome('complete', numField(v[4], 0), 0, false, false)
+    endLease(id, worker)
+    if deleteSucceeded and not ex and not v[6] then
       -- succeeded, and deleted rather than kept: the event is the only record
       deletedKeys[#deletedKeys + 1] = key
       deletedHere[id] = true
-      if v[4] and redis.call('HGET', K_IDEM, v[4]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[4] end
-      endLease(id, j.w)
-      addEvent('succeeded', id, 'succeeded', numField(j.att, 0), j.w, j.tok, res)
+      if v[7] and redis.call('HGET', K_IDEM, v[7]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[7] end
+      addEvent(kind, id, st, att, worker, v[2], res)
     else
-      endAttempt(id, j, 'complete', res)
+      finishJob(id, 'running', st, K_SUCCEEDED, ex, kind, att, worker, v[2], res and 'res', res, res)
     end
     out[#out + 1] = 'succeeded'
   elseif v[1] == 'succeeded' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
