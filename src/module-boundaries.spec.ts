@@ -17,7 +17,8 @@ function moduleOf(path: string): string | undefined {
   return parts[0] === 'modules' && parts.length > 2 ? parts[1] : undefined;
 }
 
-const IMPORT = /(?:from|import)\s+'(\.[^']+)'/g;
+/** `from './x'`, `import './x'`, `import('./x')`, `require('./x')`, in either quotes. */
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.[^'"]+)['"]/g;
 
 /**
  * Each module under src/modules has one public entry, its index.ts: what another module (or the

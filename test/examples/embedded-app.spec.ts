@@ -75,7 +75,9 @@ describe('examples/embedded-app: a NestJS app that embeds claimq through its pub
         const ready = await fetch(`${base}/health/ready`);
         expect(ready.status).toBe(200);
       } finally {
-        await app.stop('SIGTERM');
+        // SIGTERM first (its workers drain); a process that has not gone 10 s later is killed
+        const stopped = await Promise.race([app.stop('SIGTERM'), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+        if (stopped === undefined) await app.kill();
         await store.cleanup?.(env);
       }
     }, 60_000);

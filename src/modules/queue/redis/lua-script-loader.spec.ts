@@ -1,10 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLuaScript, loadLuaScripts } from './lua-script-loader';
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function luaDir(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'claimq-lua-'));
+  made.push(dir);
   mkdirSync(join(dir, 'includes'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
