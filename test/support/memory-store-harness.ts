@@ -1,16 +1,30 @@
 import { ManualClock } from '../../src/domain/clock';
 import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
 import { ContractStoreOptions, MakeStoreHarness } from '../contract/store-harness';
+import { damageRecord, MemoryCorruption } from './memory-corruption';
+
+/**
+ * The memory store with the contract's test seam, kept out of the store itself (it is public API):
+ * damages a job's record the way a bug or a partial write could; 'deleted' removes the record but
+ * leaves its id in the indexes.
+ */
+export class DamageableMemoryJobStore extends MemoryJobStore {
+  corrupt(id: string, how: MemoryCorruption): void {
+    const { q, entry } = this.requireEntry(id);
+    if (how === 'deleted') q.jobs.delete(id);
+    else damageRecord(entry.record, how);
+  }
+}
 
 /** The contract harness for MemoryJobStore: one process, so every peer is the same instance. */
 export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
-  const store = new MemoryJobStore({ clock });
+  const store = new DamageableMemoryJobStore({ clock });
   const others: MemoryJobStore[] = [];
   return {
     store,
     clock,
-    corruptJob: async (id, how) => store.corruptRecordForTest(id, how),
+    corruptJob: async (id, how) => store.corrupt(id, how),
     peer: async () => store,
     storeWith: async (options: ContractStoreOptions) => {
       const other = new MemoryJobStore({ clock, ...options });

@@ -3,6 +3,7 @@ import { InvalidJobSpecError, JobNotFoundError } from '../../../domain/errors';
 import { JobSpec } from '../../../domain/job';
 import { normalizeJobSpec } from '../../../domain/job-spec';
 import { MemoryJobStore } from './memory-job-store';
+import { DamageableMemoryJobStore } from '../../../../test/support/memory-store-harness';
 
 /** What only the memory store has: its event outbox, its options and its test seam. */
 describe('MemoryJobStore', () => {
@@ -122,7 +123,7 @@ describe('MemoryJobStore', () => {
   });
 
   it('refuses to corrupt a job it does not hold', () => {
-    const store = new MemoryJobStore({ clock });
-    expect(() => store.corruptRecordForTest('q-0000000000AAAAAAAAAA', 'deleted')).toThrow(JobNotFoundError);
+    const store = new DamageableMemoryJobStore({ clock });
+    expect(() => store.corrupt('q-0000000000AAAAAAAAAA', 'deleted')).toThrow(JobNotFoundError);
   });
 });

@@ -22,7 +22,6 @@ import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
 import { InProcessStoreHealth, StoreHealth } from '../store-health';
-import { damageRecord, MemoryCorruption } from './memory-corruption';
 import { DEFAULT_EVENTS_MAX_LEN, MemoryEventLog } from './memory-event-log';
 import { createRecord, toJob } from './memory-job-record';
 import {
@@ -455,16 +454,6 @@ export class MemoryJobStore extends JobStore {
     for (const q of this.queueStates.values()) q.waiters.wakeAll();
   }
 
-  /**
-   * Test seam for the contract's malformed-data cases: damages a job's record the way a bug or a
-   * partial write could. 'deleted' removes the record but leaves its id in the indexes.
-   */
-  corruptRecordForTest(id: string, how: MemoryCorruption): void {
-    const { q, entry } = this.requireEntry(id);
-    if (how === 'deleted') q.jobs.delete(id);
-    else damageRecord(entry.record, how);
-  }
-
   /** `refuseTakenIds`: an id repeated in the batch or already stored is an error (createExecution). */
   private checkEnqueueBatch(q: MemoryQueue, jobs: NewJob[], refuseTakenIds: boolean): void {
     const ids = new Set<string>();
@@ -565,7 +554,8 @@ export class MemoryJobStore extends JobStore {
     return undefined;
   }
 
-  private requireEntry(id: string): { q: MemoryQueue; entry: MemoryJobEntry } {
+  /** The job's queue and entry; JobNotFoundError when the store holds no such job. */
+  protected requireEntry(id: string): { q: MemoryQueue; entry: MemoryJobEntry } {
     const found = this.findEntry(id);
     if (!found) throw new JobNotFoundError(id);
     return found;

@@ -1,4 +1,4 @@
-import { MemoryJobRecord } from './memory-job-record';
+import { MemoryJobRecord } from '../../src/modules/queue/memory/memory-job-record';
 
 /** The damage the test seam can do; mirrors the contract harness's `Corruption`. */
 export type MemoryCorruption = 'missing-fields' | 'bad-numbers' | 'deleted';
