@@ -39,21 +39,24 @@ local function attemptFields(v, from)
   return j
 end
 
--- Ends the running attempt of job `id` (its lease is current: the caller checked), as
--- attemptOutcome decides, and applies it: the lease ends, the job moves to its new index, the
--- event names the attempt's worker and run, the execution counts the move. `j` holds
--- ATTEMPT_FIELDS; `text` is the result (complete) or the error (the rest; nil for a release);
+-- Ends the running attempt of job `id` (its lease is current: the caller checked) by a failure,
+-- a release or an expiry, as attemptOutcome decides, and applies it: the lease ends, the job moves
+-- to its new index, the event names the attempt's worker and run, the execution counts the move.
+-- (complete.lua takes only attemptOutcome: its hot path reads fewer fields.) `j` holds
+-- ATTEMPT_FIELDS; `text` is the error (nil for a release);
 -- `retryable`, `delayMs` (nil = the job's backoff) and `jitter` matter to a failure only.
 -- Returns the new status.
 local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
-  local att0 = numField(j.att, 0)
-  local kind, st, att = attemptOutcome(how, att0, numField(j.max, DEFAULT_MAX_ATTEMPTS), j.cx == '1', retryable)
+  local kind, st, att = attemptOutcome(how, numField(j.att, 0), numField(j.max, DEFAULT_MAX_ATTEMPTS), j.cx == '1', retryable)
   local key = K_JOB .. id
   local worker = j.w
   endLease(id, worker)
+  if st == 'failed' or st == 'cancelled' then
+    finishJob(id, 'running', st, st == 'failed' and K_FAILED or K_CANCELLED, j.ex, kind, att, worker, j.tok, text and 'err', text, text)
+    return st
+  end
   if st == 'retry' then
-    local delay = delayMs
-    if delay == nil then delay = backoffDelay(j.bo, att, jitter) end
+    local delay = delayMs or backoffDelay(j.bo, att, jitter)
     if delay > 0 then
       st = 'scheduled'
       local runAt = string.format('%.0f', NOW + delay)
@@ -64,23 +67,17 @@ local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
       redis.call('HSET', key, 'st', st, 'err', text, 'run', NOW, 'ut', NOW)
       queuePending(id, numField(j.pr, 0))
     end
-    addEvent(kind, id, st, att, worker, j.tok, text)
-    if j.ex then bumpExecution(j.ex, 'running', st) end
-  elseif st == 'pending' then
+  else
+    -- pending again: a release gives the attempt back, an expiry keeps it spent and says why
     if how == 'release' then
       redis.call('HSET', key, 'st', st, 'att', att, 'ut', NOW)
     else
       redis.call('HSET', key, 'st', st, 'err', text, 'ut', NOW)
     end
     queuePending(id, numField(j.pr, 0))
-    addEvent(kind, id, st, att, worker, j.tok, text)
-    if j.ex then bumpExecution(j.ex, 'running', st) end
-  elseif st == 'succeeded' then
-    finishJob(id, 'running', st, K_SUCCEEDED, j.ex, kind, att, worker, j.tok, text and 'res', text, text)
-  else
-    local index = st == 'failed' and K_FAILED or K_CANCELLED
-    finishJob(id, 'running', st, index, j.ex, kind, att, worker, j.tok, text and 'err', text, text)
   end
+  addEvent(kind, id, st, att, worker, j.tok, text)
+  if j.ex then bumpExecution(j.ex, 'running', st) end
   return st
 end
 

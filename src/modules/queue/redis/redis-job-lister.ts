@@ -87,10 +87,12 @@ export class RedisJobLister {
     if (entries.length === 0) return out;
     const ids = entries.filter((_, i) => i % 2 === 0);
     const counts = await this.redis.hmget(keys.pendingFifoDead, ...ids);
+    let len: number | undefined;
     for (let k = 0; k < ids.length; k++) {
       if (counts[k] === null) continue;
       const rank = Number(entries[2 * k + 1]);
-      const [len, newest] = await Promise.all([this.redis.llen(list), this.redis.lpos(list, ids[k], 'RANK', -1, 'MAXLEN', rank + 1)]);
+      len ??= await this.redis.llen(list);
+      const newest = await this.redis.lpos(list, ids[k], 'RANK', -1, 'MAXLEN', rank + 1);
       if (newest !== null && len - 1 - newest < rank) out.add(rank);
     }
     return out;

@@ -39,7 +39,7 @@ const EVENTS = ['events', 'eventsAvg', 'executionPrefix', 'refresh'] as const;
 /** What a script that adds pending jobs needs (includes/index-writes.lua). */
 const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', 'wake'] as const;
 /** What ending an attempt can touch (includes/end-attempt.lua). */
-const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'succeeded', 'failed', 'cancelled', ...EVENTS] as const;
+const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'failed', 'cancelled', ...EVENTS] as const;
 
 export const SCRIPT_KEYS = {
   enqueue: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
@@ -48,7 +48,7 @@ export const SCRIPT_KEYS = {
   heartbeat: ['jobPrefix', 'leases'],
   counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
-  complete: [...ATTEMPT_END, 'idem'],
+  complete: [...ATTEMPT_END, 'succeeded', 'idem'],
   fail: ATTEMPT_END,
   release: ATTEMPT_END,
   reap: ATTEMPT_END,
