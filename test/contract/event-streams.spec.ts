@@ -1,6 +1,6 @@
 import { newExecutionId } from '../../src/domain/execution';
 import { HARD_TIME_LIMIT_ERROR, LEASE_EXPIRED_ERROR, workerSilentError } from '../../src/domain/hard-time-limit';
-import { JobStatus } from '../../src/domain/job';
+import { ClaimedJob, JobStatus } from '../../src/domain/job';
 import { JobEvent } from '../../src/domain/job-event';
 import { isTransition } from '../../src/domain/job-lifecycle';
 import { makeMemoryStoreHarness } from '../support/memory-store-harness';
@@ -19,6 +19,14 @@ import { StoreHarness } from './store-harness';
 
 const FIXED = { strategy: 'fixed' as const, delayMs: 5_000 };
 const SHORT_LEASE = 1_000;
+
+/** A job claimed by WORKER, then cancelled through the API while it runs (cancel requested). */
+async function claimThenCancel(h: StoreHarness): Promise<ClaimedJob> {
+  await enqueueJob(h);
+  const claimed = await claimOne(h.store);
+  await h.store.cancel(claimed.job.id);
+  return claimed;
+}
 
 interface Scenario {
   name: string;
@@ -102,10 +110,8 @@ const scenarios: Scenario[] = [
     name: 'cancel during a run, asked twice, ends as cancelled when the attempt fails',
     expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
     async run(h) {
-      const job = await enqueueJob(h);
-      const c = await claimOne(h.store);
-      await h.store.cancel(job.id);
-      await h.store.cancel(job.id);
+      const c = await claimThenCancel(h);
+      await h.store.cancel(c.job.id);
       await expect(h.store.heartbeat(QUEUE, [leaseOf(c)], SHORT_LEASE)).resolves.toEqual(['cancel']);
       await h.store.fail(QUEUE, [{ ...leaseOf(c), error: 'aborted: cancel requested', retryable: true }]);
     },
@@ -114,9 +120,7 @@ const scenarios: Scenario[] = [
     name: 'cancel during a run ends as cancelled when the attempt is released',
     expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
     async run(h) {
-      const job = await enqueueJob(h);
-      const c = await claimOne(h.store);
-      await h.store.cancel(job.id);
+      const c = await claimThenCancel(h);
       await h.store.release(QUEUE, [leaseOf(c)]);
     },
   },
@@ -124,9 +128,7 @@ const scenarios: Scenario[] = [
     name: 'cancel during a run does not undo work that completed',
     expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'succeeded:succeeded'],
     async run(h) {
-      const job = await enqueueJob(h);
-      const c = await claimOne(h.store);
-      await h.store.cancel(job.id);
+      const c = await claimThenCancel(h);
       await h.store.complete(QUEUE, [{ ...leaseOf(c), resultJson: '1' }]);
     },
   },
