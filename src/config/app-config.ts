@@ -1,4 +1,7 @@
-import { EnvironmentVariables, validateEnvironment } from './environment';
+import { EgressMode, EgressPolicy } from '../domain/egress-policy';
+import { HttpJobSecrets } from '../domain/http-job-secrets';
+import { SecretBox } from '../domain/secret-box';
+import { EnvironmentVariables, splitList, validateEnvironment } from './environment';
 
 /**
  * The typed view of the configuration that the rest of the code reads. Built once from the
@@ -27,6 +30,13 @@ export class AppConfig {
   readonly executionRetentionMs: number;
   readonly shutdownGraceMs: number;
   readonly httpJobAllowedHosts: string[] | undefined;
+  readonly httpEgress: EgressMode;
+  readonly httpEgressAllow: string[];
+  readonly httpEgressDeny: string[];
+  readonly httpMaxRedirects: number;
+  readonly httpSecretHeaders: string[];
+  /** SECRETS_KEYS: empty, secret headers are stored unencrypted. */
+  readonly secretsKeys: string[];
   readonly logLevel: string;
   /** Accepted bearer keys; empty: the API is open (main.ts warns when it listens beyond loopback). */
   readonly apiKeys: string[];
@@ -62,6 +72,12 @@ export class AppConfig {
     this.executionRetentionMs = env.EXECUTION_RETENTION_MS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    this.httpEgress = env.HTTP_EGRESS;
+    this.httpEgressAllow = splitList(env.HTTP_EGRESS_ALLOW);
+    this.httpEgressDeny = splitList(env.HTTP_EGRESS_DENY);
+    this.httpMaxRedirects = env.HTTP_MAX_REDIRECTS;
+    this.httpSecretHeaders = splitList(env.HTTP_SECRET_HEADERS).map((h) => h.toLowerCase());
+    this.secretsKeys = splitList(env.SECRETS_KEYS);
     this.logLevel = env.LOG_LEVEL;
     this.apiKeys = env.API_KEYS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [];
     this.databaseUrl = env.DATABASE_URL;
@@ -76,6 +92,16 @@ export class AppConfig {
   /** For tests and tools that build a config without Nest: same validation, same defaults. */
   static from(raw: Record<string, string | undefined> = {}): AppConfig {
     return new AppConfig(validateEnvironment(raw));
+  }
+
+  /** The egress policy of `http` jobs and callbacks (HTTP_EGRESS, HTTP_EGRESS_ALLOW, HTTP_EGRESS_DENY). */
+  egressPolicy(): EgressPolicy {
+    return new EgressPolicy({ mode: this.httpEgress, allow: this.httpEgressAllow, deny: this.httpEgressDeny });
+  }
+
+  /** Seals, opens and names the secret headers of `http` jobs (HTTP_SECRET_HEADERS, SECRETS_KEYS). */
+  httpJobSecrets(): HttpJobSecrets {
+    return new HttpJobSecrets(this.httpSecretHeaders, new SecretBox(this.secretsKeys));
   }
 
   get runsApi(): boolean {

@@ -17,3 +17,6 @@ export const MAX_EVENTS_MAXLEN = 100_000_000;
 export const MAX_BODY_BYTES_LIMIT = 64 * 1024 * 1024;
 /** MAX_PAYLOAD_BYTES: the largest job payload a deployment may allow. */
 export const MAX_PAYLOAD_BYTES_LIMIT = 16 * 1024 * 1024;
+
+/** Most redirects HTTP_MAX_REDIRECTS lets an `http` job follow (fetch's own limit is 20). */
+export const MAX_HTTP_REDIRECTS = 20;

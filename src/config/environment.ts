@@ -1,6 +1,9 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
-import { MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
+import { EGRESS_MODES, EgressMode, parseCidr } from '../domain/egress-policy';
+import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
+import { SecretBox } from '../domain/secret-box';
+import { MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -109,6 +112,39 @@ export class EnvironmentVariables {
   @IsOptional() @IsString()
   HTTP_JOB_ALLOWED_HOSTS?: string;
 
+  /**
+   * Which addresses `http` jobs and callbacks may connect to, judged on the address dialed.
+   * `default` refuses link-local (cloud metadata), unspecified, multicast and broadcast addresses;
+   * `public-only` refuses loopback and private networks as well (README, Security).
+   */
+  @IsIn(EGRESS_MODES)
+  HTTP_EGRESS: EgressMode = 'default';
+
+  /** Comma-separated CIDRs or addresses allowed whatever HTTP_EGRESS refuses (the most specific entry of the two lists wins). */
+  @IsOptional() @IsString()
+  HTTP_EGRESS_ALLOW?: string;
+
+  /** Comma-separated CIDRs or addresses refused whatever HTTP_EGRESS allows. */
+  @IsOptional() @IsString()
+  HTTP_EGRESS_DENY?: string;
+
+  /** Redirects an `http` job follows; each hop passes the egress policy and HTTP_JOB_ALLOWED_HOSTS. 0: none followed. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(MAX_HTTP_REDIRECTS)
+  HTTP_MAX_REDIRECTS = 5;
+
+  /** Request headers of `http` jobs whose values are secret: sealed at rest, "[redacted]" in every view. */
+  @Matches(/^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*)*$/, {
+    message: 'HTTP_SECRET_HEADERS must be a comma-separated list of header names',
+  })
+  HTTP_SECRET_HEADERS = DEFAULT_SECRET_HEADERS.join(',');
+
+  /**
+   * Comma-separated 32-byte keys (base64 or hex) that encrypt secret headers at rest (AES-256-GCM):
+   * the first seals, all open. Unset: secrets are stored unencrypted (a warning at start).
+   */
+  @IsOptional() @IsString()
+  SECRETS_KEYS?: string = undefined;
+
   /** PostgreSQL for job history (postgres://user:pass@host:5432/db?sslmode=...). Unset: no history, nothing connects. */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' })
@@ -163,12 +199,46 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const lines = errors.map((e) => {
     const reasons = Object.values(e.constraints ?? {}).join('; ');
-    return `${e.property}=${JSON.stringify(raw[e.property])}: ${reasons}`;
+    return `${e.property}=${shown(e.property, raw[e.property])}: ${reasons}`;
   });
   // the rules between variables only mean something once each of them is valid on its own
-  if (lines.length === 0) lines.push(...timingConflicts(env));
+  if (lines.length === 0) lines.push(...listErrors(env), ...timingConflicts(env));
   if (lines.length > 0) throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
   return env;
+}
+
+/** Variables whose values are credentials: an error names them but does not print them. */
+const SECRET_VARIABLES = new Set(['API_KEYS', 'SECRETS_KEYS']);
+
+/** A value as an error shows it: secrets hidden, the password of a URL masked. */
+function shown(name: string, value: unknown): string {
+  if (SECRET_VARIABLES.has(name)) return '(hidden)';
+  return JSON.stringify(typeof value === 'string' ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@') : value);
+}
+
+/** Entries of the list variables that do not parse, one line each (never echoing a key). */
+function listErrors(env: EnvironmentVariables): string[] {
+  const errors: string[] = [];
+  for (const name of ['HTTP_EGRESS_ALLOW', 'HTTP_EGRESS_DENY'] as const) {
+    for (const entry of splitList(env[name])) {
+      try {
+        parseCidr(entry);
+      } catch (err) {
+        errors.push(`${name}: ${(err as Error).message}`);
+      }
+    }
+  }
+  try {
+    new SecretBox(splitList(env.SECRETS_KEYS));
+  } catch (err) {
+    errors.push((err as Error).message);
+  }
+  return errors;
+}
+
+/** A comma-separated variable's entries, trimmed, empty ones dropped. */
+export function splitList(value: string | undefined): string[] {
+  return value?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
 }
 
 /** Lease, heartbeat and worker-death times that contradict each other, one line each. */

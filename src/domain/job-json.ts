@@ -1,9 +1,11 @@
+import { redactHttpPayload } from './http-job-secrets';
 import { Job } from './job';
 
 /**
  * A job as JSON, the shape `GET /jobs/:id` returns: the domain Job with times as ISO-8601 strings,
- * unset optional fields left out (not null), keys in a stable order. Pure, so the API's presenter
- * and the worker's completion callbacks send the same document.
+ * unset optional fields left out (not null), keys in a stable order, secret headers of an `http`
+ * job shown as "[redacted]". Pure, so the API's presenter and the worker's completion callbacks
+ * send the same document.
  */
 /** The Job's times, which JSON carries as ISO-8601 strings. */
 type JobTimes = 'runAt' | 'createdAt' | 'updatedAt' | 'startedAt' | 'finishedAt';
@@ -18,7 +20,7 @@ export function toJobJson(job: Job): JobJson {
     id: job.id,
     queue: job.queue,
     type: job.type,
-    payload: job.payload,
+    payload: redactHttpPayload(job.type, job.payload),
     status: job.status,
     priority: job.priority,
     attempts: job.attempts,

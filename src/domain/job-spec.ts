@@ -1,3 +1,4 @@
+import { HttpJobSecrets } from './http-job-secrets';
 import { newJobId } from './job-id';
 import { InvalidJobSpecError, PayloadTooLargeError } from './errors';
 import {
@@ -13,6 +14,8 @@ import {
 export interface NormalizeOptions {
   now: number;
   maxPayloadBytes: number;
+  /** Seals the secret headers of `http` jobs for storage (JobsService passes it; callbacks carry none). */
+  secrets?: Pick<HttpJobSecrets, 'seal'>;
 }
 
 /**
@@ -32,12 +35,14 @@ export function normalizeJobSpec(spec: JobSpec, opts: NormalizeOptions, field = 
   const payloadJson = spec.payload === undefined ? 'null' : JSON.stringify(spec.payload);
   const size = Buffer.byteLength(payloadJson);
   if (size > opts.maxPayloadBytes) throw new PayloadTooLargeError(field, size, opts.maxPayloadBytes);
+  // the limit is on what the client sent: a sealed secret is longer than the value it seals
+  const stored = opts.secrets ? opts.secrets.seal(spec.type, spec.payload) : spec.payload;
   const runAt = spec.runAt ?? opts.now + (spec.delayMs ?? 0);
   return {
     id: newJobId(queue, opts.now),
     queue,
     type: spec.type,
-    payloadJson,
+    payloadJson: stored === spec.payload ? payloadJson : JSON.stringify(stored),
     priority: spec.priority ?? 0,
     runAt,
     maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,

@@ -48,7 +48,18 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
         }),
     },
     { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },
-    { provide: HttpJobHandler, inject: [AppConfig], useFactory: (config: AppConfig) => new HttpJobHandler({ allowedHosts: config.httpJobAllowedHosts }) },
+    {
+      provide: HttpJobHandler,
+      inject: [AppConfig, { token: WORKER_OBSERVER, optional: true }],
+      useFactory: (config: AppConfig, observer?: WorkerObserver) =>
+        new HttpJobHandler({
+          allowedHosts: config.httpJobAllowedHosts,
+          egress: config.egressPolicy(),
+          maxRedirects: config.httpMaxRedirects,
+          secrets: config.httpJobSecrets(),
+          onEgressDenied: observer?.onEgressDenied?.bind(observer),
+        }),
+    },
     BuiltinJobHandlers,
     HandlerDiscoveryService,
     LeaseHeartbeatScheduler,

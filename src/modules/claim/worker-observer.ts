@@ -10,6 +10,8 @@ export interface WorkerObserver {
   onClaimed(jobs: readonly ClaimedJob[], now: number): void;
   /** The store recorded a job's result: its new status, or `stale` when the lease had been lost. */
   onSettled(job: Job, outcome: SettleOutcome, durationMs: number): void;
+  /** An `http` job or callback was refused a connection by the egress policy, by this rule. */
+  onEgressDenied?(rule: string): void;
 }
 
 /** Optional provider token: ClaimModule passes the observer bound here, if any, to the runtime. */

@@ -23,6 +23,7 @@ export class ExecutionsService {
   /** `created` is false when `idempotencyKey` named an execution of the queue: that one is returned. */
   async create(specs: JobSpec[], callbackUrl?: string, idempotencyKey?: string): Promise<{ id: string; total: number; created: boolean }> {
     const jobs = this.jobs.normalizeMany(specs);
+    this.jobs.checkEgress(callbackUrl, 'callbackUrl');
     const queue = jobs[0].queue;
     const stray = jobs.findIndex((job) => job.queue !== queue);
     if (stray >= 0) {

@@ -4,6 +4,9 @@ import { Clock, CLOCK } from '../../domain/clock';
 import { InvalidJobSpecError } from '../../domain/errors';
 import { EnqueueResult, Job, JobSpec, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
+import { EgressPolicy } from '../../domain/egress-policy';
+import { HTTP_JOB_TYPE } from '../../domain/http-job';
+import { HttpJobSecrets } from '../../domain/http-job-secrets';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
 import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
@@ -17,6 +20,8 @@ import { AcceptedQueues } from './accepted-queues';
 @Injectable()
 export class JobsService {
   private readonly queues: AcceptedQueues;
+  private readonly secrets: HttpJobSecrets;
+  private readonly egress: EgressPolicy;
 
   constructor(
     @Inject(JobStore) private readonly store: JobOperations,
@@ -26,6 +31,8 @@ export class JobsService {
     @Optional() private readonly metrics?: ClaimqMetrics,
   ) {
     this.queues = new AcceptedQueues(config.queues);
+    this.secrets = config.httpJobSecrets();
+    this.egress = config.egressPolicy();
   }
 
   /** `created: false` when the idempotency key matched an existing job, which is returned. */
@@ -96,12 +103,24 @@ export class JobsService {
     }
     let job: NewJob;
     try {
-      job = normalizeJobSpec(spec, { now, maxPayloadBytes: this.config.maxPayloadBytes }, `${path}payload`);
+      job = normalizeJobSpec(spec, { now, maxPayloadBytes: this.config.maxPayloadBytes, secrets: this.secrets }, `${path}payload`);
     } catch (err) {
       if (err instanceof InvalidJobSpecError && path !== '') throw new InvalidJobSpecError(`${path}${err.field}`, err.reason);
       throw err;
     }
     this.queues.check(job.queue, `${path}queue`);
+    if (spec.type === HTTP_JOB_TYPE) this.checkEgress((spec.payload as { url?: unknown } | undefined)?.url, `${path}payload.url`);
+    this.checkEgress(spec.callbackUrl, `${path}callbackUrl`);
     return job;
+  }
+
+  /**
+   * A URL whose host is an IP address the egress policy refuses is refused here (400), rather
+   * than as a job that fails; a host name is judged by the worker on the address it resolves to.
+   */
+  checkEgress(url: unknown, field: string): void {
+    if (typeof url !== 'string') return;
+    const verdict = this.egress.judgeUrlHost(url);
+    if (!verdict.allowed) throw new InvalidJobSpecError(field, `${new URL(url).hostname} is refused by the egress policy (${verdict.rule})`);
   }
 }

@@ -30,6 +30,13 @@ export class ClaimqMetrics {
   private readonly duration = this.histogram('job_duration_seconds', 'From claim to recorded result, per job', DURATION_BUCKETS);
   private readonly pickup = this.histogram('job_pickup_latency_seconds', 'From runnable (max of runAt, createdAt) to claimed', PICKUP_BUCKETS);
 
+  private readonly egressRefusals = new Counter({
+    name: `${METRIC_PREFIX}http_egress_denied_total`,
+    help: 'Connections of http jobs and callbacks refused by the egress policy, by rule (link-local, loopback, HTTP_EGRESS_DENY <cidr>, ...)',
+    labelNames: ['rule'],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
   }
@@ -64,6 +71,10 @@ export class ClaimqMetrics {
         return;
     }
     this.duration.get(queue, type).observe(Math.max(0, durationMs) / 1000);
+  }
+
+  egressDenied(rule: string): void {
+    this.egressRefusals.labels(rule).inc();
   }
 
   private counter(name: string, help: string): LabelledChildren<CounterChild> {

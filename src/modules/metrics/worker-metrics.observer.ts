@@ -20,4 +20,8 @@ export class WorkerMetricsObserver implements WorkerObserver {
   onSettled(job: Job, outcome: SettleOutcome, durationMs: number): void {
     this.metrics.jobSettled(job.queue, job.type, outcome, durationMs);
   }
+
+  onEgressDenied(rule: string): void {
+    this.metrics.egressDenied(rule);
+  }
 }

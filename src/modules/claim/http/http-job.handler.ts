@@ -1,6 +1,8 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Dispatcher, fetch, Headers, Response } from 'undici';
+import { EgressPolicy } from '../../../domain/egress-policy';
 import { HTTP_JOB_TYPE } from '../../../domain/http-job';
+import { HttpJobSecrets } from '../../../domain/http-job-secrets';
 import { JobContext } from '../job-context';
 import { JobHandler } from '../job-handler.decorator';
 import { NonRetryableJobError } from '../non-retryable-job.error';
@@ -9,11 +11,14 @@ import { isHostAllowed } from './allowed-hosts';
 import { readCappedBody } from './capped-body';
 import { parseHttpJobPayload } from './http-job-request';
 import { createLongCallDispatcher } from './long-call-dispatcher';
+import { EgressConnectorOptions, EgressDeniedError, egressConnector } from './egress-connector';
 import { parseRetryAfter } from './retry-after';
 
 /** Response bodies kept in a job's result (and quoted in errors) are cut to this. */
 export const HTTP_RESULT_BODY_LIMIT = 64 * 1024;
 const ERROR_BODY_CHARS = 500;
+/** HTTP_MAX_REDIRECTS' default. */
+export const DEFAULT_MAX_REDIRECTS = 5;
 
 export interface HttpJobResult {
   status: number;
@@ -23,25 +28,53 @@ export interface HttpJobResult {
 }
 
 export interface HttpJobHandlerOptions {
-  /** HTTP_JOB_ALLOWED_HOSTS; undefined allows any host. */
+  /** HTTP_JOB_ALLOWED_HOSTS; undefined allows any host. Checked on every redirect hop. */
   allowedHosts?: readonly string[];
-  /** Tests may pass their own (and close it); by default one without undici's 300 s limits. */
+  /** HTTP_EGRESS and its lists; default: the `default` mode. Judged on every address dialed. */
+  egress?: EgressPolicy;
+  /** HTTP_MAX_REDIRECTS (default 5). */
+  maxRedirects?: number;
+  /** Opens the sealed secret headers (HTTP_SECRET_HEADERS, SECRETS_KEYS); default: no keys. */
+  secrets?: HttpJobSecrets;
+  /** How names are resolved and sockets opened behind the egress check (tests: a recording connector). */
+  connector?: Pick<EgressConnectorOptions, 'resolve' | 'connect'>;
+  /** Told of every connection the egress policy refused, with its rule (the metric). */
+  onEgressDenied?: (rule: string) => void;
+  /** Tests may pass their own (and close it); it then applies no egress policy of its own. */
   dispatcher?: Dispatcher;
 }
+
+/** Methods whose body a 301/302 turns into a GET without body (fetch's rule), and 303 for every method but HEAD. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that describe the body: dropped when a redirect drops the body. */
+const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'content-location', 'content-length'];
+/** Never sent on to another origin by a redirect, as fetch does, besides the job's sealed headers. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
 
 /**
  * The built-in `http` job type: calls a URL with undici's fetch and the job's signal (so the job's
  * timeout, a cancel, a lost lease or shutdown end the call). 2xx succeeds with `{ status, body }`;
  * 408, 429, 5xx, network errors are retryable (429/503 honour Retry-After); any other status fails
- * without retry. With an allow-list, redirects are not followed (they could leave the list).
+ * without retry.
+ *
+ * Every connection goes through the egress policy (EgressConnector: the address dialed, after
+ * DNS); a refusal fails the job without retry. Redirects are followed here, not by fetch, so each
+ * hop is checked against HTTP_JOB_ALLOWED_HOSTS and counted against HTTP_MAX_REDIRECTS; a hop to
+ * another origin does not carry the credentials on.
  */
 export class HttpJobHandler implements OnApplicationShutdown {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
+  private readonly maxRedirects: number;
+  private readonly secrets: HttpJobSecrets;
 
   constructor(private readonly options: HttpJobHandlerOptions = {}) {
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? createLongCallDispatcher();
+    this.dispatcher =
+      options.dispatcher ??
+      createLongCallDispatcher(0, egressConnector(options.egress ?? new EgressPolicy(), { ...options.connector, onDenied: options.onEgressDenied }));
+    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    this.secrets = options.secrets ?? new HttpJobSecrets();
   }
 
   /** After the workers drained (beforeApplicationShutdown): no call is left to wait for, only idle sockets. */
@@ -52,30 +85,49 @@ export class HttpJobHandler implements OnApplicationShutdown {
   @JobHandler(HTTP_JOB_TYPE)
   async handle(ctx: JobContext): Promise<HttpJobResult> {
     const request = parseHttpJobPayload(ctx.payload);
-    const { url, method } = request;
-    const target = `${method} ${url.origin}${url.pathname}`;
-    if (!isHostAllowed(url, this.options.allowedHosts)) {
-      throw new NonRetryableJobError(`host ${url.host} is not in HTTP_JOB_ALLOWED_HOSTS`);
+    let { url, method, body: requestBody } = request;
+    const target = `${request.method} ${url.origin}${url.pathname}`;
+    let opened;
+    try {
+      opened = this.secrets.open(request.headers);
+    } catch (err) {
+      throw new NonRetryableJobError(`${target}: ${(err as Error).message}`);
     }
-    const headers = new Headers(request.headers);
+    const headers = new Headers(opened.headers);
     headers.set('X-Claimq-Job-Id', ctx.job.id);
     headers.set('X-Claimq-Attempt', String(ctx.attempt));
-    if (request.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (requestBody !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const credentials = [...CREDENTIAL_HEADERS, ...opened.sealed];
 
     let response: Response;
     let body;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: request.body,
-        signal: ctx.signal,
-        redirect: this.options.allowedHosts ? 'manual' : 'follow',
-        dispatcher: this.dispatcher,
-      });
+      for (let hop = 0; ; hop++) {
+        if (!isHostAllowed(url, this.options.allowedHosts)) {
+          throw new NonRetryableJobError(`${hop === 0 ? '' : `${target}: redirect to ${url.href} refused: `}host ${url.host} is not in HTTP_JOB_ALLOWED_HOSTS`);
+        }
+        response = await fetch(url, { method, headers, body: requestBody, signal: ctx.signal, redirect: 'manual', dispatcher: this.dispatcher });
+        const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+        if (location === null) break;
+        await response.body?.cancel().catch(() => undefined);
+        if (hop >= this.maxRedirects) {
+          throw new NonRetryableJobError(`${target}: more than ${this.maxRedirects} redirects (HTTP_MAX_REDIRECTS); the last to ${location}`);
+        }
+        const next = redirectTarget(location, url, target);
+        if (response.status === 303 ? method !== 'HEAD' : (response.status === 301 || response.status === 302) && method === 'POST') {
+          method = 'GET';
+          requestBody = undefined;
+          for (const name of BODY_HEADERS) headers.delete(name);
+        }
+        if (next.origin !== url.origin) for (const name of credentials) headers.delete(name);
+        url = next;
+      }
       body = await readCappedBody(response, HTTP_RESULT_BODY_LIMIT);
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
+      if (err instanceof NonRetryableJobError) throw err;
+      const denied = egressDenial(err);
+      if (denied) throw new NonRetryableJobError(`${target}: ${denied.message}`);
       throw new RetryableJobError(`${target} failed: ${networkErrorText(err)}`, undefined, { cause: err });
     }
 
@@ -85,16 +137,36 @@ export class HttpJobHandler implements OnApplicationShutdown {
       if (body.truncated) result.truncated = true;
       return result;
     }
-    const detail = `${target} answered ${status}${body.text ? `: ${body.text.slice(0, ERROR_BODY_CHARS)}` : ''}`;
+    const called = url.href === request.url.href ? target : `${target} (redirected to ${method} ${url.origin}${url.pathname})`;
+    const detail = `${called} answered ${status}${body.text ? `: ${body.text.slice(0, ERROR_BODY_CHARS)}` : ''}`;
     if (status === 408 || status === 429 || status >= 500) {
       const retryAfter = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), Date.now()) : undefined;
       throw new RetryableJobError(detail, retryAfter);
     }
-    if (status >= 300 && status < 400) {
-      throw new NonRetryableJobError(`${detail} (redirect to ${response.headers.get('location') ?? '?'} not followed: HTTP_JOB_ALLOWED_HOSTS is set)`);
-    }
     throw new NonRetryableJobError(detail);
   }
+}
+
+/** A redirect's Location, resolved against the URL that answered; only http and https are followed. */
+function redirectTarget(location: string, from: URL, target: string): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new NonRetryableJobError(`${target}: redirect to ${JSON.stringify(location)}, which is not a URL`);
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    throw new NonRetryableJobError(`${target}: redirect to ${next.protocol} refused (http and https only)`);
+  }
+  return next;
+}
+
+/** The egress refusal behind fetch's "fetch failed", if that is what it was. */
+function egressDenial(err: unknown): EgressDeniedError | undefined {
+  for (let e = err as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof EgressDeniedError) return e;
+  }
+  return undefined;
 }
 
 function parseBody(text: string, truncated: boolean, contentType: string | null): unknown {
