@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ClaimqModule } from './claimq.module';
 import { claimqConfig } from './claimq-options';
 import { configureApp } from './configure-app';
+import { secretsAtRestWarning } from './config/secrets-at-rest-warning';
 import { openAccessWarning } from './http/open-access-warning';
 
 async function bootstrap(): Promise<void> {
@@ -22,8 +23,9 @@ async function bootstrap(): Promise<void> {
   exitOnPromiseLeaks();
   await app.listen(config.port, config.host);
   Logger.log(`claimq listening on ${config.host}:${config.port} (mode=${config.mode}, store=${config.jobStore})`, 'Bootstrap');
-  const warning = openAccessWarning(config);
-  if (warning !== undefined) Logger.warn(warning, 'Bootstrap');
+  for (const warning of [openAccessWarning(config), secretsAtRestWarning(config)]) {
+    if (warning !== undefined) Logger.warn(warning, 'Bootstrap');
+  }
 }
 
 /** After the grace period: the worker's bounded settle (1 s), then closing the store and the database. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { AppConfig } from './app-config';
 
 describe('configuration', () => {
@@ -66,7 +67,7 @@ describe('API keys configuration', () => {
   });
 
   it('refuses keys shorter than 16 characters or with spaces', () => {
-    expect(() => AppConfig.from({ API_KEYS: 'short' })).toThrow(/API_KEYS="short"/);
+    expect(() => AppConfig.from({ API_KEYS: 'short' })).toThrow(/API_KEYS=\(hidden\): API_KEYS must be/);
     expect(() => AppConfig.from({ API_KEYS: 'has a space in it 0123' })).toThrow(/API_KEYS/);
   });
 });
@@ -105,3 +106,62 @@ describe('events stream configuration', () => {
     expect(() => AppConfig.from({ EVENTS_MAXLEN: 'lots' })).toThrow(/EVENTS_MAXLEN="lots"/);
   });
 });
+
+describe('egress and secrets configuration', () => {
+  it('defaults to the default egress mode, 5 redirects, the credential headers as secrets and no keys', () => {
+    const config = AppConfig.from({});
+    expect([config.httpEgress, config.httpEgressAllow, config.httpEgressDeny, config.httpMaxRedirects]).toEqual(['default', [], [], 5]);
+    expect(config.httpSecretHeaders).toEqual(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+    expect(config.secretsKeys).toEqual([]);
+    expect(config.egressPolicy().judge('169.254.169.254')).toEqual({ allowed: false, rule: 'link-local' });
+    expect(config.httpJobSecrets().encrypts).toBe(false);
+  });
+
+  it('reads the egress mode and CIDR lists, and names an entry that is not a CIDR', () => {
+    const config = AppConfig.from({ HTTP_EGRESS: 'public-only', HTTP_EGRESS_ALLOW: ' 10.1.0.0/16 , fd00::1', HTTP_EGRESS_DENY: '10.1.5.0/24' });
+    expect(config.httpEgressAllow).toEqual(['10.1.0.0/16', 'fd00::1']);
+    expect(config.egressPolicy().judge('10.1.2.3')).toEqual({ allowed: true });
+    expect(config.egressPolicy().judge('10.1.5.3')).toEqual({ allowed: false, rule: 'HTTP_EGRESS_DENY 10.1.5.0/24' });
+    expect(() => AppConfig.from({ HTTP_EGRESS: 'open' })).toThrow(/HTTP_EGRESS="open"/);
+    expect(() => AppConfig.from({ HTTP_EGRESS_DENY: '10.0.0.0/8,intranet' })).toThrow(/HTTP_EGRESS_DENY: "intranet" is not a CIDR/);
+  });
+
+  it('takes HTTP_MAX_REDIRECTS from 0 to its maximum of 20', () => {
+    expect(AppConfig.from({ HTTP_MAX_REDIRECTS: '0' }).httpMaxRedirects).toBe(0);
+    expect(AppConfig.from({ HTTP_MAX_REDIRECTS: '20' }).httpMaxRedirects).toBe(20);
+    expect(() => AppConfig.from({ HTTP_MAX_REDIRECTS: '21' })).toThrow(/HTTP_MAX_REDIRECTS="21"/);
+  });
+
+  it('reads HTTP_SECRET_HEADERS in any case and refuses a list that is not header names', () => {
+    expect(AppConfig.from({ HTTP_SECRET_HEADERS: 'Authorization, X-Signature' }).httpSecretHeaders).toEqual(['authorization', 'x-signature']);
+    expect(() => AppConfig.from({ HTTP_SECRET_HEADERS: 'bad header' })).toThrow(/HTTP_SECRET_HEADERS must be a comma-separated list of header names/);
+  });
+
+  it('reads SECRETS_KEYS, and never prints a key (nor an API key) in its errors', () => {
+    const good = randomBytes(32).toString('base64');
+    expect(AppConfig.from({ SECRETS_KEYS: `${good},${randomBytes(32).toString('hex')}` }).httpJobSecrets().encrypts).toBe(true);
+    const bad = `short-${randomBytes(8).toString('hex')}`;
+    const message = errorOf(() => AppConfig.from({ SECRETS_KEYS: `${good},${bad}` }));
+    expect(message).toMatch(/SECRETS_KEYS entry 2 is not a 32-byte key/);
+    expect(message).not.toContain(bad);
+    expect(message).not.toContain(good);
+    const apiKeyMessage = errorOf(() => AppConfig.from({ API_KEYS: 'short key' }));
+    expect(apiKeyMessage).toMatch(/API_KEYS=\(hidden\)/);
+    expect(apiKeyMessage).not.toContain('short key');
+  });
+
+  it('masks the password of a URL it refuses', () => {
+    const message = errorOf(() => AppConfig.from({ REDIS_URL: 'http://user:pa55word@redis:6379' }));
+    expect(message).toContain('REDIS_URL="http://user:***@redis:6379"');
+    expect(message).not.toContain('pa55word');
+  });
+});
+
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('expected an error');
+}

@@ -72,11 +72,13 @@ describe('HttpJobHandler', () => {
     await expect(handler.handle(ctx({ url: `http://127.0.0.1:${await freePort()}/` }))).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('refuses hosts outside HTTP_JOB_ALLOWED_HOSTS and redirects that could leave the list', async () => {
+  it('refuses hosts outside HTTP_JOB_ALLOWED_HOSTS, also as the target of a redirect', async () => {
     const port = new URL(base).port;
     const limited = new HttpJobHandler({ allowedHosts: [`127.0.0.1:${port}`] });
     await expect(limited.handle(ctx({ url: `${base}/ok` }))).resolves.toMatchObject({ status: 200 });
-    await expect(limited.handle(ctx({ url: `${base}/redirect` }))).rejects.toThrow(/not followed/);
+    await expect(limited.handle(ctx({ url: `${base}/redirect` }))).rejects.toThrow(
+      new NonRetryableJobError(`POST ${base}/redirect: redirect to http://elsewhere.example/ refused: host elsewhere.example is not in HTTP_JOB_ALLOWED_HOSTS`),
+    );
     const other = new HttpJobHandler({ allowedHosts: ['api.example.com', '*.example.org'] });
     await expect(other.handle(ctx({ url: `${base}/ok` }))).rejects.toThrow(new NonRetryableJobError(`host 127.0.0.1:${port} is not in HTTP_JOB_ALLOWED_HOSTS`));
     expect(hits.filter((h) => h.path === '/ok')).toHaveLength(1);
