@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
-import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { eventually } from '../support/eventually';
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
@@ -186,12 +186,12 @@ describe('secret headers of http jobs (the built service, Redis, PostgreSQL)', (
     expect(sent('/dropped')).toBeUndefined();
 
     // history has caught up with every job before the search
-    const pg = new Client({ connectionString: db.url });
-    await pg.connect();
+    const pg = new DataSource({ type: 'postgres', url: db.url });
+    await pg.initialize();
     try {
       const ids = [created, rotated, flaky, later, dropped].map((r) => r.json.id as string);
       await eventually(async () => {
-        const { rows } = await pg.query(`SELECT count(*)::int AS n FROM job_records WHERE id = ANY($1) AND status IN ('succeeded', 'failed', 'cancelled')`, [ids]);
+        const rows: { n: number }[] = await pg.query(`SELECT count(*)::int AS n FROM job_records WHERE id = ANY($1) AND status IN ('succeeded', 'failed', 'cancelled')`, [ids]);
         expect(rows[0].n).toBe(ids.length);
       }, 30_000);
       await proc.stop();
@@ -213,17 +213,17 @@ describe('secret headers of http jobs (the built service, Redis, PostgreSQL)', (
         leaks.push(...found(`DUMP ${key}`, dump?.toString('latin1') ?? ''));
         leaks.push(...found(`${key}`, JSON.stringify(await readKey(redis, key))));
       }
-      const tables = (await pg.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.tablename as string);
+      const tables = ((await pg.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)) as { tablename: string }[]).map((r) => r.tablename);
       expect(tables).toEqual(expect.arrayContaining(['job_records', 'job_attempts', 'executions']));
       for (const table of tables) {
-        const { rows } = await pg.query(`SELECT t::text AS row FROM "${table}" t`);
-        for (const row of rows) leaks.push(...found(`a row of ${table}`, row.row as string));
+        const rows: { row: string }[] = await pg.query(`SELECT t::text AS row FROM "${table}" t`);
+        for (const { row } of rows) leaks.push(...found(`a row of ${table}`, row));
       }
       expect(leaks).toEqual([]);
       // the searches above can find: the receiver holds the secrets it was sent
       expect(found('the receiver', JSON.stringify(calls)).length).toBeGreaterThan(0);
     } finally {
-      await pg.end();
+      await pg.destroy();
     }
   }, 180_000);
 });
