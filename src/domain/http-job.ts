@@ -9,3 +9,22 @@ export type HttpJobMethod = (typeof HTTP_JOB_METHODS)[number];
 
 /** The method used when a payload names none. */
 export const DEFAULT_HTTP_JOB_METHOD: HttpJobMethod = 'POST';
+
+/** RFC 9110 token: what a header name may be. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a header value may not hold (fetch refuses them). */
+const HEADER_VALUE_FORBIDDEN = /[\0\r\n]/;
+
+/**
+ * Why `headers` cannot be sent as request headers, or undefined when they can. Names the header,
+ * never its value (which may be a secret).
+ */
+export function invalidHttpHeaders(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return 'must be an object of header names to strings';
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) return `has a header name that is not an HTTP token: ${JSON.stringify(name.slice(0, 100))}`;
+    if (typeof value !== 'string') return `${name} must be a string`;
+    if (HEADER_VALUE_FORBIDDEN.test(value)) return `${name} has a value with CR, LF or NUL`;
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod } from '../../../domain/http-job';
+import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod, invalidHttpHeaders } from '../../../domain/http-job';
 import { NonRetryableJobError } from '../non-retryable-job.error';
 
 /** The payload of an `http` job: `{ url, method = POST, headers?, body? }`. */
@@ -35,9 +35,8 @@ export function parseHttpJobPayload(payload: unknown): HttpJobRequest {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new NonRetryableJobError(`http job url must be http or https, not ${parsed.protocol}`);
   const upper = typeof method === 'string' ? method.toUpperCase() : method;
   if (!(HTTP_JOB_METHODS as readonly unknown[]).includes(upper)) throw new NonRetryableJobError(`http job method must be one of ${HTTP_JOB_METHODS.join(', ')}`);
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) {
-    throw new NonRetryableJobError('http job headers must be an object of strings');
-  }
+  const badHeaders = invalidHttpHeaders(headers);
+  if (badHeaders) throw new NonRetryableJobError(`http job headers ${badHeaders}`);
   if (body !== undefined && (upper === 'GET' || upper === 'HEAD')) throw new NonRetryableJobError(`an http job with method ${upper as string} cannot have a body`);
   return { url: parsed, method: upper as HttpJobMethod, headers: headers as Record<string, string>, body: body === undefined ? undefined : JSON.stringify(body) };
 }

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { freePort } from '../../../../test/support/free-port';
 import { workerHarness, WorkerHarness } from '../../../../test/support/worker-harness';
+import { HttpJobSecrets } from '../../../domain/http-job-secrets';
+import { SecretBox } from '../../../domain/secret-box';
 import { JobContext } from '../job-context';
 import { NonRetryableJobError } from '../non-retryable-job.error';
 import { RetryableJobError } from '../retryable-job.error';
@@ -82,6 +85,20 @@ describe('HttpJobHandler', () => {
     const other = new HttpJobHandler({ allowedHosts: ['api.example.com', '*.example.org'] });
     await expect(other.handle(ctx({ url: `${base}/ok` }))).rejects.toThrow(new NonRetryableJobError(`host 127.0.0.1:${port} is not in HTTP_JOB_ALLOWED_HOSTS`));
     expect(hits.filter((h) => h.path === '/ok')).toHaveLength(1);
+  });
+
+  it('opens sealed secret headers just before the call, and refuses one that cannot be sent without quoting it', async () => {
+    const secrets = new HttpJobSecrets(undefined, new SecretBox([randomBytes(32).toString('base64')]));
+    const handler = new HttpJobHandler({ secrets });
+    const sealed = secrets.seal('http', { url: `${base}/ok`, headers: { Authorization: 'Bearer opened-here', 'X-Trace': '1' } });
+    await handler.handle(ctx(sealed));
+    expect(hits[0].headers).toMatchObject({ authorization: 'Bearer opened-here', 'x-trace': '1' });
+    const broken = secrets.seal('http', { url: `${base}/ok`, headers: { Authorization: 'Bearer half\r\nX-Injected: 1' } });
+    const refused = handler.handle(ctx(broken));
+    await expect(refused).rejects.toThrow(new NonRetryableJobError(`POST ${base}/ok: header Authorization has a value with CR, LF or NUL`));
+    const withoutKey = new HttpJobHandler({ secrets: new HttpJobSecrets() });
+    await expect(withoutKey.handle(ctx(sealed))).rejects.toThrow(/header Authorization: sealed with key \w{8}, which SECRETS_KEYS does not hold/);
+    expect(hits).toHaveLength(1);
   });
 
   it('refuses a payload that cannot work', async () => {

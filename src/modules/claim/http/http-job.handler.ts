@@ -1,7 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Dispatcher, fetch, Headers, Response } from 'undici';
 import { EgressPolicy } from '../../../domain/egress-policy';
-import { HTTP_JOB_TYPE } from '../../../domain/http-job';
+import { HTTP_JOB_TYPE, invalidHttpHeaders } from '../../../domain/http-job';
 import { HttpJobSecrets } from '../../../domain/http-job-secrets';
 import { JobContext } from '../job-context';
 import { JobHandler } from '../job-handler.decorator';
@@ -93,6 +93,9 @@ export class HttpJobHandler implements OnApplicationShutdown {
     } catch (err) {
       throw new NonRetryableJobError(`${target}: ${(err as Error).message}`);
     }
+    // an opened secret is checked as the API checks headers, so fetch's error (which quotes the value) never happens
+    const badHeaders = invalidHttpHeaders(opened.headers);
+    if (badHeaders) throw new NonRetryableJobError(`${target}: header ${badHeaders}`);
     const headers = new Headers(opened.headers);
     headers.set('X-Claimq-Job-Id', ctx.job.id);
     headers.set('X-Claimq-Attempt', String(ctx.attempt));

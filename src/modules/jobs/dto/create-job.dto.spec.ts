@@ -43,7 +43,9 @@ describe('CreateJobDto validation', () => {
     [{ type: 'a', delayMs: 1, runAt: 1 }, 'delayMs', 'cannot be given together with runAt'],
     [{ type: 'a', runAt: '2030-01-01 00:00' }, 'runAt', expect.stringContaining('ISO-8601')],
     [{ type: 'a', extra: true }, 'extra', 'is not a known field'],
-    [{ type: 'http', payload: { url: 'http://x.test', headers: { a: 1 } } }, 'payload.headers', 'must be an object whose values are strings'],
+    [{ type: 'http', payload: { url: 'http://x.test', headers: { a: 1 } } }, 'payload.headers', 'a must be a string'],
+    [{ type: 'http', payload: { url: 'http://x.test', headers: { Authorization: 'Bearer s3cret\r\nX-Injected: 1' } } }, 'payload.headers', 'Authorization has a value with CR, LF or NUL'],
+    [{ type: 'http', payload: { url: 'http://x.test', headers: { 'bad name': 'v' } } }, 'payload.headers', 'has a header name that is not an HTTP token: "bad name"'],
   ])('%j -> %s %s', async (body, field, reason) => {
     await expect(fieldErrors(CreateJobDto, body)).resolves.toEqual([{ field, reason }]);
   });

@@ -3,7 +3,7 @@ import { Allow, IsIn, IsOptional } from 'class-validator';
 import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod } from '../../../domain/http-job';
 import { OpaqueJson } from '../../../http/opaque-json.decorator';
 import { IsHttpUrl } from '../validation/is-http-url.decorator';
-import { IsStringMap } from '../validation/is-string-map.decorator';
+import { IsHttpHeaders } from '../validation/is-http-headers.decorator';
 
 /**
  * The payload of the built-in `http` job type, checked at enqueue so a typo fails the request
@@ -19,9 +19,15 @@ export class HttpJobPayloadDto {
   @IsIn(HTTP_JOB_METHODS)
   method?: HttpJobMethod;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Request headers' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description:
+      'Request headers. The values of secret ones (HTTP_SECRET_HEADERS: Authorization, Proxy-Authorization, Cookie, X-Api-Key by default) ' +
+      'are encrypted at rest (SECRETS_KEYS) and shown as "[redacted]" in every response',
+  })
   @IsOptional()
-  @IsStringMap()
+  @IsHttpHeaders()
   headers?: Record<string, string>;
 
   @ApiPropertyOptional({ description: 'Request body: any JSON value, sent as JSON' })
