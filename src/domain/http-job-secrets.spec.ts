@@ -17,7 +17,11 @@ describe('HttpJobSecrets', () => {
     expect(sealed.url).toBe(payload.url);
     expect(sealed.body).toEqual(payload.body);
     expect(payload.headers.Authorization).toBe('Bearer sk_live_abc'); // the caller's object is not changed
-    expect(secrets.open(sealed.headers)).toEqual({ headers: payload.headers, sealed: ['authorization', 'x-api-key', 'cookie'] });
+    expect(secrets.open(sealed.headers)).toEqual({
+      headers: payload.headers,
+      sealed: ['authorization', 'x-api-key', 'cookie'],
+      values: ['Bearer sk_live_abc', 'key-123', 'sid=1'],
+    });
   });
 
   it('leaves other job types, payloads without headers, and headers without secrets as the same object', () => {

@@ -47,11 +47,13 @@ export class HttpJobSecrets {
   }
 
   /**
-   * The headers to send, sealed values opened, and the names of those that were sealed (they are
-   * not sent on to another origin by a redirect). Throws SecretOpenError naming the header.
+   * The headers to send, sealed values opened; the names of those that were sealed (they are not
+   * sent on to another origin by a redirect) and their opened values (scrubbed from what the call
+   * answers). Throws an error naming the header, never its value.
    */
-  open(headers: Record<string, string>): { headers: Record<string, string>; sealed: string[] } {
+  open(headers: Record<string, string>): { headers: Record<string, string>; sealed: string[]; values: string[] } {
     const sealed: string[] = [];
+    const values: string[] = [];
     let opened: Record<string, string> | undefined;
     for (const [name, value] of Object.entries(headers)) {
       if (!isSealed(value)) continue;
@@ -62,8 +64,9 @@ export class HttpJobSecrets {
         throw new Error(`header ${name}: ${(err as Error).message}`, { cause: err });
       }
       sealed.push(name.toLowerCase());
+      values.push(opened[name]);
     }
-    return { headers: opened ?? headers, sealed };
+    return { headers: opened ?? headers, sealed, values };
   }
 }
 

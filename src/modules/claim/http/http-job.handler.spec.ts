@@ -39,6 +39,9 @@ describe('HttpJobHandler', () => {
     routes.set('/down', (_req, _b, res) => res.writeHead(500).end('database on fire'));
     routes.set('/busy', (_req, _b, res) => res.writeHead(429, { 'retry-after': '7' }).end());
     routes.set('/hang', () => undefined);
+    routes.set('/echo', (req, _b, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
+    routes.set('/echo-token', (req, _b, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(`token=${String(req.headers.authorization).split(' ')[1]}`));
+    routes.set('/echo-error', (req, _b, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
     routes.set('/redirect', (_req, _b, res) => res.writeHead(302, { location: 'http://elsewhere.example/' }).end());
   });
 
@@ -99,6 +102,22 @@ describe('HttpJobHandler', () => {
     const withoutKey = new HttpJobHandler({ secrets: new HttpJobSecrets() });
     await expect(withoutKey.handle(ctx(sealed))).rejects.toThrow(/header Authorization: sealed with key \w{8}, which SECRETS_KEYS does not hold/);
     expect(hits).toHaveLength(1);
+  });
+
+  it('scrubs the secrets it sent from a response that echoes them, in the result and in an error', async () => {
+    const secrets = new HttpJobSecrets(undefined, new SecretBox([randomBytes(32).toString('base64')]));
+    const handler = new HttpJobHandler({ secrets });
+    const headers = { Authorization: 'Bearer tok_0123456789abcdef', 'X-Api-Key': 'apikey-0123456789', Cookie: 'short', 'X-Trace': 'trace-0123456789' };
+    const echoed = await handler.handle(ctx(secrets.seal('http', { url: `${base}/echo`, headers })));
+    expect(echoed.body).toMatchObject({ authorization: '[redacted]', 'x-api-key': '[redacted]', cookie: 'short', 'x-trace': 'trace-0123456789' });
+    expect(JSON.stringify(echoed)).not.toMatch(/tok_0123456789abcdef|apikey-0123456789/);
+    const failed = handler.handle(ctx(secrets.seal('http', { url: `${base}/echo-error`, headers })));
+    await expect(failed).rejects.toThrow(NonRetryableJobError);
+    await expect(failed).rejects.not.toThrow(/tok_0123456789abcdef|apikey-0123456789/);
+    await expect(failed).rejects.toThrow(/"authorization":"\[redacted\]"/);
+    // the credential alone, echoed without its scheme, is scrubbed too
+    const tokenOnly = await handler.handle(ctx(secrets.seal('http', { url: `${base}/echo-token`, headers })));
+    expect(tokenOnly.body).toBe('token=[redacted]');
   });
 
   it('refuses a payload that cannot work', async () => {

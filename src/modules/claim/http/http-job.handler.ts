@@ -2,7 +2,7 @@ import { OnApplicationShutdown } from '@nestjs/common';
 import { Dispatcher, fetch, Headers, Response } from 'undici';
 import { EgressPolicy } from '../../../domain/egress-policy';
 import { HTTP_JOB_TYPE, invalidHttpHeaders } from '../../../domain/http-job';
-import { HttpJobSecrets } from '../../../domain/http-job-secrets';
+import { HttpJobSecrets, REDACTED } from '../../../domain/http-job-secrets';
 import { JobContext } from '../job-context';
 import { JobHandler } from '../job-handler.decorator';
 import { NonRetryableJobError } from '../non-retryable-job.error';
@@ -126,6 +126,8 @@ export class HttpJobHandler implements OnApplicationShutdown {
         url = next;
       }
       body = await readCappedBody(response, HTTP_RESULT_BODY_LIMIT);
+      // a server that echoes the request (httpbin's /headers, a debug endpoint) must not put a secret into the result or the error
+      body.text = scrubSecrets(body.text, opened.values);
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       if (err instanceof NonRetryableJobError) throw err;
@@ -162,6 +164,17 @@ function redirectTarget(location: string, from: URL, target: string): URL {
     throw new NonRetryableJobError(`${target}: redirect to ${next.protocol} refused (http and https only)`);
   }
   return next;
+}
+
+/** Shorter secrets are not scrubbed from responses: replacing every "1234" of a body would wreck it. */
+const MIN_SCRUBBED_LENGTH = 8;
+
+/** `text` with each secret value, and the credential of an `<scheme> <credential>` value, replaced by "[redacted]". */
+function scrubSecrets(text: string, values: string[]): string {
+  const needles = values.flatMap((value) => [value, /^\S+ +(\S+)$/.exec(value)?.[1]]).filter((n): n is string => n !== undefined && n.length >= MIN_SCRUBBED_LENGTH);
+  let scrubbed = text;
+  for (const needle of needles.sort((a, b) => b.length - a.length)) scrubbed = scrubbed.split(needle).join(REDACTED);
+  return scrubbed;
 }
 
 /** The egress refusal behind fetch's "fetch failed", if that is what it was. */
