@@ -1,6 +1,4 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { buildConnector } from 'undici';
+import { Hit, loopbackOnlyConnector, RouteServer, startRouteServer } from '../../../../test/support/loopback-http';
 import { workerHarness, WorkerHarness } from '../../../../test/support/worker-harness';
 import { EgressPolicy } from '../../../domain/egress-policy';
 import { JobContext } from '../job-context';
@@ -12,10 +10,10 @@ import { HttpJobHandler, HttpJobHandlerOptions } from './http-job.handler';
 /**
  * No packet of these tests leaves the machine: every connection goes through a recording
  * connector that opens real sockets to loopback only and refuses (without dialing) any other
- * address. Were the egress policy broken, a refused address would show up in `dialed` and fail
- * the test, not reach the network. Host names resolve through a fake resolver, except `localhost`.
+ * address (loopbackOnlyConnector). Were the egress policy broken, a refused address would show up
+ * in `dialed` and fail the test, not reach the network. Host names resolve through a fake
+ * resolver, except `localhost`.
  */
-const LOOPBACK = new Set(['127.0.0.1', '::1']);
 
 /** The metadata address in the spellings a URL can carry (the URL parser turns several into dotted decimal). */
 const METADATA_URLS = [
@@ -36,15 +34,12 @@ const METADATA_URLS = [
   'http://[fe80::a9fe:a9fe]/',
 ];
 
-type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void;
-
 describe('HttpJobHandler egress', () => {
-  let server: Server;
+  let server: RouteServer;
   let port: number;
   let base: string;
-  const routes = new Map<string, Route>();
-  const hits: { path: string; method?: string; headers: IncomingMessage['headers']; body: string }[] = [];
-  const dialed: string[] = [];
+  let hits: Hit[];
+  const { connect: recordingConnect, dialed } = loopbackOnlyConnector();
   const denied: string[] = [];
   const names: Record<string, string[]> = {
     'metadata.test': ['169.254.169.254'],
@@ -56,12 +51,6 @@ describe('HttpJobHandler egress', () => {
   };
   const handlers: HttpJobHandler[] = [];
 
-  const realConnect = buildConnector({});
-  const recordingConnect: buildConnector.connector = (options, callback) => {
-    dialed.push(options.hostname);
-    if (LOOPBACK.has(options.hostname)) realConnect(options, callback);
-    else callback(new Error(`recording connector: ${options.hostname} was not dialed`), null);
-  };
   const fakeResolve: ResolveHost = async (hostname) => {
     const addresses = names[hostname];
     if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -81,20 +70,9 @@ describe('HttpJobHandler egress', () => {
   }
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const path = req.url ?? '/';
-        hits.push({ path, method: req.method, headers: req.headers, body });
-        const route = routes.get(path.split('?')[0]);
-        if (route) route(req, body, res);
-        else res.writeHead(404).end('no such route');
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as AddressInfo).port;
-    base = `http://127.0.0.1:${port}`;
+    server = await startRouteServer();
+    ({ port, base, hits } = server);
+    const { routes } = server;
     routes.set('/ok', (req, body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body })));
     routes.set('/to', (req, _b, res) => {
       const query = new URL(req.url ?? '/', base).searchParams;
@@ -110,8 +88,7 @@ describe('HttpJobHandler egress', () => {
 
   afterAll(async () => {
     await Promise.all(handlers.map((h) => h.onApplicationShutdown()));
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await server?.close();
   });
 
   beforeEach(() => {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { freePort } from '../../../../test/support/free-port';
+import { Hit, loopbackOnlyConnector, RouteServer, startRouteServer } from '../../../../test/support/loopback-http';
 import { workerHarness, WorkerHarness } from '../../../../test/support/worker-harness';
 import { HttpJobSecrets } from '../../../domain/http-job-secrets';
 import { SecretBox } from '../../../domain/secret-box';
@@ -11,28 +10,15 @@ import { RetryableJobError } from '../retryable-job.error';
 import { createLongCallDispatcher } from './long-call-dispatcher';
 import { HttpJobHandler } from './http-job.handler';
 
-type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void;
-
 describe('HttpJobHandler', () => {
-  let server: Server;
+  let server: RouteServer;
   let base: string;
-  const routes = new Map<string, Route>();
-  const hits: { path: string; headers: IncomingMessage['headers']; body: string; method?: string }[] = [];
+  let hits: Hit[];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const path = req.url ?? '/';
-        hits.push({ path, headers: req.headers, body, method: req.method });
-        const route = routes.get(path.split('?')[0]);
-        if (route) route(req, body, res);
-        else res.writeHead(404).end('no such route');
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startRouteServer();
+    ({ base, hits } = server);
+    const { routes } = server;
     routes.set('/ok', (_req, body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: JSON.parse(body || 'null') })));
     routes.set('/text', (_req, _b, res) => res.writeHead(201, { 'content-type': 'text/plain' }).end('created'));
     routes.set('/big', (_req, _b, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(100_000)}"`));
@@ -46,8 +32,7 @@ describe('HttpJobHandler', () => {
   });
 
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await server?.close();
   });
 
   beforeEach(() => (hits.length = 0));
@@ -80,11 +65,14 @@ describe('HttpJobHandler', () => {
 
   it('refuses hosts outside HTTP_JOB_ALLOWED_HOSTS, also as the target of a redirect', async () => {
     const port = new URL(base).port;
-    const limited = new HttpJobHandler({ allowedHosts: [`127.0.0.1:${port}`] });
+    // the redirect names a host off this machine: a connector that dials loopback only makes sure it is never reached
+    const { connect, dialed } = loopbackOnlyConnector();
+    const limited = new HttpJobHandler({ allowedHosts: [`127.0.0.1:${port}`], connector: { connect } });
     await expect(limited.handle(ctx({ url: `${base}/ok` }))).resolves.toMatchObject({ status: 200 });
     await expect(limited.handle(ctx({ url: `${base}/redirect` }))).rejects.toThrow(
       new NonRetryableJobError(`POST ${base}/redirect: redirect to http://elsewhere.example/ refused: host elsewhere.example is not in HTTP_JOB_ALLOWED_HOSTS`),
     );
+    expect(new Set(dialed)).toEqual(new Set(['127.0.0.1']));
     const other = new HttpJobHandler({ allowedHosts: ['api.example.com', '*.example.org'] });
     await expect(other.handle(ctx({ url: `${base}/ok` }))).rejects.toThrow(new NonRetryableJobError(`host 127.0.0.1:${port} is not in HTTP_JOB_ALLOWED_HOSTS`));
     expect(hits.filter((h) => h.path === '/ok')).toHaveLength(1);
