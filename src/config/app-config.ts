@@ -71,7 +71,7 @@ export class AppConfig {
     this.failedRetentionMs = env.FAILED_RETENTION_MS;
     this.executionRetentionMs = env.EXECUTION_RETENTION_MS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
-    this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    this.httpJobAllowedHosts = env.HTTP_JOB_ALLOWED_HOSTS === undefined ? undefined : splitList(env.HTTP_JOB_ALLOWED_HOSTS).map((h) => h.toLowerCase());
     this.httpEgress = env.HTTP_EGRESS;
     this.httpEgressAllow = splitList(env.HTTP_EGRESS_ALLOW);
     this.httpEgressDeny = splitList(env.HTTP_EGRESS_DENY);
@@ -79,7 +79,7 @@ export class AppConfig {
     this.httpSecretHeaders = splitList(env.HTTP_SECRET_HEADERS).map((h) => h.toLowerCase());
     this.secretsKeys = splitList(env.SECRETS_KEYS);
     this.logLevel = env.LOG_LEVEL;
-    this.apiKeys = env.API_KEYS?.split(',').map((k) => k.trim()).filter(Boolean) ?? [];
+    this.apiKeys = splitList(env.API_KEYS);
     this.databaseUrl = env.DATABASE_URL;
     this.dbMigrate = env.DB_MIGRATE;
     this.historyBatch = env.HISTORY_BATCH;

@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 import { EGRESS_MODES, EgressMode, parseCidr } from '../domain/egress-policy';
+import { HTTP_TOKEN } from '../domain/http-job';
 import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
 import { MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
@@ -133,7 +134,7 @@ export class EnvironmentVariables {
   HTTP_MAX_REDIRECTS = 5;
 
   /** Request headers of `http` jobs whose values are secret: sealed at rest, "[redacted]" in every view. */
-  @Matches(/^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*)*$/, {
+  @Matches(new RegExp(`^\\s*${HTTP_TOKEN}\\s*(,\\s*${HTTP_TOKEN}\\s*)*$`), {
     message: 'HTTP_SECRET_HEADERS must be a comma-separated list of header names',
   })
   HTTP_SECRET_HEADERS = DEFAULT_SECRET_HEADERS.join(',');

@@ -10,8 +10,9 @@ export type HttpJobMethod = (typeof HTTP_JOB_METHODS)[number];
 /** The method used when a payload names none. */
 export const DEFAULT_HTTP_JOB_METHOD: HttpJobMethod = 'POST';
 
-/** RFC 9110 token: what a header name may be. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** RFC 9110 token: what a header name may be (HTTP_SECRET_HEADERS lists such names too). */
+export const HTTP_TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const HEADER_NAME = new RegExp(`^${HTTP_TOKEN}$`);
 /** What a header value may not hold (fetch refuses them). */
 const HEADER_VALUE_FORBIDDEN = /[\0\r\n]/;
 
