@@ -2,6 +2,7 @@ import { EgressMode, EgressPolicy } from '../domain/egress-policy';
 import { HttpJobSecrets } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
 import { EnvironmentVariables, splitList, validateEnvironment } from './environment';
+import { ClusterSettings, parseClusterNodes } from './redis-cluster-nodes';
 
 /**
  * The typed view of the configuration that the rest of the code reads. Built once from the
@@ -15,6 +16,10 @@ export class AppConfig {
   readonly redisUrl: string;
   readonly redisPrefix: string;
   readonly redisAllowEviction: boolean;
+  /** REDIS_CLUSTER_NODES parsed; undefined: one Redis server at redisUrl. */
+  readonly redisCluster: ClusterSettings | undefined;
+  readonly redisWaitReplicas: number;
+  readonly redisWaitTimeoutMs: number;
   readonly leaseMs: number;
   readonly heartbeatMs: number;
   readonly reaperIntervalMs: number;
@@ -57,6 +62,9 @@ export class AppConfig {
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
     this.redisAllowEviction = env.REDIS_ALLOW_EVICTION;
+    this.redisCluster = env.REDIS_CLUSTER_NODES === undefined ? undefined : parseClusterNodes(env.REDIS_CLUSTER_NODES);
+    this.redisWaitReplicas = env.REDIS_WAIT_REPLICAS;
+    this.redisWaitTimeoutMs = env.REDIS_WAIT_TIMEOUT_MS;
     this.leaseMs = env.LEASE_MS;
     this.heartbeatMs = env.HEARTBEAT_MS;
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;

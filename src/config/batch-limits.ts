@@ -20,3 +20,9 @@ export const MAX_PAYLOAD_BYTES_LIMIT = 16 * 1024 * 1024;
 
 /** Most redirects HTTP_MAX_REDIRECTS lets an `http` job follow (fetch's own limit is 20). */
 export const MAX_HTTP_REDIRECTS = 20;
+
+/**
+ * Most replicas REDIS_WAIT_REPLICAS may ask for: a master with more replicas than this is rare,
+ * and each one asked for adds its replication round trip to every acknowledged write.
+ */
+export const MAX_WAIT_REPLICAS = 5;

@@ -4,7 +4,8 @@ import { EGRESS_MODES, EgressMode, parseCidr } from '../domain/egress-policy';
 import { HTTP_TOKEN } from '../domain/http-job';
 import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
-import { MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
+import { parseClusterNodes } from './redis-cluster-nodes';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -32,6 +33,26 @@ export class EnvironmentVariables {
 
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' })
   REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /**
+   * Seed nodes of a Redis Cluster (`host:port,host:port,...`); when set, JOB_STORE=redis runs on
+   * the cluster and REDIS_URL is not read. An entry may be a redis:// or rediss:// URL with
+   * `user:password@`: its credentials and TLS apply to every node (README, Redis Cluster).
+   */
+  @IsOptional() @IsString()
+  REDIS_CLUSTER_NODES?: string = undefined;
+
+  /**
+   * Replicas that must hold an enqueue, an execution or a completion before claimq acknowledges it
+   * (WAIT after the write): 1 makes an acknowledged job survive a failover. 0: acknowledged once
+   * the master has it (asynchronous replication may lose the last writes in a failover).
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(MAX_WAIT_REPLICAS)
+  REDIS_WAIT_REPLICAS = 0;
+
+  /** How long a write waits for REDIS_WAIT_REPLICAS; then the client gets 503 (the write is on the master only). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(60_000)
+  REDIS_WAIT_TIMEOUT_MS = 1_000;
 
   @Matches(/^[A-Za-z0-9_.-]{1,50}$/, { message: 'REDIS_PREFIX must match [A-Za-z0-9_.-]{1,50}' })
   REDIS_PREFIX = 'claimq';
@@ -214,7 +235,7 @@ const SECRET_VARIABLES = new Set(['API_KEYS', 'SECRETS_KEYS']);
 /** A value as an error shows it: secrets hidden, the password of a URL masked. */
 function shown(name: string, value: unknown): string {
   if (SECRET_VARIABLES.has(name)) return '(hidden)';
-  return JSON.stringify(typeof value === 'string' ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@') : value);
+  return JSON.stringify(typeof value === 'string' ? value.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@,]*:)[^@/,]*@/gi, '$1***@') : value);
 }
 
 /** Entries of the list variables that do not parse, one line each (never echoing a key). */
@@ -227,6 +248,13 @@ function listErrors(env: EnvironmentVariables): string[] {
       } catch (err) {
         errors.push(`${name}: ${(err as Error).message}`);
       }
+    }
+  }
+  if (env.REDIS_CLUSTER_NODES !== undefined) {
+    try {
+      parseClusterNodes(env.REDIS_CLUSTER_NODES);
+    } catch (err) {
+      errors.push((err as Error).message);
     }
   }
   try {

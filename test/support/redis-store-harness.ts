@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { isCluster, RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { ManualClock } from '../../src/domain/clock';
 import { JobEvent } from '../../src/domain/job-event';
 import { decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
@@ -17,8 +18,13 @@ export function uniqueTestPrefix(): string {
   return `cqt-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Every key under `prefix` (SCAN is for tests only: src never scans). */
-export async function listPrefixedKeys(redis: Redis, prefix: string): Promise<string[]> {
+/** Every key under `prefix` (SCAN is for tests only: src never scans); on a cluster, of every master. */
+export async function listPrefixedKeys(redis: RedisClient, prefix: string): Promise<string[]> {
+  if (isCluster(redis)) {
+    // a cluster client knows its masters once it has read the slot map
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+    return (await Promise.all(redis.nodes('master').map((node) => listPrefixedKeys(node, prefix)))).flat();
+  }
   const found: string[] = [];
   let cursor = '0';
   do {
@@ -29,9 +35,13 @@ export async function listPrefixedKeys(redis: Redis, prefix: string): Promise<st
   return found;
 }
 
-/** Deletes every key under `prefix`. */
-export async function deletePrefixedKeys(redis: Redis, prefix: string): Promise<void> {
+/** Deletes every key under `prefix` (on a cluster one key per command: they span slots). */
+export async function deletePrefixedKeys(redis: RedisClient, prefix: string): Promise<void> {
   const keys = await listPrefixedKeys(redis, prefix);
+  if (isCluster(redis)) {
+    for (let i = 0; i < keys.length; i += 1000) await Promise.all(keys.slice(i, i + 1000).map((key) => redis.unlink(key)));
+    return;
+  }
   for (let i = 0; i < keys.length; i += 1000) await redis.unlink(...keys.slice(i, i + 1000));
 }
 
@@ -40,13 +50,16 @@ function jobKey(prefix: string, id: string): string {
 }
 
 /** A RedisJobStore over the shared Redis, isolated by a unique key prefix, on a ManualClock. */
-export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHarness> => {
+export const makeRedisStoreHarness: MakeStoreHarness = () => redisStoreHarness(() => createRedisClient(TEST_REDIS_URL));
+
+/** The harness of a RedisJobStore on the clients `connect` makes (one server, or a cluster). */
+export async function redisStoreHarness(connect: () => RedisClient): Promise<StoreHarness> {
   const prefix = uniqueTestPrefix();
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
-  const admin = createRedisClient(TEST_REDIS_URL);
+  const admin = connect();
   const stores: JobStore[] = [];
   const open = (options: ContractStoreOptions = {}): JobStore => {
-    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, ...options });
+    const store = new RedisJobStore({ redis: connect(), prefix, clock, ...options });
     stores.push(store);
     return store;
   };
@@ -95,7 +108,7 @@ export const makeRedisStoreHarness: MakeStoreHarness = async (): Promise<StoreHa
       await admin.quit();
     },
   };
-};
+}
 
 /** A RedisJobStore of a test's own on the shared Redis: a fresh prefix, a ManualClock, `queue`'s keys. */
 export function openRedisStore(queue: string): { redis: Redis; store: RedisJobStore; clock: ManualClock; prefix: string; keys: RedisQueueKeys } {

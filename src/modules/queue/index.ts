@@ -20,7 +20,8 @@ export type {
 export { StoreHealth } from './store-health';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';
-export { createRedisClient } from './redis/redis-connection';
+export { createClusterClient, createRedisClient } from './redis/redis-connection';
+export type { RedisClient } from './redis/redis-connection';
 export { RedisQueueKeys } from './redis/redis-queue-keys';
 export { MemoryJobStore } from './memory/memory-job-store';
 export type { MemoryJobStoreOptions } from './memory/memory-job-store';

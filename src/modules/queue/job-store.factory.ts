@@ -2,7 +2,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../domain/clock';
 import { JobStore } from './job-store';
 import { MemoryJobStore } from './memory/memory-job-store';
-import { createRedisClient } from './redis/redis-connection';
+import { createClusterClient, createRedisClient } from './redis/redis-connection';
 import { RedisJobStore } from './redis/redis-job-store';
 
 /** Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. */
@@ -22,7 +22,9 @@ export function createJobStore(config: AppConfig, clock: Clock): JobStore {
       });
     case 'redis':
       return new RedisJobStore({
-        redis: createRedisClient(config.redisUrl),
+        redis: config.redisCluster ? createClusterClient(config.redisCluster) : createRedisClient(config.redisUrl),
+        serverName: config.redisCluster ? config.redisCluster.seeds.map((s) => `${s.host}:${s.port}`).join(', ') : undefined,
+        replicaWait: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs },
         prefix: config.redisPrefix,
         clock,
         configuredQueues: config.queues,

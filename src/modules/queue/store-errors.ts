@@ -2,10 +2,18 @@ import { ClaimqError, StoreOutOfMemoryError, StoreUnavailableError } from '../..
 
 /** Socket errors of a link that is down or going down. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** ioredis's own words for a connection it closed or cannot write to. */
-const CONNECTION_MESSAGES = /^(Connection is closed|Stream isn't writeable)/;
-/** Replies of a server that is up but cannot serve yet (or right now, as a replica mid-failover): worth retrying. */
-const TRANSIENT_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY)\b/;
+/**
+ * ioredis's own words for a connection it closed or cannot write to, and for a cluster it cannot
+ * route to now (its retries through a failover ran out, or no node answers).
+ */
+const CONNECTION_MESSAGES =
+  /^(Connection is closed|Stream isn't writeable|Too many Cluster redirections|Failed to refresh slots cache|Cluster is (disconnected|disconnecting|ended)|None of startup nodes is available)/;
+/**
+ * Replies of a server that is up but cannot serve yet (or right now, as a replica mid-failover),
+ * or of a cluster node that no longer holds the slot (MOVED, ASK: a pipeline's reply after a
+ * resharding or failover): worth retrying.
+ */
+const TRANSIENT_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY|MOVED|ASK)\b/;
 const ERROR_CODE_IN_TEXT = /\bE[A-Z_]{3,}\b/g;
 
 /**
@@ -14,7 +22,7 @@ const ERROR_CODE_IN_TEXT = /\bE[A-Z_]{3,}\b/g;
  */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error) || error instanceof ClaimqError) return false;
-  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ClusterAllFailedError') return true;
   if (error.name === 'ReplyError') return TRANSIENT_REPLIES.test(error.message);
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import { Clock, systemClock } from '../../../domain/clock';
 import { streamEventVersion } from './event-version';
 import { MAX_EVENTS_PER_ENTRY, decodeStreamEntry } from './stream-entry-codec';
@@ -10,7 +10,7 @@ type StreamEntry = [id: string, fields: string[]];
 
 export interface RedisJobEventSourceOptions {
   /** A connection of its own: XREADGROUP BLOCK holds it while waiting. */
-  redis: Redis;
+  redis: RedisClient;
   queue: string;
   streamKey: string;
   consumer: string;
@@ -33,7 +33,7 @@ export interface RedisJobEventSourceOptions {
  */
 export class RedisJobEventSource extends JobEventSource {
   readonly name: string;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly group: string;
   private readonly blockMs: number;
   private readonly claimMinIdleMs: number;

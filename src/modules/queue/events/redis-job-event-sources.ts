@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import { RedisQueueKeys } from '../redis/redis-queue-keys';
 import { RedisJobEventSource, RedisJobEventSourceOptions } from './redis-job-event-source';
 import { JobEventSource } from './job-event-source';
@@ -6,7 +6,7 @@ import { JobEventSources } from './job-event-sources';
 
 export interface RedisJobEventSourcesOptions {
   /** Opens a connection of the store's settings, named `name`: one per stream read. */
-  connect: (name: string) => Redis;
+  connect: (name: string) => RedisClient;
   /** The store's keys of a queue (its stream is `events`). */
   keysOf: (queue: string) => RedisQueueKeys;
   consumer: string;

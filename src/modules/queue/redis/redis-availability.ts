@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { StoreOutOfMemoryError, StoreUnavailableError } from '../../../domain/errors';
 import { isConnectionError } from '../store-errors';
 
@@ -10,7 +10,7 @@ import { isConnectionError } from '../store-errors';
 export class RedisAvailability {
   private everReady = false;
 
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: RedisClient) {
     if (redis.status === 'ready') this.everReady = true;
     redis.on('ready', () => (this.everReady = true));
   }

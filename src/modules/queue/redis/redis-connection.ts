@@ -1,4 +1,12 @@
-import { Redis, RedisOptions } from 'ioredis';
+import { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
+import type { ClusterSettings } from '../../../config/redis-cluster-nodes';
+
+/** The store's client: one Redis server, or a Redis Cluster (REDIS_CLUSTER_NODES). */
+export type RedisClient = Redis | Cluster;
+
+export function isCluster(client: RedisClient): client is Cluster {
+  return (client as Cluster).isCluster === true;
+}
 
 /**
  * The command connection of the Redis store. ioredis reads the password and database from the
@@ -39,11 +47,64 @@ export function createRedisClient(url: string, overrides: RedisOptions = {}): Re
  * createRedisClient's: its errors surface on its calls, and its in-flight commands fail on a close.
  * ioredis's duplicate() copies the options, not the listeners.
  */
-export function duplicateRedisClient(client: Redis, overrides: RedisOptions = {}): Redis {
+export function duplicateRedisClient(client: Redis, overrides?: RedisOptions): Redis;
+export function duplicateRedisClient(client: RedisClient, overrides?: RedisOptions): RedisClient;
+export function duplicateRedisClient(client: RedisClient, overrides: RedisOptions = {}): RedisClient {
+  if (isCluster(client)) {
+    const copy = client.duplicate([], { redisOptions: { ...client.options.redisOptions, ...overrides } });
+    copy.on('error', () => undefined);
+    copy.on('node error', () => undefined);
+    return copy;
+  }
   const copy = client.duplicate(overrides);
   copy.on('error', () => undefined);
   rejectInFlightCommandsOnClose(copy);
   return copy;
+}
+
+/**
+ * Retries of a command the cluster redirects or cannot serve for now (MOVED, ASK, TRYAGAIN,
+ * CLUSTERDOWN, a node's connection closed): ioredis waits CLUSTER_RETRY_DELAY_MS between tries,
+ * at most CLUSTER_MAX_REDIRECTIONS times. Together about 4 s, longer than a failover takes with
+ * cluster-node-timeout 1000 (about 2.5 s): ioredis's defaults (100 ms x 16) give up before the
+ * replica is promoted. A call still failing then is StoreUnavailableError: 503 with Retry-After.
+ */
+export const CLUSTER_RETRY_DELAY_MS = 250;
+export const CLUSTER_MAX_REDIRECTIONS = 16;
+
+/**
+ * The store's client on a Redis Cluster. Commands go to the master of their key's slot (every key
+ * of a queue shares its hash tag, so one call touches one slot), follow MOVED and ASK, and are
+ * retried through a failover (CLUSTER_RETRY_DELAY_MS). A command whose node connection closes is
+ * sent again once the slot has a master: ioredis does this for a cluster, so every script is safe
+ * to run twice (src/lua: each says how). Node connections get the same timeouts as
+ * createRedisClient's, and the credentials and TLS of REDIS_CLUSTER_NODES.
+ */
+export function createClusterClient(settings: ClusterSettings, overrides: ClusterOptions = {}): Cluster {
+  const redisOptions: RedisOptions = {
+    connectTimeout: 2_000,
+    disconnectTimeout: 200,
+    maxRetriesPerRequest: 1,
+    ...(settings.username ? { username: settings.username } : {}),
+    ...(settings.password ? { password: settings.password } : {}),
+    ...(settings.tls ? { tls: {} } : {}),
+    ...overrides.redisOptions,
+  };
+  const client = new Cluster(settings.seeds, {
+    retryDelayOnFailover: CLUSTER_RETRY_DELAY_MS,
+    retryDelayOnClusterDown: CLUSTER_RETRY_DELAY_MS,
+    retryDelayOnTryAgain: CLUSTER_RETRY_DELAY_MS,
+    maxRedirections: CLUSTER_MAX_REDIRECTIONS,
+    clusterRetryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
+    slotsRefreshTimeout: 2_000,
+    // a name that resolves differently per lookup must keep the name for TLS (managed clusters)
+    ...(settings.tls ? { dnsLookup: (address: string, callback: (err: null, address: string) => void) => callback(null, address) } : {}),
+    ...overrides,
+    redisOptions,
+  });
+  client.on('error', () => undefined);
+  client.on('node error', () => undefined);
+  return client;
 }
 
 /**

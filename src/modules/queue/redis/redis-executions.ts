@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
 import { NewJob } from '../../../domain/job';
@@ -20,7 +20,7 @@ const CANCEL_SLICE = 1_000;
  */
 export class RedisExecutions {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: (queue: string) => RedisQueueKeys,
     private readonly run: RunScript,
   ) {}

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { Job, JOB_STATUSES, JobStatus } from '../../../domain/job';
 import { ListPage, ListQuery } from '../job-store';
 import { decodeJob, pairsToHash } from './redis-job-codec';
@@ -24,7 +24,7 @@ interface Segment {
  * the segment's position in the walk; in the list its score is the entry's rank from the tail.
  */
 export class RedisJobLister {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: RedisClient) {}
 
   async list(keys: RedisQueueKeys, query: ListQuery): Promise<ListPage> {
     const limit = Math.max(1, Math.floor(query.limit));

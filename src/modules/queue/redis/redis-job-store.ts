@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
-import { InvalidJobSpecError, isStoreRefusal, JobNotFoundError, storeRefusalError } from '../../../domain/errors';
+import calculateSlot from 'cluster-key-slot';
+import { InvalidJobSpecError, isStoreRefusal, JobNotFoundError, storeRefusalError, StoreUnavailableError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
 import { queueOfJobId } from '../../../domain/job-id';
 import {
@@ -18,7 +18,7 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { RedisAvailability } from './redis-availability';
-import { duplicateRedisClient } from './redis-connection';
+import { duplicateRedisClient, isCluster, RedisClient } from './redis-connection';
 import { RedisStoreHealth } from './redis-store-health';
 import { StoreHealth } from '../store-health';
 import { JobEventSources } from '../events/job-event-sources';
@@ -26,14 +26,15 @@ import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
-import { readRedisServerInfo, RedisServerInfo } from './redis-server-info';
-import { RedisScripts, ScriptName } from './redis-scripts';
+import { readClusterServerInfo, readRedisServerInfo, RedisServerInfo } from './redis-server-info';
+import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
 import { RedisExecutions } from './redis-executions';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 
 export interface RedisJobStoreOptions {
-  redis: Redis;
+  /** One Redis server, or a Redis Cluster (createClusterClient). */
+  redis: RedisClient;
   prefix: string;
   clock?: Clock;
   configuredQueues?: string[];
@@ -49,6 +50,13 @@ export interface RedisJobStoreOptions {
    * callbackUrl or an executionId is kept anyway (see complete.lua). Default false.
    */
   deleteSucceeded?: boolean;
+  /**
+   * REDIS_WAIT_REPLICAS / REDIS_WAIT_TIMEOUT_MS: enqueues, executions and completions are
+   * acknowledged only once this many replicas hold them (WAIT). Default: none (replicas == 0).
+   */
+  replicaWait?: ReplicaWait;
+  /** How start errors name the server (a cluster's seed nodes, say). */
+  serverName?: string;
 }
 
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
@@ -59,7 +67,9 @@ const CLAIM_PROMOTE_LIMIT = 1_000;
  * slot), batched per call. See src/lua for the scripts and redis-job-codec.ts for the job hash.
  */
 export class RedisJobStore extends JobStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
+  private readonly replicaWait: ReplicaWait | undefined;
+  private readonly serverName: string;
   private readonly prefix: string;
   private readonly clock: Clock;
   private readonly configuredQueues: string[];
@@ -79,6 +89,8 @@ export class RedisJobStore extends JobStore {
   constructor(options: RedisJobStoreOptions) {
     super();
     this.redis = options.redis;
+    this.serverName = options.serverName ?? 'the configured nodes';
+    this.replicaWait = options.replicaWait && options.replicaWait.replicas > 0 ? options.replicaWait : undefined;
     this.prefix = options.prefix;
     this.clock = options.clock ?? systemClock;
     this.configuredQueues = options.configuredQueues ?? [];
@@ -90,7 +102,9 @@ export class RedisJobStore extends JobStore {
     this.lister = new RedisJobLister(this.redis);
     this.waiter = new RedisWakeWaiter(this.redis);
     this.health = new RedisStoreHealth('redis', this, options.allowEviction === true);
-    this.executions = new RedisExecutions(this.redis, (queue) => this.keys(queue), (script, queue, args, now) => this.run(script, queue, args, now));
+    this.executions = new RedisExecutions(this.redis, (queue) => this.keys(queue), (script, queue, args, now) =>
+      this.run(script, queue, args, now, script === 'create-execution' ? this.replicaWait : undefined),
+    );
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -104,7 +118,7 @@ export class RedisJobStore extends JobStore {
     return this.availability.call(async () => {
       await this.registerQueue(queue);
       // the reply lists only the jobs not created (their idempotency key matched): {index, id, hash...}
-      const notCreated = (await this.run('enqueue', queue, args, now)) as unknown[][];
+      const notCreated = (await this.run('enqueue', queue, args, now, this.replicaWait)) as unknown[][];
       const results: (EnqueueResult | undefined)[] = new Array(jobs.length);
       for (const reply of notCreated) {
         results[Number(reply[0]) - 1] = { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
@@ -167,7 +181,7 @@ export class RedisJobStore extends JobStore {
       args[k + 1] = items[i].token;
       args[k + 2] = items[i].resultJson ?? '';
     }
-    return this.availability.call(() => this.run('complete', queue, args)) as Promise<SettleOutcome[]>;
+    return this.availability.call(() => this.run('complete', queue, args, undefined, this.replicaWait)) as Promise<SettleOutcome[]>;
   }
 
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
@@ -243,14 +257,82 @@ export class RedisJobStore extends JobStore {
     await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal));
   }
 
-  /** Version and memory settings of the server (INFO), for the start check and readiness. */
+  /** Version and memory settings of the server (INFO; on a cluster, of every master), for the start check and readiness. */
   async serverInfo(): Promise<RedisServerInfo> {
-    return this.availability.call(() => readRedisServerInfo(this.redis));
+    return this.availability.call(() => (isCluster(this.redis) ? readClusterServerInfo(this.redis) : readRedisServerInfo(this.redis)));
   }
 
-  /** PING on the command connection (readiness); StoreUnavailableError when Redis does not answer. */
+  /**
+   * Readiness: PING on the command connection; on a cluster, CLUSTER INFO must say
+   * cluster_state:ok and the slot of every queue must answer a read on its master (a cluster that
+   * is ok overall may still have a slot whose master is failing over). StoreUnavailableError names
+   * what failed.
+   */
   async ping(): Promise<void> {
-    await this.availability.call(() => this.redis.ping());
+    const redis = this.redis;
+    if (!isCluster(redis)) {
+      await this.availability.call(() => redis.ping());
+      return;
+    }
+    await this.availability.call(async () => {
+      const state = clusterState(String(await redis.cluster('INFO')));
+      if (state !== 'ok') throw new StoreUnavailableError(`Redis Cluster is not ok: CLUSTER INFO says cluster_state:${state}`);
+    });
+    const bySlot = new Map<number, string>();
+    for (const queue of await this.queues()) {
+      const slot = calculateSlot(this.keys(queue).seq);
+      if (!bySlot.has(slot)) bySlot.set(slot, queue);
+    }
+    const checks = [...bySlot].map(async ([slot, queue]) => {
+      try {
+        await this.availability.call(() => redis.exists(this.keys(queue).seq));
+      } catch (error) {
+        throw new StoreUnavailableError(`queue ${queue} (slot ${slot}) does not answer: ${(error as Error).message}`);
+      }
+    });
+    for (const result of await Promise.allSettled(checks)) if (result.status === 'rejected') throw result.reason;
+  }
+
+  /**
+   * The start check of a cluster: it must answer (its slot map read from a seed node) and be
+   * cluster_state:ok, or claimq does not start. A single server that cannot be reached at start is
+   * left to readiness instead (it may be starting too); a cluster that cannot be reached is most
+   * often a wrong REDIS_CLUSTER_NODES.
+   */
+  async checkTopology(timeoutMs: number): Promise<void> {
+    const redis = this.redis;
+    if (!isCluster(redis)) return;
+    const seeds = this.serverName;
+    if (redis.status !== 'ready') {
+      await new Promise<void>((resolve, reject) => {
+        let lastError = 'no answer';
+        const onError = (error: Error): void => {
+          lastError = error.message;
+        };
+        const timer = setTimeout(() => {
+          redis.off('error', onError);
+          redis.off('ready', onReady);
+          reject(new Error(`REDIS_CLUSTER_NODES: no Redis Cluster answered at ${seeds} within ${timeoutMs} ms (${lastError})`));
+        }, timeoutMs);
+        const onReady = (): void => {
+          clearTimeout(timer);
+          redis.off('error', onError);
+          resolve();
+        };
+        redis.on('error', onError);
+        redis.once('ready', onReady);
+      });
+    }
+    let info: string;
+    try {
+      info = String(await redis.cluster('INFO'));
+    } catch (error) {
+      throw new Error(`REDIS_CLUSTER_NODES: CLUSTER INFO failed at ${seeds}: ${(error as Error).message}`);
+    }
+    const state = clusterState(info);
+    if (state !== 'ok') {
+      throw new Error(`REDIS_CLUSTER_NODES: the Redis Cluster at ${seeds} is not ok (cluster_state:${state}); claimq starts once every slot has a master`);
+    }
   }
 
   async createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord> {
@@ -328,9 +410,13 @@ export class RedisJobStore extends JobStore {
     return decodeJob(id, pairsToHash(reply, 1));
   }
 
-  /** `now` is passed when the caller also uses it, so the script and the reply agree on the time. */
-  private run(script: ScriptName, queue: string, args: (string | number)[], now = this.clock.now()): Promise<unknown> {
-    return this.scripts.run(script, this.keys(queue), [now, this.eventsMaxLen, ...args]);
+  /**
+   * `now` is passed when the caller also uses it, so the script and the reply agree on the time.
+   * With `wait`, the reply comes once that many replicas hold the write (RedisScripts.runDurable).
+   */
+  private run(script: ScriptName, queue: string, args: (string | number)[], now = this.clock.now(), wait?: ReplicaWait): Promise<unknown> {
+    const all = [now, this.eventsMaxLen, ...args];
+    return wait ? this.scripts.runDurable(script, this.keys(queue), all, wait) : this.scripts.run(script, this.keys(queue), all);
   }
 
   private keys(queue: string): RedisQueueKeys {
@@ -347,6 +433,10 @@ export class RedisJobStore extends JobStore {
     await this.redis.sadd(queueSetKey(this.prefix), queue);
     this.registeredQueues.add(queue);
   }
+}
+
+function clusterState(info: string): string {
+  return /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
 }
 
 /** reap.lua and reap-workers.lua reply { requeued, failed, malformed, cancelled }. */

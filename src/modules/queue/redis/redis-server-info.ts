@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 
 /** Scripts carry `#!lua` flags (allow-oom, no-writes), which Redis understands from 7.0. */
 export const MIN_REDIS_VERSION = '7.0.0';
@@ -18,6 +18,23 @@ export async function readRedisServerInfo(redis: Redis): Promise<RedisServerInfo
     maxmemory: Number(fields.get('maxmemory') ?? 0),
     maxmemoryPolicy: fields.get('maxmemory_policy') ?? 'noeviction',
   };
+}
+
+/**
+ * A cluster's settings: those of every master, read on each (INFO is a per-server command). The
+ * oldest version and the riskiest eviction policy stand for the cluster, since a queue on that
+ * master gets them; maxmemory is the smallest.
+ */
+export async function readClusterServerInfo(cluster: Cluster): Promise<RedisServerInfo> {
+  const masters = cluster.nodes('master');
+  if (masters.length === 0) throw new Error('the Redis Cluster has no master this client knows');
+  const infos = await Promise.all(masters.map((node) => readRedisServerInfo(node)));
+  const risk = { none: 0, warn: 1, unsafe: 2 };
+  return infos.reduce((worst, info) => ({
+    version: versionAtLeast(info.version, worst.version) ? worst.version : info.version,
+    maxmemory: worst.maxmemory === 0 ? info.maxmemory : info.maxmemory === 0 ? worst.maxmemory : Math.min(worst.maxmemory, info.maxmemory),
+    maxmemoryPolicy: risk[evictionRisk(info.maxmemoryPolicy)] > risk[evictionRisk(worst.maxmemoryPolicy)] ? info.maxmemoryPolicy : worst.maxmemoryPolicy,
+  }));
 }
 
 function parseInfo(text: string): Map<string, string> {

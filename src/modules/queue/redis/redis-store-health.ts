@@ -6,7 +6,12 @@ import { StoreHealth } from '../store-health';
 interface RedisLikeStore {
   ping(): Promise<void>;
   serverInfo?(): Promise<RedisServerInfo>;
+  /** Throws when the store cannot run at all (a Redis Cluster that does not answer, or is not ok). */
+  checkTopology?(timeoutMs: number): Promise<void>;
 }
+
+/** How long the start waits for a Redis Cluster to answer (and be ok) before it gives up. */
+const CLUSTER_START_TIMEOUT_MS = 10_000;
 
 /** How long the start waits for the server's settings before leaving the check to readiness. */
 const START_CHECK_TIMEOUT_MS = 2_000;
@@ -38,6 +43,7 @@ export class RedisStoreHealth extends StoreHealth {
 
   /** The start check; a Redis that cannot be reached now is checked by readiness once it can. */
   override async checkAtStart(): Promise<void> {
+    await this.store.checkTopology?.(CLUSTER_START_TIMEOUT_MS);
     let info: RedisServerInfo;
     try {
       info = await withinTimeout(this.info(true), START_CHECK_TIMEOUT_MS);

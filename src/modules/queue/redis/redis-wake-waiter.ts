@@ -1,4 +1,14 @@
-import type { Redis } from 'ioredis';
+import calculateSlot from 'cluster-key-slot';
+import type { Cluster, Redis } from 'ioredis';
+import { isCluster, RedisClient } from './redis-connection';
+
+/** Where a wait on one key goes: the server that holds the key, and its command connection. */
+interface WaitRoute {
+  /** Names the server (one pool of idle waiting connections per server). */
+  server: string;
+  /** A connection to that server that is not blocked: CLIENT UNBLOCK goes on it, and waiting connections copy its settings. */
+  control: Redis;
+}
 
 /**
  * Blocks on a queue's wake list (BLPOP) until an enqueue or promotion pushes a token, or the
@@ -10,19 +20,29 @@ import type { Redis } from 'ioredis';
  * cost a TCP connection (and a TLS handshake) per retry. When that cannot work (the connection's
  * id is not known yet, the command connection is down, or the BLPOP had not reached Redis when
  * the UNBLOCK did) the waiting connection is disconnected, which ends its BLPOP at once.
+ *
+ * On a Redis Cluster each wait goes to the master of the wake key's slot, on a plain connection to
+ * that node (a blocked connection cannot be shared, and CLIENT UNBLOCK must reach the same node):
+ * idle connections are pooled per node, and the UNBLOCK goes on the cluster's own connection to
+ * it. A slot that moved answers MOVED: the wait ends at once, the claim that follows is redirected
+ * (ioredis refreshes its slot map), and the next wait goes to the new master.
  */
 export class RedisWakeWaiter {
-  private readonly idle: Redis[] = [];
+  private readonly idle = new Map<string, Redis[]>();
   private readonly busy = new Set<Redis>();
   /** CLIENT ID of each waiting connection, for CLIENT UNBLOCK; forgotten when it disconnects. */
   private readonly clientIds = new Map<Redis, number>();
   private closed = false;
 
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: RedisClient) {}
 
   async wait(wakeKey: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (this.closed || signal?.aborted || timeoutMs <= 0) return;
-    const conn = this.idle.pop() ?? this.connect();
+    const route = await this.route(wakeKey);
+    const pool = this.idle.get(route.server) ?? [];
+    this.idle.set(route.server, pool);
+    const conn = pool.pop() ?? this.connect(route.control);
+    const control = route.control;
     this.busy.add(conn);
     // sent before the BLPOP on the same connection, so its reply comes before the BLPOP blocks
     if (!this.clientIds.has(conn)) this.learnClientId(conn);
@@ -36,8 +56,8 @@ export class RedisWakeWaiter {
     const onAbort = (): void => {
       aborted = true;
       const id = this.clientIds.get(conn);
-      if (id === undefined || this.redis.status !== 'ready') return disconnect();
-      this.redis.client('UNBLOCK', id).then(
+      if (id === undefined || control.status !== 'ready') return disconnect();
+      control.client('UNBLOCK', id).then(
         (unblocked) => {
           if (unblocked !== 1 && !settled) disconnect();
         },
@@ -50,26 +70,49 @@ export class RedisWakeWaiter {
     try {
       await conn.blpop(wakeKey, Math.max(timeoutMs, 1) / 1000);
     } catch (error) {
+      // the slot moved (resharding, failover): end the wait; the claim that follows is redirected
+      if (isCluster(this.redis) && error instanceof Error && /^(MOVED|ASK)\b/.test(error.message)) {
+        this.redis.refreshSlotsCache();
+        return;
+      }
       if (!aborted && !this.closed) throw error;
     } finally {
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       this.busy.delete(conn);
       if (disconnected || this.closed || conn.status !== 'ready') this.drop(conn);
-      else this.idle.push(conn);
+      else pool.push(conn);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const conn of [...this.idle, ...this.busy]) this.drop(conn);
-    this.idle.length = 0;
+    for (const conn of [...[...this.idle.values()].flat(), ...this.busy]) this.drop(conn);
+    this.idle.clear();
     this.busy.clear();
   }
 
-  private connect(): Redis {
+  /**
+   * The server of `key`: the one server, or on a cluster the master of the key's slot as ioredis
+   * knows it. A cluster client that has no slot map yet (it connects on its first command) or no
+   * master for the slot is sent a read of the key, which connects it and follows redirections.
+   */
+  private async route(key: string): Promise<WaitRoute> {
+    const redis = this.redis;
+    if (!isCluster(redis)) return { server: '', control: redis };
+    let route = clusterRoute(redis, key);
+    if (!route) {
+      await redis.exists(key);
+      route = clusterRoute(redis, key);
+    }
+    if (!route) throw new Error(`Connection is closed: no master of the Redis Cluster serves the slot of ${key}`);
+    return route;
+  }
+
+  private connect(control: Redis): Redis {
     // A blocked connection only closes when the socket is destroyed, so do not wait long for it.
-    const conn = this.redis.duplicate({ maxRetriesPerRequest: 0, disconnectTimeout: 50 });
+    // (A cluster's node connection never reconnects by itself; a copy of it neither: it is dropped.)
+    const conn = control.duplicate({ maxRetriesPerRequest: 0, disconnectTimeout: 50, lazyConnect: false });
     conn.on('error', () => undefined);
     // a reconnect gets a new id; an UNBLOCK for the old one must not be sent
     conn.on('close', () => this.clientIds.delete(conn));
@@ -79,7 +122,7 @@ export class RedisWakeWaiter {
   private learnClientId(conn: Redis): void {
     conn.client('ID').then(
       (id) => {
-        if (this.busy.has(conn) || this.idle.includes(conn)) this.clientIds.set(conn, id);
+        if (this.busy.has(conn) || [...this.idle.values()].some((pool) => pool.includes(conn))) this.clientIds.set(conn, id);
       },
       () => undefined,
     );
@@ -89,4 +132,12 @@ export class RedisWakeWaiter {
     this.clientIds.delete(conn);
     conn.disconnect();
   }
+}
+
+/** The cluster's connection to the master of `key`'s slot, or undefined while its slot map has none. */
+function clusterRoute(cluster: Cluster, key: string): WaitRoute | undefined {
+  const server = cluster.slots[calculateSlot(key)]?.[0];
+  if (!server) return undefined;
+  const control = cluster.nodes('master').find((node) => `${node.options.host}:${node.options.port}` === server);
+  return control ? { server, control } : undefined;
 }

@@ -1,0 +1,23 @@
+import { createClusterClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisCluster } from '../support/redis-cluster';
+import { redisStoreHarness } from '../support/redis-store-harness';
+import { describeJobStore } from './job-store.contract';
+
+/**
+ * The whole JobStore contract on a real Redis Cluster (3 masters, 3 replicas) of this file's own:
+ * every script runs on the master of its queue's slot, through ioredis's Cluster client.
+ */
+let cluster: RedisCluster | undefined;
+
+beforeAll(async () => {
+  cluster = await RedisCluster.start();
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+describeJobStore('RedisJobStore on Redis Cluster', () => {
+  const seeds = cluster!.ports.map((port) => ({ host: '127.0.0.1', port }));
+  return redisStoreHarness(() => createClusterClient({ seeds, tls: false }));
+});
