@@ -56,6 +56,26 @@ export class RedisCluster {
     return cluster;
   }
 
+  /**
+   * One `--cluster-enabled yes` server never joined to a cluster: it serves no slot, and says
+   * cluster_state:fail. For start checks.
+   */
+  static async lone(): Promise<{ port: number; stop(): Promise<void> }> {
+    const cluster = new RedisCluster({});
+    const dir = join(cluster.dir, 'node-0');
+    mkdirSync(dir);
+    const node: ClusterNode = { port: await freePort(), busPort: await freePort(), dir };
+    cluster.nodes.push(node);
+    try {
+      cluster.launch(node);
+      await cluster.waitForPing(node.port);
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+    return { port: node.port, stop: () => cluster.stop() };
+  }
+
   /** The seed list, as REDIS_CLUSTER_NODES takes it. */
   get seeds(): string {
     return this.nodes.map((n) => `127.0.0.1:${n.port}`).join(',');
