@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
 
 export interface StreamEvent {
@@ -9,7 +9,7 @@ export interface StreamEvent {
 }
 
 /** Every job event of a queue's stream, oldest first (entries decoded as the history writer does). */
-export async function readQueueEvents(redis: Redis, prefix: string, queue: string): Promise<StreamEvent[]> {
+export async function readQueueEvents(redis: RedisClient, prefix: string, queue: string): Promise<StreamEvent[]> {
   const key = `${prefix}:{${queue}}:events`;
   const events: StreamEvent[] = [];
   let from = '-';
@@ -27,7 +27,7 @@ export async function readQueueEvents(redis: Redis, prefix: string, queue: strin
  * Which worker made each claim: `${jobId}:${attempt}` -> worker. Every claim writes a `claimed`
  * event with the job, its attempt number and the worker.
  */
-export async function claimsByAttempt(redis: Redis, prefix: string, queue: string): Promise<Map<string, string>> {
+export async function claimsByAttempt(redis: RedisClient, prefix: string, queue: string): Promise<Map<string, string>> {
   const claims = new Map<string, string>();
   for (const ev of await readQueueEvents(redis, prefix, queue)) {
     if (ev.k === 'claimed' && ev.w) claims.set(`${ev.id}:${ev.att}`, ev.w);

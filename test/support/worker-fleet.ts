@@ -1,8 +1,8 @@
 import { JobSpec, QueueCounts } from '../../src/domain/job';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { JobStore } from '../../src/modules/queue/job-store';
-import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisJobStore, RedisJobStoreOptions } from '../../src/modules/queue/redis/redis-job-store';
 import { ClaimqProcess } from './processes';
 import { uniqueTestPrefix } from './redis-store-harness';
 
@@ -14,9 +14,13 @@ export interface FleetWorker {
   id: string;
 }
 
+/** Where a fleet's Redis is: a server's URL, or a cluster (its env for the workers, a client for the test). */
+export type FleetRedis = string | { env: Record<string, string>; connect: () => RedisClient; storeOptions?: Partial<RedisJobStoreOptions> };
+
 /**
- * `MODE=worker` processes on one Redis (a throwaway redis-server owned by the test), plus a store
- * client for the test to enqueue and read through. Used by the fault tests and `npm run chaos`.
+ * `MODE=worker` processes on one Redis (a throwaway redis-server or Redis Cluster owned by the
+ * test), plus a store client for the test to enqueue and read through. Used by the fault tests
+ * and `npm run chaos`.
  */
 export class WorkerFleet {
   readonly prefix = uniqueTestPrefix();
@@ -26,19 +30,31 @@ export class WorkerFleet {
   /** every process started, killed ones included, for logs on failure */
   readonly started: FleetWorker[] = [];
 
+  private readonly redisEnv: Record<string, string>;
+  readonly admin: RedisClient;
+
   constructor(
-    readonly redisUrl: string,
+    redis: FleetRedis,
     private readonly env: Record<string, string>,
     /** a private copy of dist/main.js, if any */
     private readonly entry?: string,
   ) {
-    this.store = new RedisJobStore({ redis: createRedisClient(redisUrl), prefix: this.prefix });
+    const connect = typeof redis === 'string' ? () => createRedisClient(redis) : redis.connect;
+    this.redisEnv = typeof redis === 'string' ? { REDIS_URL: redis } : redis.env;
+    const storeOptions = typeof redis === 'string' ? {} : (redis.storeOptions ?? {});
+    this.store = new RedisJobStore({ redis: connect(), prefix: this.prefix, ...storeOptions });
+    this.admin = connect();
+  }
+
+  /** The env a claimq process of this fleet needs to reach its Redis, with the fleet's prefix. */
+  get processEnv(): Record<string, string> {
+    return { JOB_STORE: 'redis', ...this.redisEnv, REDIS_PREFIX: this.prefix, QUEUES: this.queue };
   }
 
   async startWorkers(n: number): Promise<FleetWorker[]> {
     const procs = await Promise.all(
       Array.from({ length: n }, () =>
-        ClaimqProcess.start({ MODE: 'worker', JOB_STORE: 'redis', REDIS_URL: this.redisUrl, REDIS_PREFIX: this.prefix, QUEUES: this.queue, ...this.env }, this.entry),
+        ClaimqProcess.start({ MODE: 'worker', ...this.processEnv, ...this.env }, this.entry),
       ),
     );
     const started: FleetWorker[] = [];
@@ -78,5 +94,6 @@ export class WorkerFleet {
   async close(): Promise<void> {
     await Promise.all(this.started.map((w) => w.process.kill()));
     await this.store.close();
+    this.admin.disconnect();
   }
 }

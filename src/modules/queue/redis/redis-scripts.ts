@@ -93,9 +93,13 @@ export class RedisScripts {
         error = thrown;
       }
       const message = error instanceof Error ? error.message : String(error);
-      if (/^NOSCRIPT\b/.test(message)) useEval = true;
-      else if (!REDIRECTED.test(message) && !isConnectionError(error)) throw error;
-      if (Date.now() >= until) throw error;
+      if (/^NOSCRIPT\b/.test(message) && !useEval) {
+        // the script did not run: a promoted replica starts with an empty script cache
+        useEval = true;
+        continue;
+      }
+      if (!REDIRECTED.test(message) && !isConnectionError(error)) throw error;
+      if (Date.now() >= until) throw new StoreUnavailableError(`Redis is unavailable: ${message} (retried for ${DURABLE_RETRY_MS} ms)`);
       if (isCluster(this.redis)) this.redis.refreshSlotsCache();
       await new Promise((resolve) => setTimeout(resolve, DURABLE_RETRY_DELAY_MS));
     }
