@@ -19,6 +19,7 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   run runAt   ct createdAt   ut updatedAt (read as max(ut, stt))   stt startedAt   ft finishedAt   w workerId
  *   tok fencing token   res result JSON   err lastError   bo backoff   tmo timeoutMs
  *   ik idempotencyKey   cb callbackUrl   ex executionId   cx cancel requested ('1')
+ *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
  */
 export type JobHash = Record<string, string>;
 

@@ -1,5 +1,6 @@
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
+import { randomBytes } from 'node:crypto';
 import calculateSlot from 'cluster-key-slot';
 import { InvalidJobSpecError, isStoreRefusal, JobNotFoundError, storeRefusalError, StoreUnavailableError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
@@ -405,7 +406,9 @@ export class RedisJobStore extends JobStore {
   private async changeOne(action: 'cancel' | 'retry', id: string): Promise<Job> {
     const queue = queueOfJobId(id);
     if (queue === undefined) throw new JobNotFoundError(id);
-    const reply = (await this.availability.call(() => this.run(action, queue, [id]))) as unknown[];
+    // the call's own id: a resend of this very call answers as the first did (includes/change-one-job.lua)
+    const callId = randomBytes(8).toString('hex');
+    const reply = (await this.availability.call(() => this.run(action, queue, [id, callId]))) as unknown[];
     if (isStoreRefusal(reply[0])) throw storeRefusalError(reply[0], id, action, String(reply[1] ?? 'unknown'));
     return decodeJob(id, pairsToHash(reply, 1));
   }

@@ -1,0 +1,231 @@
+import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisScripts } from '../../src/modules/queue/redis/redis-scripts';
+import { SCRIPT_KEYS, ScriptName } from '../../src/modules/queue/redis/script-keys';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, newJob, QUEUE, useHarness, WORKER } from '../contract/contract-fixtures';
+import { createExecution, expectExactCounters } from '../contract/execution-fixtures';
+import { StoreHarness } from '../contract/store-harness';
+import { redisStoreHarness, TEST_REDIS_URL } from '../support/redis-store-harness';
+
+/**
+ * ioredis re-sends a command whose connection closed before its reply came (a Redis Cluster
+ * client does so through a failover), and the first send may have run: every script must be safe
+ * to run twice. Here each case runs with every script call sent twice, the same keys and
+ * arguments (the same `now`: the clock does not move), the caller seeing the second reply, as it
+ * would after a resend. Each case checks the store ends as one run leaves it, and that the caller
+ * is told what the first run did. `runs` records which scripts ran doubled, and the last test
+ * fails naming any script of SCRIPT_KEYS no case sent twice.
+ */
+const ranTwice = new Set<ScriptName>();
+/** The scripts the current case sends twice (the others run once, to set the case up). */
+const twice = new Set<ScriptName>();
+
+/** From now on in this case, each call of these scripts is sent twice. */
+function resend(...scripts: ScriptName[]): void {
+  for (const script of scripts) twice.add(script);
+}
+
+/** Makes the calls of `store` to the scripts in `twice` run twice (the second reply returned). */
+function sendScriptsTwice(store: RedisJobStore): void {
+  const scripts = (store as unknown as { scripts: RedisScripts }).scripts;
+  const run = scripts.run.bind(scripts);
+  const runDurable = scripts.runDurable.bind(scripts);
+  scripts.run = async (script, keys, args) => {
+    if (!twice.has(script)) return run(script, keys, args);
+    ranTwice.add(script);
+    await run(script, keys, args);
+    return run(script, keys, args);
+  };
+  scripts.runDurable = async (script, keys, args, wait) => {
+    if (!twice.has(script)) return runDurable(script, keys, args, wait);
+    ranTwice.add(script);
+    await runDurable(script, keys, args, wait);
+    return runDurable(script, keys, args, wait);
+  };
+}
+
+describe('every Lua script run twice (a resend after a lost reply)', () => {
+  const current = useHarness(async () => {
+    const h = await redisStoreHarness(() => createRedisClient(TEST_REDIS_URL));
+    twice.clear();
+    sendScriptsTwice(h.store as RedisJobStore);
+    return h;
+  });
+
+  async function eventKinds(h: StoreHarness): Promise<string[]> {
+    return (await h.takeEvents(QUEUE)).map((e) => `${e.k}:${e.id}`);
+  }
+
+  it('enqueue: one job, one event; the resend reports the job (created by the first send)', async () => {
+    const h = current();
+    resend('enqueue');
+    const [result] = await h.store.enqueue([newJob(h, { type: 'a' })]);
+    expect(result.job).toMatchObject({ type: 'a', status: 'pending' });
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
+    expect(await eventKinds(h)).toEqual([`enqueued:${result.job.id}`]);
+    // claimed once: the resend put no second entry in the pending index
+    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    expect(claim.jobs.map((c) => c.job.id)).toEqual([result.job.id]);
+  });
+
+  it('create-execution: one execution, its jobs once, exact counters', async () => {
+    const h = current();
+    resend('create-execution');
+    const ex = await createExecution(h, [{}, {}, {}]);
+    expect(ex.total).toBe(3);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 3 });
+    await expectExactCounters(h.store, ex.id);
+  });
+
+  it('claim: the first send\'s leases, unknown to the worker, are found by strayLeases and released with their attempt given back', async () => {
+    const h = current();
+    const jobs = await enqueueJobs(h, {}, {}, {}, {});
+    resend('claim');
+    const seen = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
+    expect(seen.jobs).toHaveLength(2);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 4, pending: 0 });
+    const stray = await h.store.strayLeases(QUEUE, WORKER, seen.jobs.map((c) => c.job.id));
+    expect(stray).toHaveLength(2);
+    expect(await h.store.release(QUEUE, stray)).toEqual(['pending', 'pending']);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 2, pending: 2 });
+    for (const lease of stray) await expect(h.store.get(lease.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
+    expect(new Set([...seen.jobs.map((c) => c.job.id), ...stray.map((l) => l.id)])).toEqual(new Set(jobs.map((j) => j.id)));
+  });
+
+  it('heartbeat: the lease renewed, the same answer', async () => {
+    const h = current();
+    await enqueueJob(h);
+    const claimed = await claimOne(h.store);
+    resend('heartbeat');
+    await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['ok']);
+  });
+
+  it('complete: succeeded, one succeeded event', async () => {
+    const h = current();
+    await enqueueJob(h);
+    const claimed = await claimOne(h.store);
+    await h.takeEvents(QUEUE);
+    resend('complete');
+    await expect(h.store.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '{"ok":true}' }])).resolves.toEqual(['succeeded']);
+    expect(await eventKinds(h)).toEqual([`succeeded:${claimed.job.id}`]);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ succeeded: 1, running: 0 });
+  });
+
+  it('fail: the first send\'s outcome, the attempt spent once, one event', async () => {
+    const h = current();
+    await enqueueJob(h, { maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 1000 } });
+    const claimed = await claimOne(h.store);
+    await h.takeEvents(QUEUE);
+    resend('fail');
+    await expect(h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'boom', retryable: true }])).resolves.toEqual(['scheduled']);
+    expect(await eventKinds(h)).toEqual([`retry_scheduled:${claimed.job.id}`]);
+    await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'scheduled', attempts: 1, lastError: 'boom' });
+  });
+
+  it('release: pending once (a second release of the same lease is stale and adds no pending entry)', async () => {
+    const h = current();
+    await enqueueJob(h);
+    const claimed = await claimOne(h.store);
+    resend('release');
+    // the caller sees the resend's reply: the first send already released the lease
+    await expect(h.store.release(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
+    const again = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    expect(again.jobs.map((c) => [c.job.id, c.job.attempts])).toEqual([[claimed.job.id, 1]]);
+  });
+
+  it('cancel: the resend answers as the first (cancelled), not as a refused cancel of a cancelled job', async () => {
+    const h = current();
+    const job = await enqueueJob(h);
+    resend('cancel');
+    await expect(h.store.cancel(job.id)).resolves.toMatchObject({ status: 'cancelled' });
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, cancelled: 1 });
+    expect(await eventKinds(h)).toEqual([`enqueued:${job.id}`, `cancelled:${job.id}`]);
+  });
+
+  it('retry: the resend answers as the first (pending), and the job waits once', async () => {
+    const h = current();
+    const job = await enqueueJob(h);
+    await h.store.cancel(job.id);
+    await h.takeEvents(QUEUE);
+    resend('retry');
+    await expect(h.store.retry(job.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await eventKinds(h)).toEqual([`retried:${job.id}`]);
+    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    expect(claim.jobs.map((c) => c.job.id)).toEqual([job.id]);
+  });
+
+  it('cancel-execution: every job cancelled once, exact counters', async () => {
+    const h = current();
+    const ex = await createExecution(h, [{}, {}, {}]);
+    await claimOne(h.store);
+    resend('cancel-execution');
+    const cancelled = await h.store.cancelExecution(ex.id);
+    expect(cancelled.counts).toMatchObject({ cancelled: 2, running: 1 });
+    await expectExactCounters(h.store, ex.id);
+  });
+
+  it('promote, reap and reap-workers: each job moved once', async () => {
+    const h = current();
+    await enqueueJob(h, { delayMs: 1000 });
+    h.clock.advance(1000);
+    resend('promote', 'reap', 'reap-workers');
+    await expect(h.store.promoteDue(QUEUE, 10)).resolves.toBe(0); // the resend found it promoted
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ scheduled: 0, pending: 1 });
+
+    const claimed = await claimOne(h.store, WORKER, 1000);
+    h.clock.advance(1001);
+    const reaped = await h.store.reapExpired(QUEUE, 10);
+    expect(reaped.requeued).toEqual([]); // the resend's answer: the first send requeued it
+    await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
+
+    await claimOne(h.store, 'w-dead');
+    await h.store.registerWorker(QUEUE, 'w-dead');
+    h.clock.advance(10_000);
+    await h.store.reapWorkers(QUEUE, ['w-dead'], 10, 5_000);
+    await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 2 });
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
+  });
+
+  it('trim and trim-executions: the finished records removed once, nothing else', async () => {
+    const h = current();
+    const ex = await createExecution(h, [{}]);
+    const claimed = await claimOne(h.store);
+    await h.store.complete(QUEUE, [leaseOf(claimed)]);
+    const keep = await enqueueJob(h);
+    h.clock.advance(10_000);
+    resend('trim', 'trim-executions');
+    await expect(h.store.trimFinished(QUEUE, { succeededMs: 1, failedMs: 1, cancelledMs: 1 }, 10)).resolves.toBe(0);
+    await expect(h.store.get(claimed.job.id)).resolves.toBeNull();
+    await expect(h.store.get(keep.id)).resolves.toMatchObject({ status: 'pending' });
+
+    const [refreshed] = await h.store.claimRefresh(QUEUE, 'r1', 10);
+    expect(refreshed.id).toBe(ex.id);
+    await h.store.ackRefresh(QUEUE, 'r1', [ex.id], []);
+    h.clock.advance(10_000);
+    await expect(h.store.trimExecutions(QUEUE, 1, 10)).resolves.toBe(0);
+    await expect(h.store.getExecution(ex.id)).resolves.toBeNull();
+  });
+
+  it('refresh-claim, -ack and -requeue: a second batch claimed by the resend waits in flight until requeued, then is refreshed; none is lost', async () => {
+    const h = current();
+    const a = await createExecution(h, [{}]);
+    const b = await createExecution(h, [{}]);
+    resend('refresh-claim', 'refresh-ack', 'refresh-requeue');
+    const first = await h.store.claimRefresh(QUEUE, 'r1', 1);
+    expect(first).toHaveLength(1);
+    await h.store.ackRefresh(QUEUE, 'r1', [first[0].id], []);
+    await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 1 });
+    h.clock.advance(60_000);
+    await expect(h.store.requeueStaleRefresh(QUEUE, 30_000, 10)).resolves.toBe(0); // the resend's answer
+    twice.clear();
+    const second = await h.store.claimRefresh(QUEUE, 'r2', 10);
+    expect(new Set([first[0].id, ...second.map((e) => e.id)])).toEqual(new Set([a.id, b.id]));
+  });
+
+  it('ran every script of SCRIPT_KEYS that changes state twice', () => {
+    const readOnly: ScriptName[] = ['counts', 'stray-leases'];
+    const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));
+    expect(missing).toEqual([]);
+  });
+});
