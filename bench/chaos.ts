@@ -9,12 +9,21 @@
  *
  * Env: CHAOS_DURATION_MS (180000), CHAOS_KILLS (24), CHAOS_REDIS_RESTARTS (2), CHAOS_WORKERS (3).
  * Needs redis-server on PATH and a build (dist/).
+ *
+ * CHAOS_CLUSTER=1 runs the fleet on a Redis Cluster of its own (3 masters + 3 replicas, no AOF):
+ * instead of restarting Redis it SIGKILLs the master of the queue's slot CHAOS_REDIS_RESTARTS
+ * times, waits for its replica to take over, and starts the killed node again (it rejoins as a
+ * replica). CHAOS_WAIT_REPLICAS (0) sets REDIS_WAIT_REPLICAS for the workers and the feeder. The
+ * line then also says master_kills, wait_replicas, and lost_acknowledged: jobs whose enqueue was
+ * acknowledged and that are not in the store at the end (asynchronous replication's loss).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
 import { readQueueEvents } from '../test/support/claim-events';
 import { ensureBuilt } from '../test/support/processes';
+import { createClusterClient } from '../src/modules/queue/redis/redis-connection';
+import { RedisCluster } from '../test/support/redis-cluster';
 import { RedisServer } from '../test/support/redis-server';
 import { RecordedRun, RunRecorder } from '../test/support/run-recorder';
 import { waitFor } from '../test/support/wait-for';
@@ -24,6 +33,8 @@ const DURATION_MS = Number(process.env.CHAOS_DURATION_MS ?? 180_000);
 const KILLS = Number(process.env.CHAOS_KILLS ?? 24);
 const REDIS_RESTARTS = Number(process.env.CHAOS_REDIS_RESTARTS ?? 2);
 const WORKERS = Number(process.env.CHAOS_WORKERS ?? 3);
+const CLUSTER = process.env.CHAOS_CLUSTER === '1';
+const WAIT_REPLICAS = Number(process.env.CHAOS_WAIT_REPLICAS ?? 0);
 const LEASE_MS = 60_000;
 const WORKER_DEAD_MS = 1_500;
 const REAPER_INTERVAL_MS = 500;
@@ -48,19 +59,28 @@ async function main(): Promise<void> {
   // a private copy of the build: `nest build` elsewhere deletes dist/ while this runs for minutes
   const build = join(__dirname, '..', `.chaos-dist-${process.pid}`);
   cpSync(join(__dirname, '..', 'dist'), build, { recursive: true });
-  const redis = await RedisServer.start({ appendOnly: true });
+  const redis = CLUSTER ? undefined : await RedisServer.start({ appendOnly: true });
+  const cluster = CLUSTER ? await RedisCluster.start() : undefined;
+  const seeds = cluster?.ports.map((port) => ({ host: '127.0.0.1', port })) ?? [];
+  const waitEnv = { REDIS_WAIT_REPLICAS: String(WAIT_REPLICAS), REDIS_WAIT_TIMEOUT_MS: '1000' };
   const recorder = await RunRecorder.start(HOLD_MS);
-  const fleet = new WorkerFleet(redis.url, {
+  const fleet = new WorkerFleet(cluster ? {
+    env: { REDIS_CLUSTER_NODES: cluster.seeds, ...waitEnv },
+    connect: () => createClusterClient({ seeds, tls: false }),
+    storeOptions: { replicaWait: { replicas: WAIT_REPLICAS, timeoutMs: 1000 } },
+  } : redis!.url, {
     LEASE_MS: String(LEASE_MS),
     HEARTBEAT_MS: '300',
     WORKER_DEAD_MS: String(WORKER_DEAD_MS),
     REAPER_INTERVAL_MS: String(REAPER_INTERVAL_MS),
     WORKER_CONCURRENCY: '10',
   }, join(build, 'main.js'));
-  const admin = createRedisClient(redis.url);
+  const admin = cluster ? fleet.admin : createRedisClient(redis!.url);
   const kills: Kill[] = [];
   let restarts = 0;
   let enqueued = 0;
+  let refused = 0;
+  const acknowledged: string[] = [];
   try {
     await fleet.startWorkers(WORKERS);
     const start = Date.now();
@@ -72,10 +92,13 @@ async function main(): Promise<void> {
           const c = await fleet.counts();
           if (c.pending < BACKLOG) {
             const specs = Array.from({ length: 100 }, () => ({ type: 'http', payload: { url: recorder.url } }));
-            enqueued += (await fleet.enqueue(specs)).length;
+            const ids = await fleet.enqueue(specs);
+            enqueued += ids.length;
+            acknowledged.push(...ids);
           }
         } catch {
-          // Redis restarting: try again shortly
+          // Redis restarting, or a master failing over: try again shortly
+          refused++;
         }
         await sleep(100);
       }
@@ -94,9 +117,17 @@ async function main(): Promise<void> {
       }
       if (restartAt.length > 0 && Date.now() >= restartAt[0]) {
         restartAt.shift();
-        await redis.kill();
-        await sleep(1_000);
-        await redis.launch();
+        if (cluster) {
+          const victim = await cluster.masterOf(`{${fleet.queue}}`);
+          await cluster.kill(victim);
+          await waitFor('a replica to take over', async () => (await cluster.masterOf(`{${fleet.queue}}`)) !== victim, { timeoutMs: 60_000 });
+          await cluster.waitUntilOk();
+          await cluster.restart(victim);
+        } else {
+          await redis!.kill();
+          await sleep(1_000);
+          await redis!.launch();
+        }
         restarts++;
       }
       await sleep(50);
@@ -131,11 +162,17 @@ async function main(): Promise<void> {
       if (worst >= 0) recoveries.push(worst);
     }
     recoveries.sort((a, b) => a - b);
+    const present = await Promise.all(acknowledged.map((id) => fleet.store.get(id)));
     const report = {
       jobs: enqueued,
       kills: kills.length,
-      redis_restarts: restarts,
-      lost: enqueued - counts.succeeded,
+      ...(cluster
+        ? { master_kills: restarts, wait_replicas: WAIT_REPLICAS, lost_acknowledged: present.filter((j) => j === null).length, enqueue_refused: refused }
+        : { redis_restarts: restarts }),
+      // acknowledged jobs that did not end succeeded (missing ones included)
+      lost: present.filter((j) => j?.status !== 'succeeded').length,
+      // enqueues answered with an error whose jobs were stored anyway (they ran: no client retried them here)
+      refused_but_stored: counts.succeeded - present.filter((j) => j?.status === 'succeeded').length,
       double_completed: [...succeeded.values()].filter((n) => n > 1).length,
       extra_runs: recorder.runs.length - enqueued,
       recovery_ms_p50: percentile(recoveries, 50),
@@ -147,8 +184,9 @@ async function main(): Promise<void> {
   } finally {
     await fleet.close();
     await recorder.close();
-    admin.disconnect();
-    await redis.stop();
+    if (!cluster) admin.disconnect();
+    await redis?.stop();
+    await cluster?.stop();
     rmSync(build, { recursive: true, force: true });
   }
 }

@@ -157,6 +157,55 @@ describe('egress and secrets configuration', () => {
   });
 });
 
+describe('Redis Cluster configuration', () => {
+  it('runs on one Redis server unless REDIS_CLUSTER_NODES is set, and waits for no replica by default', () => {
+    const config = AppConfig.from({});
+    expect(config.redisCluster).toBeUndefined();
+    expect([config.redisWaitReplicas, config.redisWaitTimeoutMs]).toEqual([0, 1000]);
+  });
+
+  it('reads seed nodes as host:port or URLs, whose credentials and TLS apply to every node', () => {
+    expect(AppConfig.from({ REDIS_CLUSTER_NODES: ' 10.0.0.1:7000, redis-b:7001,[::1]:7002 ' }).redisCluster).toEqual({
+      seeds: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: 'redis-b', port: 7001 },
+        { host: '::1', port: 7002 },
+      ],
+      tls: false,
+    });
+    expect(AppConfig.from({ REDIS_CLUSTER_NODES: 'rediss://app:s%40cret@a:6380,b:6381' }).redisCluster).toEqual({
+      seeds: [
+        { host: 'a', port: 6380 },
+        { host: 'b', port: 6381 },
+      ],
+      username: 'app',
+      password: 's@cret',
+      tls: true,
+    });
+  });
+
+  it('refuses entries without a port or host, a database, another scheme, and URLs that disagree, never printing a password', () => {
+    for (const [value, reason] of [
+      ['a:notaport', /REDIS_CLUSTER_NODES: "a:notaport" is not host:port/],
+      ['http://a:1', /must be host:port, redis:\/\/ or rediss:\/\//],
+      ['redis://a:1/2', /no database/],
+      [' , ', /no node given/],
+      ['redis://:one@a:1,rediss://:one@b:2', /different credentials or TLS/],
+    ] as const) {
+      expect(() => AppConfig.from({ REDIS_CLUSTER_NODES: value })).toThrow(reason);
+    }
+    const message = errorOf(() => AppConfig.from({ REDIS_CLUSTER_NODES: 'redis://:pa55word@a:1/3' }));
+    expect(message).not.toContain('pa55word');
+  });
+
+  it('takes REDIS_WAIT_REPLICAS up to 5 and REDIS_WAIT_TIMEOUT_MS up to 60000, and refuses one above', () => {
+    const config = AppConfig.from({ REDIS_WAIT_REPLICAS: '5', REDIS_WAIT_TIMEOUT_MS: '60000' });
+    expect([config.redisWaitReplicas, config.redisWaitTimeoutMs]).toEqual([5, 60_000]);
+    expect(() => AppConfig.from({ REDIS_WAIT_REPLICAS: '6' })).toThrow(/REDIS_WAIT_REPLICAS="6"/);
+    expect(() => AppConfig.from({ REDIS_WAIT_TIMEOUT_MS: '60001' })).toThrow(/REDIS_WAIT_TIMEOUT_MS="60001"/);
+  });
+});
+
 function errorOf(fn: () => unknown): string {
   try {
     fn();

@@ -161,6 +161,20 @@ export class RedisCluster {
     throw new Error(`Redis Cluster not ok after ${timeoutMs} ms (${last})`);
   }
 
+  /** Waits until every master has a replica online (INFO replication: connected_slaves and state=online). */
+  async waitForReplicas(timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const masters = await this.masters().catch(() => []);
+      const synced = await Promise.all(
+        masters.map(async (port) => /slave\d+:.*state=online/.test(await this.cli(port, 'INFO', 'replication').catch(() => ''))),
+      );
+      if (masters.length === 3 && synced.every(Boolean)) return;
+      if (Date.now() > until) throw new Error(`not every master has an online replica after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   async stop(): Promise<void> {
     await Promise.all(this.nodes.map((n) => this.kill(n.port)));
     rmSync(this.dir, { recursive: true, force: true });
