@@ -49,6 +49,7 @@ export class RedisCluster {
         timeout: 30_000,
       });
       await cluster.waitUntilOk();
+      await cluster.waitForReplicas();
     } catch (error) {
       await cluster.stop();
       throw error;
@@ -161,7 +162,7 @@ export class RedisCluster {
     throw new Error(`Redis Cluster not ok after ${timeoutMs} ms (${last})`);
   }
 
-  /** Waits until every master has a replica online (INFO replication: connected_slaves and state=online). */
+  /** Waits until every master has a replica online, in sync (a write can be WAITed for) (INFO replication: connected_slaves and state=online). */
   async waitForReplicas(timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {

@@ -7,7 +7,7 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EP
  * route to now (its retries through a failover ran out, or no node answers).
  */
 const CONNECTION_MESSAGES =
-  /^(Connection is closed|Stream isn't writeable|Too many Cluster redirections|Failed to refresh slots cache|Cluster is (disconnected|disconnecting|ended)|None of startup nodes is available)/;
+  /^(Connection is closed|Stream isn't writeable|Command aborted due to connection close|Too many Cluster redirections|Failed to refresh slots cache|Cluster is (disconnected|disconnecting|ended)|None of startup nodes is available)/;
 /**
  * Replies of a server that is up but cannot serve yet (or right now, as a replica mid-failover),
  * or of a cluster node that no longer holds the slot (MOVED, ASK: a pipeline's reply after a
