@@ -41,10 +41,8 @@ export class RedisCluster {
       for (let i = 0; i < 6; i++) {
         const dir = join(cluster.dir, `node-${i}`);
         mkdirSync(dir);
-        cluster.nodes.push({ port: await freePort(), busPort: await freePort(), dir });
+        await cluster.launchOnFreePorts(dir);
       }
-      for (const node of cluster.nodes) cluster.launch(node);
-      for (const node of cluster.nodes) await cluster.waitForPing(node.port);
       await run('redis-cli', ['--cluster', 'create', ...cluster.nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '1', '--cluster-yes'], {
         timeout: 30_000,
       });
@@ -65,16 +63,13 @@ export class RedisCluster {
     const cluster = new RedisCluster({});
     const dir = join(cluster.dir, 'node-0');
     mkdirSync(dir);
-    const node: ClusterNode = { port: await freePort(), busPort: await freePort(), dir };
-    cluster.nodes.push(node);
     try {
-      cluster.launch(node);
-      await cluster.waitForPing(node.port);
+      await cluster.launchOnFreePorts(dir);
     } catch (error) {
       await cluster.stop();
       throw error;
     }
-    return { port: node.port, stop: () => cluster.stop() };
+    return { port: cluster.nodes[0].port, stop: () => cluster.stop() };
   }
 
   /** The seed list, as REDIS_CLUSTER_NODES takes it. */
@@ -191,6 +186,31 @@ export class RedisCluster {
     return node;
   }
 
+  /**
+   * Starts a node on two ports that were free a moment ago (client and cluster bus). Another test
+   * file may take a port between the check and the start: then the node exits at once, and it is
+   * started again on other ports.
+   */
+  private async launchOnFreePorts(dir: string): Promise<void> {
+    const taken = new Set(this.nodes.flatMap((n) => [n.port, n.busPort]));
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const busPort = await freePort();
+      if (port === busPort || taken.has(port) || taken.has(busPort)) continue;
+      const node: ClusterNode = { port, busPort, dir };
+      this.launch(node);
+      try {
+        await this.waitForPing(port, node.process);
+        this.nodes.push(node);
+        return;
+      } catch (error) {
+        node.process?.kill('SIGKILL');
+        rmSync(join(dir, 'nodes.conf'), { force: true });
+        if (attempt >= 5) throw error;
+      }
+    }
+  }
+
   private launch(node: ClusterNode): void {
     const args = [
       '--port', String(node.port),
@@ -208,9 +228,10 @@ export class RedisCluster {
     node.process = spawn('redis-server', args, { stdio: 'ignore' });
   }
 
-  private async waitForPing(port: number): Promise<void> {
+  private async waitForPing(port: number, proc?: ChildProcess): Promise<void> {
     const until = Date.now() + 10_000;
     while (Date.now() < until) {
+      if (proc && (proc.exitCode !== null || proc.signalCode !== null)) throw new Error(`cluster node on port ${port} exited at start`);
       try {
         if ((await this.cli(port, 'PING')) === 'PONG') return;
       } catch {
