@@ -1,3 +1,4 @@
+import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +60,10 @@ export interface RedisJobStoreOptions {
   /** How start errors name the server (a cluster's seed nodes, say). */
   serverName?: string;
 }
+
+/** How long readiness waits for one queue's slot on a cluster (the probe as a whole gets HEALTH_CHECK_TIMEOUT_MS, 1 s). */
+const SLOT_CHECK_TIMEOUT_MS = 600;
+const CLUSTER_INFO_TIMEOUT_MS = 300;
 
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
 const CLAIM_PROMOTE_LIMIT = 1_000;
@@ -276,7 +281,10 @@ export class RedisJobStore extends JobStore {
       return;
     }
     await this.availability.call(async () => {
-      const state = clusterState(String(await redis.cluster('INFO')));
+      const info = await withinTimeout(redis.cluster('INFO'), CLUSTER_INFO_TIMEOUT_MS).catch((error: Error) => {
+        throw new StoreUnavailableError(`Redis Cluster: CLUSTER INFO did not answer: ${error.message}`);
+      });
+      const state = clusterState(String(info));
       if (state !== 'ok') throw new StoreUnavailableError(`Redis Cluster is not ok: CLUSTER INFO says cluster_state:${state}`);
     });
     const bySlot = new Map<number, string>();
@@ -286,7 +294,8 @@ export class RedisJobStore extends JobStore {
     }
     const checks = [...bySlot].map(async ([slot, queue]) => {
       try {
-        await this.availability.call(() => redis.exists(this.keys(queue).seq));
+        // within the readiness probe's own timeout, so the answer names the slot that does not answer
+        await withinTimeout(this.availability.call(() => redis.exists(this.keys(queue).seq)), SLOT_CHECK_TIMEOUT_MS);
       } catch (error) {
         throw new StoreUnavailableError(`queue ${queue} (slot ${slot}) does not answer: ${(error as Error).message}`);
       }
