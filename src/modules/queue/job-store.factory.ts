@@ -23,7 +23,7 @@ export function createJobStore(config: AppConfig, clock: Clock): JobStore {
     case 'redis':
       return new RedisJobStore({
         redis: config.redisCluster ? createClusterClient(config.redisCluster) : createRedisClient(config.redisUrl),
-        serverName: config.redisCluster ? config.redisCluster.seeds.map((s) => `${s.host}:${s.port}`).join(', ') : undefined,
+        clusterSeeds: config.redisCluster?.seeds,
         replicaWait: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs },
         prefix: config.redisPrefix,
         clock,

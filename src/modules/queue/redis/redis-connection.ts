@@ -1,5 +1,5 @@
 import { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
-import type { ClusterSettings } from '../../../config/redis-cluster-nodes';
+import type { ClusterSeed, ClusterSettings } from '../../../config/redis-cluster-nodes';
 
 /** The store's client: one Redis server, or a Redis Cluster (REDIS_CLUSTER_NODES). */
 export type RedisClient = Redis | Cluster;
@@ -126,4 +126,39 @@ export function rejectInFlightCommandsOnClose(client: Redis): void {
     const error = Object.assign(new Error('Connection is closed while the command was in flight; it may or may not have run'), { code: 'ECONNRESET' });
     for (let item = client.commandQueue.shift(); item; item = client.commandQueue.shift()) item.command.reject(error);
   });
+}
+
+/**
+ * Why no cluster answered at these seeds, asked of each seed on a plain one-shot connection (the
+ * cluster client only says it could not read a slot map): the first seed that answers tells
+ * whether it is a cluster node at all and what CLUSTER INFO says; undefined when none answers.
+ */
+export async function diagnoseClusterSeeds(seeds: ClusterSeed[], options: RedisOptions): Promise<string | undefined> {
+  for (const seed of seeds) {
+    const probe = new Redis({
+      ...options,
+      host: seed.host,
+      port: seed.port,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 1_000,
+    });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      const info = String(await probe.cluster('INFO'));
+      const state = /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
+      const slots = /cluster_slots_assigned:(\d+)/.exec(info)?.[1] ?? '?';
+      return `${seed.host}:${seed.port} answers: cluster_state:${state}, ${slots} of 16384 slots assigned`;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/cluster support disabled/i.test(message)) return `${seed.host}:${seed.port} is not a cluster node (cluster-enabled no): use REDIS_URL`;
+      if (/NOAUTH|WRONGPASS|NOPERM/.test(message)) return `${seed.host}:${seed.port}: ${message}`;
+    } finally {
+      probe.disconnect();
+    }
+  }
+  return undefined;
 }

@@ -20,7 +20,8 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { RedisAvailability } from './redis-availability';
-import { duplicateRedisClient, isCluster, RedisClient } from './redis-connection';
+import { diagnoseClusterSeeds, duplicateRedisClient, isCluster, RedisClient } from './redis-connection';
+import type { ClusterSeed } from '../../../config/redis-cluster-nodes';
 import { RedisStoreHealth } from './redis-store-health';
 import { StoreHealth } from '../store-health';
 import { JobEventSources } from '../events/job-event-sources';
@@ -57,8 +58,8 @@ export interface RedisJobStoreOptions {
    * acknowledged only once this many replicas hold them (WAIT). Default: none (replicas == 0).
    */
   replicaWait?: ReplicaWait;
-  /** How start errors name the server (a cluster's seed nodes, say). */
-  serverName?: string;
+  /** A cluster's seed nodes (REDIS_CLUSTER_NODES), which the start check names and asks why, when the cluster does not answer. */
+  clusterSeeds?: ClusterSeed[];
 }
 
 /** How long readiness waits for one queue's slot on a cluster (the probe as a whole gets HEALTH_CHECK_TIMEOUT_MS, 1 s). */
@@ -75,7 +76,7 @@ const CLAIM_PROMOTE_LIMIT = 1_000;
 export class RedisJobStore extends JobStore {
   private readonly redis: RedisClient;
   private readonly replicaWait: ReplicaWait | undefined;
-  private readonly serverName: string;
+  private readonly clusterSeeds: ClusterSeed[];
   private readonly prefix: string;
   private readonly clock: Clock;
   private readonly configuredQueues: string[];
@@ -95,7 +96,7 @@ export class RedisJobStore extends JobStore {
   constructor(options: RedisJobStoreOptions) {
     super();
     this.redis = options.redis;
-    this.serverName = options.serverName ?? 'the configured nodes';
+    this.clusterSeeds = options.clusterSeeds ?? [];
     this.replicaWait = options.replicaWait && options.replicaWait.replicas > 0 ? options.replicaWait : undefined;
     this.prefix = options.prefix;
     this.clock = options.clock ?? systemClock;
@@ -312,7 +313,7 @@ export class RedisJobStore extends JobStore {
   async checkTopology(timeoutMs: number): Promise<void> {
     const redis = this.redis;
     if (!isCluster(redis)) return;
-    const seeds = this.serverName;
+    const seeds = this.clusterSeeds.map((seed) => `${seed.host}:${seed.port}`).join(', ') || 'the configured nodes';
     if (redis.status !== 'ready') {
       await new Promise<void>((resolve, reject) => {
         let lastError = 'no answer';
@@ -322,7 +323,10 @@ export class RedisJobStore extends JobStore {
         const timer = setTimeout(() => {
           redis.off('error', onError);
           redis.off('ready', onReady);
-          reject(new Error(`REDIS_CLUSTER_NODES: no Redis Cluster answered at ${seeds} within ${timeoutMs} ms (${lastError})`));
+          // ask the seeds themselves why: not up, not a cluster node, or a cluster without slots
+          void diagnoseClusterSeeds(this.clusterSeeds, redis.options.redisOptions ?? {}).then((why) =>
+            reject(new Error(`REDIS_CLUSTER_NODES: no Redis Cluster answered at ${seeds} within ${timeoutMs} ms (${why ?? `no seed accepts a connection: ${lastError}`})`)),
+          );
         }, timeoutMs);
         const onReady = (): void => {
           clearTimeout(timer);
