@@ -39,6 +39,8 @@ export class RedisWakeWaiter {
   async wait(wakeKey: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (this.closed || signal?.aborted || timeoutMs <= 0) return;
     const route = await this.route(wakeKey);
+    // an abort while the route was looked up has already fired: it would never reach the listener
+    if (this.closed || signal?.aborted) return;
     const pool = this.idle.get(route.server) ?? [];
     this.idle.set(route.server, pool);
     const conn = pool.pop() ?? this.connect(route.control);
