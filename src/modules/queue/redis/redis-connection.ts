@@ -1,5 +1,6 @@
 import { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import type { ClusterSeed, ClusterSettings } from '../../../config/redis-cluster-nodes';
+import { readClusterInfo } from './redis-server-info';
 
 /** The store's client: one Redis server, or a Redis Cluster (REDIS_CLUSTER_NODES). */
 export type RedisClient = Redis | Cluster;
@@ -148,9 +149,7 @@ export async function diagnoseClusterSeeds(seeds: ClusterSeed[], options: RedisO
     probe.on('error', () => undefined);
     try {
       await probe.connect();
-      const info = String(await probe.cluster('INFO'));
-      const state = /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
-      const slots = /cluster_slots_assigned:(\d+)/.exec(info)?.[1] ?? '?';
+      const { state, slotsAssigned: slots } = readClusterInfo(String(await probe.cluster('INFO')));
       return `${seed.host}:${seed.port} answers: cluster_state:${state}, ${slots} of 16384 slots assigned`;
     } catch (error) {
       const message = (error as Error).message;

@@ -29,7 +29,7 @@ import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
-import { readClusterServerInfo, readRedisServerInfo, RedisServerInfo } from './redis-server-info';
+import { readClusterInfo, readClusterServerInfo, readRedisServerInfo, RedisServerInfo } from './redis-server-info';
 import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
 import { RedisExecutions } from './redis-executions';
@@ -285,7 +285,7 @@ export class RedisJobStore extends JobStore {
       const info = await withinTimeout(redis.cluster('INFO'), CLUSTER_INFO_TIMEOUT_MS).catch((error: Error) => {
         throw new StoreUnavailableError(`Redis Cluster: CLUSTER INFO did not answer: ${error.message}`);
       });
-      const state = clusterState(String(info));
+      const { state } = readClusterInfo(String(info));
       if (state !== 'ok') throw new StoreUnavailableError(`Redis Cluster is not ok: CLUSTER INFO says cluster_state:${state}`);
     });
     const bySlot = new Map<number, string>();
@@ -301,7 +301,7 @@ export class RedisJobStore extends JobStore {
         throw new StoreUnavailableError(`queue ${queue} (slot ${slot}) does not answer: ${(error as Error).message}`);
       }
     });
-    for (const result of await Promise.allSettled(checks)) if (result.status === 'rejected') throw result.reason;
+    await Promise.all(checks);
   }
 
   /**
@@ -343,7 +343,7 @@ export class RedisJobStore extends JobStore {
     } catch (error) {
       throw new Error(`REDIS_CLUSTER_NODES: CLUSTER INFO failed at ${seeds}: ${(error as Error).message}`);
     }
-    const state = clusterState(info);
+    const { state } = readClusterInfo(info);
     if (state !== 'ok') {
       throw new Error(`REDIS_CLUSTER_NODES: the Redis Cluster at ${seeds} is not ok (cluster_state:${state}); claimq starts once every slot has a master`);
     }
@@ -449,10 +449,6 @@ export class RedisJobStore extends JobStore {
     await this.redis.sadd(queueSetKey(this.prefix), queue);
     this.registeredQueues.add(queue);
   }
-}
-
-function clusterState(info: string): string {
-  return /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
 }
 
 /** reap.lua and reap-workers.lua reply { requeued, failed, malformed, cancelled }. */

@@ -27,9 +27,6 @@ export interface ReplicaWait {
 const DURABLE_RETRY_MS = 5_000;
 const DURABLE_RETRY_DELAY_MS = 250;
 
-/** Replies a durable call retries as a whole: the script did not run, or its node is changing hands. */
-const REDIRECTED = /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN|NOSCRIPT|READONLY|LOADING|MASTERDOWN)\b/;
-
 /**
  * The Lua scripts, registered on one client with defineCommand: ioredis sends EVALSHA and reloads
  * the script on NOSCRIPT by itself (a promoted replica starts with an empty script cache), and on a
@@ -98,7 +95,8 @@ export class RedisScripts {
         useEval = true;
         continue;
       }
-      if (!REDIRECTED.test(message) && !isConnectionError(error)) throw error;
+      // retried as a whole: the node is changing hands or cannot be reached (MOVED, TRYAGAIN, a closed connection...)
+      if (!isConnectionError(error)) throw error;
       if (Date.now() >= until) throw new StoreUnavailableError(`Redis is unavailable: ${message} (retried for ${DURABLE_RETRY_MS} ms)`);
       if (isCluster(this.redis)) this.redis.refreshSlotsCache();
       await new Promise((resolve) => setTimeout(resolve, DURABLE_RETRY_DELAY_MS));

@@ -37,6 +37,12 @@ export async function readClusterServerInfo(cluster: Cluster): Promise<RedisServ
   }));
 }
 
+/** What claimq reads of CLUSTER INFO (same `field:value` lines as INFO). */
+export function readClusterInfo(text: string): { state: string; slotsAssigned: string } {
+  const fields = parseInfo(text);
+  return { state: fields.get('cluster_state') ?? 'unknown', slotsAssigned: fields.get('cluster_slots_assigned') ?? '?' };
+}
+
 function parseInfo(text: string): Map<string, string> {
   const fields = new Map<string, string>();
   for (const line of text.split(/\r?\n/)) {
