@@ -62,9 +62,8 @@ export interface RedisJobStoreOptions {
   clusterSeeds?: ClusterSeed[];
 }
 
-/** How long readiness waits for one queue's slot on a cluster (the probe as a whole gets HEALTH_CHECK_TIMEOUT_MS, 1 s). */
-const SLOT_CHECK_TIMEOUT_MS = 600;
-const CLUSTER_INFO_TIMEOUT_MS = 300;
+/** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
+const CLUSTER_PING_BUDGET_MS = 700;
 
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
 const CLAIM_PROMOTE_LIMIT = 1_000;
@@ -281,27 +280,27 @@ export class RedisJobStore extends JobStore {
       await this.availability.call(() => redis.ping());
       return;
     }
-    await this.availability.call(async () => {
-      const info = await withinTimeout(redis.cluster('INFO'), CLUSTER_INFO_TIMEOUT_MS).catch((error: Error) => {
-        throw new StoreUnavailableError(`Redis Cluster: CLUSTER INFO did not answer: ${error.message}`);
-      });
-      const { state } = readClusterInfo(String(info));
-      if (state !== 'ok') throw new StoreUnavailableError(`Redis Cluster is not ok: CLUSTER INFO says cluster_state:${state}`);
-    });
+    // every step within one budget below the probe's timeout, so a 503 names the step that hung
+    const until = Date.now() + CLUSTER_PING_BUDGET_MS;
+    const answer = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+      try {
+        return await withinTimeout(this.availability.call(work), Math.max(1, until - Date.now()));
+      } catch (error) {
+        throw new StoreUnavailableError(`${what} does not answer: ${(error as Error).message}`);
+      }
+    };
+    const [info, stored] = await Promise.all([
+      answer('Redis Cluster: CLUSTER INFO', () => redis.cluster('INFO')),
+      answer(`the queue list (slot ${calculateSlot(queueSetKey(this.prefix))})`, () => redis.smembers(queueSetKey(this.prefix))),
+    ]);
+    const { state } = readClusterInfo(String(info));
+    if (state !== 'ok') throw new StoreUnavailableError(`Redis Cluster is not ok: CLUSTER INFO says cluster_state:${state}`);
     const bySlot = new Map<number, string>();
-    for (const queue of await this.queues()) {
+    for (const queue of new Set([...this.configuredQueues, ...stored])) {
       const slot = calculateSlot(this.keys(queue).seq);
       if (!bySlot.has(slot)) bySlot.set(slot, queue);
     }
-    const checks = [...bySlot].map(async ([slot, queue]) => {
-      try {
-        // within the readiness probe's own timeout, so the answer names the slot that does not answer
-        await withinTimeout(this.availability.call(() => redis.exists(this.keys(queue).seq)), SLOT_CHECK_TIMEOUT_MS);
-      } catch (error) {
-        throw new StoreUnavailableError(`queue ${queue} (slot ${slot}) does not answer: ${(error as Error).message}`);
-      }
-    });
-    await Promise.all(checks);
+    await Promise.all([...bySlot].map(([slot, queue]) => answer(`queue ${queue} (slot ${slot})`, () => redis.exists(this.keys(queue).seq))));
   }
 
   /**
