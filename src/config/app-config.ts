@@ -3,6 +3,7 @@ import { HttpJobSecrets } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
 import { EnvironmentVariables, splitList, validateEnvironment } from './environment';
 import { ClusterSettings, parseClusterNodes } from './redis-cluster-nodes';
+import { parseQueueList } from './queue-list';
 
 /**
  * The typed view of the configuration that the rest of the code reads. Built once from the
@@ -28,6 +29,9 @@ export class AppConfig {
   readonly hardTimeoutGraceMs: number;
   readonly workerConcurrency: number;
   readonly queues: string[];
+  /** Partitions per queue of QUEUES (`name:N`), and QUEUE_PARTITIONS for any other queue. */
+  readonly queuePartitions: ReadonlyMap<string, number>;
+  readonly defaultQueuePartitions: number;
   readonly maxPayloadBytes: number;
   readonly maxBodyBytes: number;
   readonly succeededRetentionMs: number;
@@ -72,7 +76,10 @@ export class AppConfig {
     this.workerDeadMs = env.WORKER_DEAD_MS ?? 3 * env.HEARTBEAT_MS;
     this.hardTimeoutGraceMs = env.HARD_TIMEOUT_GRACE_MS;
     this.workerConcurrency = env.WORKER_CONCURRENCY;
-    this.queues = [...new Set(env.QUEUES.split(','))];
+    const queues = parseQueueList(env.QUEUES, env.QUEUE_PARTITIONS);
+    this.queues = queues.names;
+    this.queuePartitions = queues.partitions;
+    this.defaultQueuePartitions = env.QUEUE_PARTITIONS;
     this.maxPayloadBytes = env.MAX_PAYLOAD_BYTES;
     this.maxBodyBytes = env.MAX_BODY_BYTES;
     this.succeededRetentionMs = env.SUCCEEDED_RETENTION_MS;

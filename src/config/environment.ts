@@ -5,6 +5,8 @@ import { HTTP_TOKEN } from '../domain/http-job';
 import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
 import { parseClusterNodes } from './redis-cluster-nodes';
+import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
+import { parseQueueList } from './queue-list';
 import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
@@ -100,10 +102,19 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(MAX_WORKER_CONCURRENCY)
   WORKER_CONCURRENCY = 50;
 
+  /**
+   * Queue names, comma-separated; `name:N` gives that queue N partitions (1 to 64) instead of
+   * QUEUE_PARTITIONS. A final `:<digits>` is always read as the count: a queue whose own name ends
+   * in one is written `name:1:1` (its name, then its count).
+   */
   @Matches(/^[A-Za-z0-9_.:-]{1,100}(,[A-Za-z0-9_.:-]{1,100})*$/, {
-    message: 'QUEUES must be a comma-separated list of names matching [A-Za-z0-9_.:-]{1,100}',
+    message: 'QUEUES must be a comma-separated list of names matching [A-Za-z0-9_.:-]{1,100}, each optionally followed by :<partitions>',
   })
   QUEUES = 'default';
+
+  /** Partitions of every queue QUEUES gives no count (1 to 64); each partition is its own Redis hash slot. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_QUEUE_PARTITIONS)
+  QUEUE_PARTITIONS = 1;
 
   /** Largest job payload (its JSON); at most 16 MiB, which the tests run (a job is one Redis hash). */
   @Transform(toInt) @IsInt() @Min(1) @Max(MAX_PAYLOAD_BYTES_LIMIT)
@@ -256,6 +267,11 @@ function listErrors(env: EnvironmentVariables): string[] {
     } catch (err) {
       errors.push((err as Error).message);
     }
+  }
+  try {
+    parseQueueList(env.QUEUES, env.QUEUE_PARTITIONS);
+  } catch (err) {
+    errors.push((err as Error).message);
   }
   try {
     new SecretBox(splitList(env.SECRETS_KEYS));

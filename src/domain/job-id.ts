@@ -1,11 +1,12 @@
 import { randomFillSync } from 'node:crypto';
-import { NAME_PATTERN } from './job';
+import { parsePartitionName } from './queue-partition';
 
 /**
- * Job ids carry their queue: `<queue>-<time><random>`. The queue decides the Redis hash slot,
+ * Job ids carry their queue's partition: `<queue>-<time><random>`, or `<queue>~<k>-...` for a
+ * partition other than the first (queue-partition.ts). The partition decides the Redis hash slot,
  * so `GET /jobs/:id` reaches the job's keys without a lookup table or a scan. The tail is
- * Crockford base32 (no '-'), so the queue is everything before the last '-'. Ids sort by
- * creation time within a queue.
+ * Crockford base32 (no '-'), so the partition is everything before the last '-'. Ids sort by
+ * creation time within a partition.
  */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const TAIL_PATTERN = /^[0-9A-HJKMNP-TV-Z]{20}$/;
@@ -34,12 +35,20 @@ export function newJobId(queue: string, now: number = Date.now()): string {
   return `${queue}-${encodeTime(now)}${tail}`;
 }
 
-/** The queue of a job id, or undefined when the id is not one claimq made. */
+/**
+ * The partition of a job id as stored (`<queue>` or `<queue>~<k>`), or undefined when the id is
+ * not one claimq made. queueOfPartition (queue-partition.ts) gives its queue.
+ */
 export function queueOfJobId(id: string): string | undefined {
   const dash = id.lastIndexOf('-');
   if (dash <= 0) return undefined;
-  const queue = id.slice(0, dash);
+  const partition = id.slice(0, dash);
   const tail = id.slice(dash + 1);
-  if (!TAIL_PATTERN.test(tail) || !NAME_PATTERN.test(queue)) return undefined;
-  return queue;
+  if (!TAIL_PATTERN.test(tail) || parsePartitionName(partition) === undefined) return undefined;
+  return partition;
+}
+
+/** The same id moved to another partition of its queue: its time and random tail kept. */
+export function withPartition(id: string, partition: string): string {
+  return `${partition}${id.slice(id.lastIndexOf('-'))}`;
 }

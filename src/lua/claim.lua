@@ -19,13 +19,15 @@
   ARGV[6]  max scheduled jobs to promote first
   ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
-  Returns: { jobs, nextDueAt, strays } where jobs is a list of {id, token, attempts, values}
+  Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
   (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok, in that order, as they
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
   scheduled runAt when nothing was claimed, else -1, and strays is how many stray pending entries
-  were dropped (for a caller that wants to count them; the store reads the first two).
+  were dropped (for a caller that wants to count them), more is 1 when jobs are still pending
+  after the claim (only looked at when it claimed `max`; else 0), and promoted is how many
+  scheduled jobs it promoted (a partitioned queue's claimer passes a wake-up on with these two).
   Invariant: a claimed job is in the lease set and its worker's lease set, and in no other index.
 ]]
 --- @include "includes/queue-keys"
@@ -42,7 +44,7 @@ local max = countArg(4, 'max jobs')
 local leaseUntil = NOW + numArg(5, 'lease ms')
 local grace = tonumber(ARGV[7]) or 60000
 
-promoteDue(countArg(6, 'promote limit'))
+local promoted = promoteDue(countArg(6, 'promote limit'))
 local deadEntries = anyDeadEntries()
 
 -- Entries popped that were not claimable (dead entries of cancelled jobs, strays, malformed or
@@ -117,8 +119,10 @@ if #claimed == 0 then
   local first = redis.call('ZRANGE', K_SCHEDULED, 0, 0, 'WITHSCORES')
   if #first > 0 then nextDueAt = tonumber(first[2]) end
 end
+local more = 0
 if ((#claimed > 0 and #claimed == max) or skipped >= SKIP_BUDGET) and hasPending() then
   -- work is left: pass the wake-up on to the next idle worker (or this one, when the skip budget ran out)
   wakeWorkers()
+  more = 1
 end
-return { claimed, nextDueAt, strays }
+return { claimed, nextDueAt, strays, more, promoted }

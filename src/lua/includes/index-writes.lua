@@ -111,6 +111,11 @@ local function popPending(n)
   return ids
 end
 
+-- How many live jobs wait in pending: the list's dead entries (a cancel's) do not count.
+local function livePending()
+  return redis.call('ZCARD', K_PENDING) + redis.call('LLEN', K_PENDING_FIFO) - (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)
+end
+
 -- Whether any job waits in pending.
 local function hasPending()
   return redis.call('LLEN', K_PENDING_FIFO) > 0 or redis.call('ZCARD', K_PENDING) > 0

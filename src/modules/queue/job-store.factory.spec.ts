@@ -2,6 +2,7 @@ import { systemClock } from '../../domain/clock';
 import { AppConfig } from '../../config/app-config';
 import { createJobStore } from './job-store.factory';
 import { MemoryJobStore } from './memory/memory-job-store';
+import { PartitionedJobStore } from './partitions/partitioned-job-store';
 
 const job = (i: number) => ({
   id: `default-f${i}`,
@@ -17,13 +18,13 @@ const job = (i: number) => ({
 
 describe('createJobStore (memory)', () => {
   it('keeps no events when no history writer reads them (no DATABASE_URL)', async () => {
-    const store = createJobStore(AppConfig.from({}), systemClock) as MemoryJobStore;
+    const store = (createJobStore(AppConfig.from({}), systemClock) as PartitionedJobStore).partitionStore as MemoryJobStore;
     await store.enqueue([job(1), job(2)]);
     expect(store.events.size).toBe(0);
   });
 
   it('keeps the events for the history writer when DATABASE_URL is set, up to EVENTS_MAXLEN', async () => {
-    const store = createJobStore(AppConfig.from({ DATABASE_URL: 'postgres://127.0.0.1/none', EVENTS_MAXLEN: '100000000' }), systemClock) as MemoryJobStore;
+    const store = (createJobStore(AppConfig.from({ DATABASE_URL: "postgres://127.0.0.1/none", EVENTS_MAXLEN: "100000000" }), systemClock) as PartitionedJobStore).partitionStore as MemoryJobStore;
     await store.enqueue([job(1), job(2)]);
     expect(store.events.size).toBe(2);
     expect(store.events.maxLen).toBe(100_000_000);

@@ -1,12 +1,21 @@
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../domain/clock';
 import { JobStore } from './job-store';
+import { PartitionableStore, PartitionedJobStore } from './partitions/partitioned-job-store';
 import { MemoryJobStore } from './memory/memory-job-store';
 import { createClusterClient, createRedisClient } from './redis/redis-connection';
 import { RedisJobStore } from './redis/redis-job-store';
 
 /** Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. */
 export function createJobStore(config: AppConfig, clock: Clock): JobStore {
+  return new PartitionedJobStore(createPartitionStore(config, clock), {
+    clock,
+    partitionsOf: (queue) => config.queuePartitions.get(queue),
+  });
+}
+
+/** The store whose queues are partitions (PartitionedJobStore spreads each queue over them). */
+function createPartitionStore(config: AppConfig, clock: Clock): PartitionableStore {
   // SUCCEEDED_RETENTION_MS=0: succeeded jobs are deleted at completion (history records them)
   const deleteSucceeded = config.succeededRetentionMs === 0;
   switch (config.jobStore) {

@@ -244,6 +244,10 @@ export interface ClaimResult {
   jobs: ClaimedJob[];
   /** Epoch ms of the earliest scheduled job, when nothing was claimable; lets a worker sleep just enough. */
   nextDueAt?: number;
+  /** Jobs are still pending after a claim that took `max` (a store that can tell cheaply says so). */
+  more?: boolean;
+  /** Scheduled jobs this claim promoted to pending. */
+  promoted?: number;
 }
 
 export interface CompleteRequest extends Lease {

@@ -40,6 +40,7 @@ import { MemoryJobEntry, MemoryQueue } from './memory-queue';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
 import { cancelExecutionJobs, listExecutionJobs, requireExecution } from './memory-execution-ops';
 import { toRecord } from './memory-executions';
+import { EnqueueReport, PartitionHost, StoredLayout } from '../partitions/partition-host';
 
 export interface MemoryJobStoreOptions {
   clock?: Clock;
@@ -76,7 +77,7 @@ const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
  * The single-process JobStore: every index in memory, every operation synchronous (so atomic)
  * behind the async contract. What `npm start` runs with nothing else installed.
  */
-export class MemoryJobStore extends JobStore {
+export class MemoryJobStore extends JobStore implements PartitionHost {
   /** Every state change, for the history writer to drain. */
   readonly events: MemoryEventLog;
   private readonly keepEvents: boolean;
@@ -88,6 +89,9 @@ export class MemoryJobStore extends JobStore {
   private readonly queueStates = new Map<string, MemoryQueue>();
   /** Queues that have held a job (a worker waiting on a queue does not make it one). */
   private readonly usedQueues = new Set<string>();
+  /** Partition layouts (partition-host.ts), and the hint tokens waiting on each queue's wake-ups. */
+  private readonly layouts = new Map<string, StoredLayout>();
+  private readonly hints = new Map<string, string[]>();
   private closed = false;
 
   constructor(options: MemoryJobStoreOptions = {}) {
@@ -102,9 +106,14 @@ export class MemoryJobStore extends JobStore {
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
-    if (jobs.length === 0) return [];
+    return (await this.enqueueReporting(jobs)).results;
+  }
+
+  async enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport> {
+    if (jobs.length === 0) return { results: [], idleBefore: false };
     const q = this.queueFor(jobs[0].queue);
     this.checkEnqueueBatch(q, jobs, false);
+    const idleBefore = q.byStatus.pending.size === 0;
     const now = this.clock.now();
     const results: EnqueueResult[] = [];
     const events: JobEvent[] = [];
@@ -134,7 +143,7 @@ export class MemoryJobStore extends JobStore {
     this.usedQueues.add(q.name);
     this.record(q, events);
     if (events.length > 0) q.waiters.wakeAll();
-    return results;
+    return { results, idleBefore };
   }
 
   async get(id: string): Promise<Job | null> {
@@ -182,7 +191,12 @@ export class MemoryJobStore extends JobStore {
     }
     this.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
-    if (jobs.length > 0) return { jobs };
+    if (jobs.length > 0) {
+      const result: ClaimResult = { jobs };
+      if (jobs.length >= max && q.byStatus.pending.size > 0) result.more = true;
+      if (promoted > 0) result.promoted = promoted;
+      return result;
+    }
     const nextDueAt = q.nextDueAt();
     return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
   }
@@ -385,6 +399,67 @@ export class MemoryJobStore extends JobStore {
   async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (this.closed) return;
     return this.queueFor(queue).waiters.wait(timeoutMs, signal);
+  }
+
+  // PartitionHost: what PartitionedJobStore needs beyond the contract (partition-host.ts)
+
+  async waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
+    const take = (): string | undefined => this.hints.get(partition)?.shift();
+    const ready = take();
+    if (ready !== undefined || this.closed) return ready;
+    await this.queueFor(partition).waiters.wait(timeoutMs, signal);
+    return take();
+  }
+
+  async hintWork(partition: string, token: string): Promise<void> {
+    let hints = this.hints.get(partition);
+    if (!hints) this.hints.set(partition, (hints = []));
+    // newest first and at most 16, as hint.lua keeps a wake list
+    hints.unshift(token);
+    if (hints.length > 16) hints.length = 16;
+    this.queueFor(partition).waiters.wakeAll();
+  }
+
+  async readPartitionLayout(queue: string): Promise<StoredLayout> {
+    return { ...(this.layouts.get(queue) ?? {}) };
+  }
+
+  /** As partitions-count.lua. */
+  async setPartitionCount(queue: string, count: number): Promise<StoredLayout> {
+    const layout = this.layouts.get(queue) ?? {};
+    const current = Number(layout.n ?? 1);
+    if (current !== count) {
+      const kept = (layout.hist ?? '').split(',').filter((c) => c !== '' && Number(c) !== count && Number(c) !== current);
+      kept.push(String(current));
+      layout.n = String(count);
+      layout.since = String(this.clock.now());
+      layout.hist = kept.slice(-8).join(',');
+      this.layouts.set(queue, layout);
+    }
+    return { ...layout };
+  }
+
+  /** As partitions-add.lua. */
+  async addPartition(queue: string, index: number, k: number): Promise<StoredLayout> {
+    const layout = this.layouts.get(queue) ?? {};
+    const taken = Object.entries(layout).some(([field, value]) => field === `p${index}` || (field.startsWith('p') && Number(value) === k));
+    if (!taken) layout[`p${index}`] = String(k);
+    this.layouts.set(queue, layout);
+    return { ...layout };
+  }
+
+  /** One process: any free suffix, the smallest from `index` on. */
+  partitionSuffix(_queue: string, index: number, taken: readonly number[]): number {
+    let k = Math.max(1, index);
+    while (taken.includes(k)) k++;
+    return k;
+  }
+
+  async findByIdempotencyKey(partition: string, key: string): Promise<Job | null> {
+    const q = this.queueStates.get(partition);
+    const id = q?.idempotency.get(key);
+    const entry = id === undefined ? undefined : q?.jobs.get(id);
+    return entry ? toJob(entry.record, entry.status) : null;
   }
 
   async createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord> {

@@ -34,6 +34,8 @@ import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
 import { RedisExecutions } from './redis-executions';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
+import { partitionName } from '../../../domain/queue-partition';
+import { EnqueueReport, PartitionHost, StoredLayout } from '../partitions/partition-host';
 
 export interface RedisJobStoreOptions {
   /** One Redis server, or a Redis Cluster (createClusterClient). */
@@ -72,7 +74,7 @@ const CLAIM_PROMOTE_LIMIT = 1_000;
  * The JobStore on Redis: every state change is one Lua script over one queue's keys (one hash
  * slot), batched per call. See src/lua for the scripts and redis-job-codec.ts for the job hash.
  */
-export class RedisJobStore extends JobStore {
+export class RedisJobStore extends JobStore implements PartitionHost {
   private readonly redis: RedisClient;
   private readonly replicaWait: ReplicaWait | undefined;
   private readonly clusterSeeds: ClusterSeed[];
@@ -114,7 +116,11 @@ export class RedisJobStore extends JobStore {
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
-    if (jobs.length === 0) return [];
+    return (await this.enqueueReporting(jobs)).results;
+  }
+
+  async enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport> {
+    if (jobs.length === 0) return { results: [], idleBefore: false };
     const queue = jobs[0].queue;
     if (jobs.some((j) => j.queue !== queue)) throw new InvalidJobSpecError('queue', 'must be the same for every job of one call');
     const now = this.clock.now();
@@ -124,7 +130,7 @@ export class RedisJobStore extends JobStore {
     return this.availability.call(async () => {
       await this.registerQueue(queue);
       // the reply lists only the jobs not created (their idempotency key matched): {index, id, hash...}
-      const notCreated = (await this.run('enqueue', queue, args, now, this.replicaWait)) as unknown[][];
+      const [notCreated, idle] = (await this.run('enqueue', queue, args, now, this.replicaWait)) as [unknown[][], number];
       const results: (EnqueueResult | undefined)[] = new Array(jobs.length);
       for (const reply of notCreated) {
         results[Number(reply[0]) - 1] = { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
@@ -132,7 +138,7 @@ export class RedisJobStore extends JobStore {
       for (let i = 0; i < jobs.length; i++) {
         results[i] ??= { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), queue), created: true };
       }
-      return results as EnqueueResult[];
+      return { results: results as EnqueueResult[], idleBefore: idle === 1 };
     });
   }
 
@@ -150,16 +156,19 @@ export class RedisJobStore extends JobStore {
   async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
     const now = this.clock.now();
     const count = Math.max(0, Math.floor(max));
-    const [claimed, nextDueAt] = (await this.availability.call(() =>
+    const [claimed, nextDueAt, , more, promoted] = (await this.availability.call(() =>
       this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs], now),
-    )) as [unknown[][], number];
+    )) as [unknown[][], number, number, number, number];
     const jobs = claimed.map((reply): ClaimedJob => {
       const token = Number(reply[1]);
       const hash = claimedJobHash(reply, workerId, now);
       const job = decodeJob(String(reply[0]), hash, queue);
       return { job, token, leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, this.graceMs)) };
     });
-    return jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
+    const result: ClaimResult = jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
+    if (more === 1) result.more = true;
+    if (promoted > 0) result.promoted = promoted;
+    return result;
   }
 
   async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
@@ -261,6 +270,68 @@ export class RedisJobStore extends JobStore {
 
   async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal));
+  }
+
+  // PartitionHost: what PartitionedJobStore needs beyond the contract (partition-host.ts)
+
+  async waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
+    return this.availability.call(() => this.waiter.wait(this.keys(partition).wake, timeoutMs, signal));
+  }
+
+  async hintWork(partition: string, token: string): Promise<void> {
+    await this.availability.call(() => this.run('hint', partition, [token]));
+  }
+
+  async readPartitionLayout(queue: string): Promise<StoredLayout> {
+    return this.availability.call(() => this.redis.hgetall(this.keys(queue).partitions));
+  }
+
+  async setPartitionCount(queue: string, count: number): Promise<StoredLayout> {
+    return pairsToHash((await this.availability.call(() => this.run('partitions-count', queue, [count]))) as unknown[], 0);
+  }
+
+  async addPartition(queue: string, index: number, k: number): Promise<StoredLayout> {
+    return pairsToHash((await this.availability.call(() => this.run('partitions-add', queue, [index, k]))) as unknown[], 0);
+  }
+
+  /**
+   * On one server any free suffix (the smallest from `index` on). On a Redis Cluster the first
+   * free suffix whose slot's master, as ioredis knows the slot map now, holds the fewest of the
+   * queue's partitions: N partitions then spread evenly over the masters (each master's share of
+   * a queue is what bench:cluster measures).
+   */
+  partitionSuffix(queue: string, index: number, taken: readonly number[]): number {
+    const used = new Set(taken);
+    const free = (k: number): boolean => k >= 1 && !used.has(k);
+    const redis = this.redis;
+    const masterOf = (k: number): string | undefined =>
+      isCluster(redis) ? redis.slots[calculateSlot(this.keys(partitionName(queue, k)).seq)]?.[0] : undefined;
+    const load = new Map<string, number>();
+    if (isCluster(redis)) {
+      for (const node of redis.nodes('master')) load.set(`${node.options.host}:${node.options.port}`, 0);
+      for (const k of used) {
+        const master = masterOf(k);
+        if (master !== undefined) load.set(master, (load.get(master) ?? 0) + 1);
+      }
+    }
+    let first = index;
+    while (!free(first)) first++;
+    if (load.size === 0) return first;
+    const least = Math.min(...load.values());
+    for (let k = first; k < first + 10_000; k++) {
+      if (free(k) && load.get(masterOf(k) ?? '') === least) return k;
+    }
+    return first;
+  }
+
+  async findByIdempotencyKey(partition: string, key: string): Promise<Job | null> {
+    const keys = this.keys(partition);
+    return this.availability.call(async () => {
+      const id = await this.redis.hget(keys.idem, key);
+      if (id === null) return null;
+      const hash = await this.redis.hgetall(keys.job(id));
+      return Object.keys(hash).length === 0 ? null : decodeJob(id, hash);
+    });
   }
 
   /** Version and memory settings of the server (INFO; on a cluster, of every master), for the start check and readiness. */

@@ -103,6 +103,14 @@ export class RedisQueueKeys {
     return `${this.base}refreshing`;
   }
 
+  /**
+   * A partitioned queue's layout (hash: n -> partition count, since -> when it last changed,
+   * hist -> earlier counts, p<i> -> the suffix of partition i), kept in the slot of partition 0.
+   */
+  get partitions(): string {
+    return `${this.base}partitions`;
+  }
+
   /** The KEYS of `script` (SCRIPT_KEYS), built once per queue and script. */
   forScript(script: ScriptName): string[] {
     let keys = this.scriptKeyCache.get(script);

@@ -36,11 +36,12 @@ export class RedisWakeWaiter {
 
   constructor(private readonly redis: RedisClient) {}
 
-  async wait(wakeKey: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    if (this.closed || signal?.aborted || timeoutMs <= 0) return;
+  /** Resolves with the token that ended the wait, or undefined (timeout, abort, MOVED). */
+  async wait(wakeKey: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
+    if (this.closed || signal?.aborted || timeoutMs <= 0) return undefined;
     const route = await this.route(wakeKey);
     // an abort while the route was looked up has already fired: it would never reach the listener
-    if (this.closed || signal?.aborted) return;
+    if (this.closed || signal?.aborted) return undefined;
     const pool = this.idle.get(route.server) ?? [];
     this.idle.set(route.server, pool);
     const conn = pool.pop() ?? this.connect(route.control);
@@ -70,14 +71,16 @@ export class RedisWakeWaiter {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      await conn.blpop(wakeKey, Math.max(timeoutMs, 1) / 1000);
+      const popped = await conn.blpop(wakeKey, Math.max(timeoutMs, 1) / 1000);
+      return popped?.[1];
     } catch (error) {
       // the slot moved (resharding, failover): end the wait; the claim that follows is redirected
       if (isCluster(this.redis) && error instanceof Error && /^(MOVED|ASK)\b/.test(error.message)) {
         this.redis.refreshSlotsCache();
-        return;
+        return undefined;
       }
       if (!aborted && !this.closed) throw error;
+      return undefined;
     } finally {
       settled = true;
       signal?.removeEventListener('abort', onAbort);

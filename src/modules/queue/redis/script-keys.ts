@@ -30,6 +30,7 @@ export const LUA_KEY_NAMES = {
   executionsIdem: 'K_EXEC_IDEM',
   refresh: 'K_REFRESH',
   refreshing: 'K_REFRESHING',
+  partitions: 'K_PARTITIONS',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
@@ -62,6 +63,9 @@ export const SCRIPT_KEYS = {
   'refresh-claim': ['executionPrefix', 'refresh', 'refreshing'],
   'refresh-ack': ['executionPrefix', 'executionsDone', 'refreshing'],
   'refresh-requeue': ['executionPrefix', 'refresh', 'refreshing'],
+  'partitions-count': ['partitions'],
+  'partitions-add': ['partitions'],
+  hint: ['wake'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;

@@ -1,0 +1,596 @@
+import { Clock, systemClock } from '../../../domain/clock';
+import { InvalidJobSpecError } from '../../../domain/errors';
+import { ExecutionRecord, NewExecution } from '../../../domain/execution';
+import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
+import { queueOfJobId, withPartition } from '../../../domain/job-id';
+import { keyHome, queueOfPartition } from '../../../domain/queue-partition';
+import { JobEventBatch, JobEventSource } from '../events/job-event-source';
+import { JobEventSources } from '../events/job-event-sources';
+import {
+  ClaimResult,
+  CompleteRequest,
+  EventSourceOptions,
+  FailRequest,
+  JobStore,
+  ListPage,
+  ListQuery,
+  ReapResult,
+  RefreshBacklog,
+  RetentionPolicy,
+  SettleOutcome,
+} from '../job-store';
+import { StoreHealth } from '../store-health';
+import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
+import { PartitionHost } from './partition-host';
+import { PartitionLayout } from './partition-layout';
+import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
+
+export type PartitionableStore = JobStore & PartitionHost;
+
+export interface PartitionedJobStoreOptions {
+  /**
+   * The partition count this instance is configured with for `queue` (QUEUES / QUEUE_PARTITIONS),
+   * or undefined for a queue it does not configure (it then reads the fleet's layout only).
+   */
+  partitionsOf: (queue: string) => number | undefined;
+  clock?: Clock;
+  /** How often a queue's layout is read again (another instance may have changed the count). */
+  layoutRefreshMs?: number;
+  random?: () => number;
+}
+
+/** Default of layoutRefreshMs. */
+export const LAYOUT_REFRESH_MS = 5_000;
+
+/** Tries to record a partition when another instance took the suffix first. */
+const ADD_PARTITION_TRIES = 5;
+
+/**
+ * One queue over many partitions (queue-partition.ts): the JobStore the rest of claimq uses, over
+ * a store whose queues are partitions. A queue of one partition (and nothing left to drain) goes
+ * straight through, so a queue that is not partitioned costs one map lookup per call.
+ *
+ * - Enqueue: a job with an idempotency key goes to the partition its key hashes to (jump hash), so
+ *   de-duplication stays global; the other jobs of a call go with the first keyed job, or to the
+ *   next partition of this instance's rotation, so one call is one script on one slot. When the
+ *   partition had no pending job, the queue's waiting workers are told which (a hint token on the
+ *   wake list of partition 0, where they wait).
+ * - Claim: see ClaimRotation. A claim that was woken by a hint, or promoted jobs, and left work
+ *   behind passes the hint on, so idle workers wake one another as the first partition's scripts
+ *   do.
+ * - An execution lives in one partition: its counters change in the same script as its jobs.
+ * - Job and execution ids name their partition, so reads, cancels and retries need no lookup.
+ * - Upkeep (reaper, trims, refresh) visits every partition; jobs read back name their queue.
+ */
+export class PartitionedJobStore extends JobStore {
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly refreshMs: number;
+  private readonly layouts = new Map<string, PartitionLayout>();
+  private readonly loading = new Map<string, Promise<PartitionLayout>>();
+  private readonly rotations = new Map<string, ClaimRotation>();
+  /** Per queue: the next partition an enqueue without an idempotency key fills. */
+  private readonly writeCursor = new Map<string, number>();
+  /** Per queue: partitions claimed from or heartbeated in since the registry and stray checks last ran. */
+  private readonly touched = new Map<string, Set<number>>();
+  private readonly strayCursor = new Map<string, number>();
+
+  constructor(
+    private readonly inner: PartitionableStore,
+    private readonly options: PartitionedJobStoreOptions,
+  ) {
+    super();
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.refreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
+  }
+
+  get health(): StoreHealth {
+    return this.inner.health;
+  }
+
+  /** The store under the partitions (its queues are partitions). */
+  get partitionStore(): PartitionableStore {
+    return this.inner;
+  }
+
+  /** The layout of `queue` as this instance knows it, loaded (and for a configured queue, set up) on first use. */
+  async layout(queue: string): Promise<PartitionLayout> {
+    const known = this.layouts.get(queue);
+    if (known) {
+      if (this.clock.now() - known.loadedAt >= this.refreshMs) void this.reload(queue).catch(() => undefined);
+      return known;
+    }
+    return this.reload(queue);
+  }
+
+  async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
+    if (jobs.length === 0) return [];
+    const queue = jobs[0].queue;
+    if (jobs.some((j) => j.queue !== queue)) throw new InvalidJobSpecError('queue', 'must be the same for every job of one call');
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.enqueue(jobs);
+
+    const results: (EnqueueResult | undefined)[] = new Array(jobs.length);
+    // a key whose home moved when the count changed may still name a live job in its old home
+    if (layout.history.length > 0) await this.findMovedKeys(layout, jobs, results);
+    const writable = layout.writable;
+    const homes = jobs.map((job) => (job.idempotencyKey === undefined ? -1 : keyHome(job.idempotencyKey, writable)));
+    const firstKeyed = homes.find((home) => home >= 0);
+    const shared = firstKeyed ?? this.nextWrite(queue, writable);
+    const groups = new Map<number, number[]>();
+    jobs.forEach((_, i) => {
+      if (results[i]) return;
+      const home = homes[i] >= 0 ? homes[i] : shared;
+      const group = groups.get(home) ?? [];
+      group.push(i);
+      groups.set(home, group);
+    });
+    // every group is one script on one partition; a bulk of jobs whose keys live in several
+    // partitions is written group by group, keyed groups first (see writeGroups)
+    await this.writeGroups(layout, jobs, groups, results);
+    return results as EnqueueResult[];
+  }
+
+  async get(id: string): Promise<Job | null> {
+    const job = await this.inner.get(id);
+    return job && named(job);
+  }
+
+  async list(query: ListQuery): Promise<ListPage> {
+    const layout = await this.layout(query.queue);
+    if (layout.single) return this.inner.list(query);
+    const limit = Math.max(1, Math.floor(query.limit));
+    let position: PartitionPosition | undefined = decodePartitionCursor(query.cursor, layout.names.length);
+    const items: Job[] = [];
+    while (position !== undefined && items.length < limit) {
+      const page = await this.inner.list({ ...query, queue: layout.names[position.index], limit: limit - items.length, cursor: position.inner });
+      for (const job of page.items) items.push(named(job));
+      if (page.nextCursor !== null) position = { index: position.index, inner: page.nextCursor };
+      else position = position.index + 1 < layout.names.length ? { index: position.index + 1, inner: undefined } : undefined;
+    }
+    return { items, nextCursor: position === undefined ? null : encodePartitionCursor(position) };
+  }
+
+  async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    const layout = this.layouts.get(queue) ?? (await this.layout(queue));
+    if (layout.single) return this.inner.claim(queue, workerId, max, leaseMs);
+    void this.layout(queue);
+    const size = layout.names.length;
+    const rotation = this.rotation(queue, size);
+    const woke = rotation.takeWokeByHint();
+    const jobs: ClaimedJob[] = [];
+    let nextDueAt: number | undefined;
+    for (const i of rotation.plan(size, this.clock.now())) {
+      if (jobs.length >= max) break;
+      const want = max - jobs.length;
+      this.touch(queue, i);
+      const result = await this.inner.claim(layout.names[i], workerId, want, leaseMs);
+      for (const claimed of result.jobs) jobs.push({ ...claimed, job: named(claimed.job) });
+      if (result.jobs.length < want || result.more === false || (result.more === undefined && result.jobs.length === 0)) {
+        rotation.drainedNow(i, result.nextDueAt);
+      } else {
+        rotation.busy(i);
+      }
+      if (result.nextDueAt !== undefined) nextDueAt = Math.min(nextDueAt ?? Number.POSITIVE_INFINITY, result.nextDueAt);
+      // work left behind: wake the next idle worker, as partition 0's own claim script does for it
+      if (result.more && i !== 0 && (woke || (result.promoted ?? 0) > 0)) this.hint(queue, i);
+    }
+    if (jobs.length > 0) return { jobs };
+    const due = rotation.nextDueAt(size) ?? nextDueAt;
+    return due === undefined ? { jobs } : { jobs, nextDueAt: due };
+  }
+
+  async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.heartbeat(queue, leases, leaseMs);
+    return this.byPartition(queue, leases, (partition, part) => this.inner.heartbeat(partition, part, leaseMs));
+  }
+
+  /**
+   * Strays are looked for in the partitions this instance claimed from since the last look (a
+   * claim whose reply was lost can only have left leases there) and in one more, in turn.
+   */
+  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.strayLeases(queue, workerId, heldIds);
+    const size = layout.names.length;
+    const touched = this.touched.get(queue) ?? new Set<number>();
+    this.touched.set(queue, new Set());
+    const turn = (this.strayCursor.get(queue) ?? 0) % size;
+    this.strayCursor.set(queue, turn + 1);
+    const visit = [...new Set([...touched, turn])].filter((i) => i < size);
+    const found = await Promise.all(
+      visit.map((i) => {
+        const partition = layout.names[i];
+        return this.inner.strayLeases(partition, workerId, heldIds.filter((id) => queueOfJobId(id) === partition));
+      }),
+    );
+    // what was touched stays touched for the registry until the next look
+    for (const i of touched) this.touch(queue, i);
+    return found.flat();
+  }
+
+  async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
+    if (this.layouts.get(queue)?.single) return this.inner.complete(queue, items);
+    return this.byPartition(queue, items, (partition, part) => this.inner.complete(partition, part));
+  }
+
+  async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
+    if (this.layouts.get(queue)?.single) return this.inner.fail(queue, items);
+    return this.byPartition(queue, items, (partition, part) => this.inner.fail(partition, part));
+  }
+
+  async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.release(queue, leases);
+    return this.byPartition(queue, leases, async (partition, part) => {
+      const outcomes = await this.inner.release(partition, part);
+      if (outcomes.includes('pending')) this.hintPartition(queue, partition);
+      return outcomes;
+    });
+  }
+
+  async cancel(id: string): Promise<Job> {
+    return named(await this.inner.cancel(id));
+  }
+
+  async retry(id: string): Promise<Job> {
+    const job = await this.inner.retry(id);
+    const partition = queueOfJobId(id);
+    if (job.status === 'pending' && partition !== undefined) this.hintPartition(queueOfPartition(partition), partition);
+    return named(job);
+  }
+
+  async reapExpired(queue: string, limit: number): Promise<ReapResult> {
+    return this.reapEach(queue, (partition) => this.inner.reapExpired(partition, limit));
+  }
+
+  async reapWorkers(queue: string, workerIds: string[], limit: number, silentMs: number): Promise<ReapResult> {
+    return this.reapEach(queue, (partition) => this.inner.reapWorkers(partition, workerIds, limit, silentMs));
+  }
+
+  async promoteDue(queue: string, limit: number): Promise<number> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.promoteDue(queue, limit);
+    return sum(
+      await Promise.all(
+        layout.names.map(async (partition, i) => {
+          const promoted = await this.inner.promoteDue(partition, limit);
+          if (promoted > 0 && i !== 0) this.hint(queue, i);
+          return promoted;
+        }),
+      ),
+    );
+  }
+
+  async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
+    return sum(await this.each(queue, (partition) => this.inner.trimFinished(partition, retention, limit)));
+  }
+
+  async counts(queue: string): Promise<QueueCounts> {
+    const all = await this.each(queue, (partition) => this.inner.counts(partition));
+    const counts = {} as QueueCounts;
+    for (const status of JOB_STATUSES) counts[status] = sum(all.map((c) => c[status]));
+    return counts;
+  }
+
+  /** Queues, not partitions. */
+  async queues(): Promise<string[]> {
+    return [...new Set((await this.inner.queues()).map(queueOfPartition))].sort();
+  }
+
+  /**
+   * In the queue's first partition, where the reaper looks for silent workers, and in every
+   * partition this instance claimed from or renewed leases in lately: reap-workers there skips a
+   * worker whose registry entry is fresh, in the same script that would end its leases.
+   */
+  async registerWorker(queue: string, workerId: string): Promise<void> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.registerWorker(queue, workerId);
+    const touched = [...(this.touched.get(queue) ?? [])].filter((i) => i !== 0 && i < layout.names.length);
+    await Promise.all([queue, ...touched.map((i) => layout.names[i])].map((partition) => this.inner.registerWorker(partition, workerId)));
+  }
+
+  async unregisterWorker(queue: string, workerId: string): Promise<void> {
+    await this.each(queue, (partition) => this.inner.unregisterWorker(partition, workerId));
+  }
+
+  async silentWorkers(queue: string, silentMs: number, limit: number): Promise<string[]> {
+    return this.inner.silentWorkers(queue, silentMs, limit);
+  }
+
+  /** Waits on the first partition's wake list, where hints name the partition that has work. */
+  async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.waitForWork(queue, timeoutMs, signal);
+    const token = await this.inner.waitForHint(queue, timeoutMs, signal);
+    const index = partitionOfToken(token);
+    if (index !== undefined && index < layout.names.length) this.rotation(queue, layout.names.length).hint(index);
+  }
+
+  async createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord> {
+    const layout = await this.layout(execution.queue);
+    if (layout.single) return this.inner.createExecution(execution, jobs);
+    const writable = layout.writable;
+    const index = execution.idempotencyKey === undefined ? this.nextWrite(execution.queue, writable) : keyHome(execution.idempotencyKey, writable);
+    const partition = layout.names[index];
+    const id = withPartition(execution.id, partition);
+    const record = await this.inner.createExecution(
+      { ...execution, id, queue: partition },
+      jobs.map((job) => ({ ...job, id: withPartition(job.id, partition), queue: partition, executionId: id })),
+    );
+    if (index !== 0) this.hint(execution.queue, index);
+    return namedExecution(record);
+  }
+
+  async getExecution(id: string): Promise<ExecutionRecord | null> {
+    const record = await this.inner.getExecution(id);
+    return record && namedExecution(record);
+  }
+
+  async listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
+    const page = await this.inner.listExecutionJobs(id, limit, cursor);
+    return { ...page, items: page.items.map(named) };
+  }
+
+  async cancelExecution(id: string): Promise<ExecutionRecord> {
+    return namedExecution(await this.inner.cancelExecution(id));
+  }
+
+  /** Partition by partition until `max` are claimed: one refresh batch stays at most `max`. */
+  async claimRefresh(queue: string, refresherId: string, max: number): Promise<ExecutionRecord[]> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.claimRefresh(queue, refresherId, max);
+    const claimed: ExecutionRecord[] = [];
+    for (const partition of layout.names) {
+      if (claimed.length >= max) break;
+      claimed.push(...(await this.inner.claimRefresh(partition, refresherId, max - claimed.length)).map(namedExecution));
+    }
+    return claimed;
+  }
+
+  async ackRefresh(queue: string, refresherId: string, ids: string[], callbacksEnqueued: string[]): Promise<void> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.ackRefresh(queue, refresherId, ids, callbacksEnqueued);
+    const byPartition = groupBy(ids, (id) => queueOfJobId(id) ?? queue);
+    await Promise.all(
+      [...byPartition].map(([partition, part]) =>
+        this.inner.ackRefresh(partition, refresherId, part, callbacksEnqueued.filter((id) => queueOfJobId(id) === partition)),
+      ),
+    );
+  }
+
+  async requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number> {
+    return sum(await this.each(queue, (partition) => this.inner.requeueStaleRefresh(partition, staleMs, limit)));
+  }
+
+  async trimExecutions(queue: string, retentionMs: number, limit: number): Promise<number> {
+    return sum(await this.each(queue, (partition) => this.inner.trimExecutions(partition, retentionMs, limit)));
+  }
+
+  async refreshBacklog(queue: string): Promise<RefreshBacklog> {
+    const all = await this.each(queue, (partition) => this.inner.refreshBacklog(partition));
+    return { backlog: sum(all.map((b) => b.backlog)), inFlight: sum(all.map((b) => b.inFlight)) };
+  }
+
+  /** The store's sources, one lane per partition where the store has one per queue; events name their queue. */
+  eventSources(options: EventSourceOptions): JobEventSources {
+    return new PartitionedEventSources(this.inner.eventSources(options), (queue) => this.layouts.get(queue)?.names ?? [queue]);
+  }
+
+  eventBacklog(): number | undefined {
+    return this.inner.eventBacklog();
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private reload(queue: string): Promise<PartitionLayout> {
+    let loading = this.loading.get(queue);
+    if (!loading) {
+      loading = this.load(queue).finally(() => this.loading.delete(queue));
+      this.loading.set(queue, loading);
+    }
+    return loading;
+  }
+
+  /**
+   * Reads the layout. The first load of a queue this instance configures sets the fleet's count
+   * to its own and records any partition the count needs and the layout lacks (a suffix chosen by
+   * the store, so partitions spread over a cluster's masters).
+   */
+  private async load(queue: string): Promise<PartitionLayout> {
+    const configured = this.layouts.has(queue) ? undefined : this.options.partitionsOf(queue);
+    let stored = configured === undefined ? await this.inner.readPartitionLayout(queue) : await this.inner.setPartitionCount(queue, configured);
+    let layout = PartitionLayout.read(queue, stored, this.clock.now());
+    for (let tries = 0; configured !== undefined && layout.names.length < layout.count && tries < ADD_PARTITION_TRIES * layout.count; tries++) {
+      const index = layout.names.length;
+      stored = await this.inner.addPartition(queue, index, this.inner.partitionSuffix(queue, index, layout.suffixes()));
+      layout = PartitionLayout.read(queue, stored, this.clock.now());
+    }
+    this.layouts.set(queue, layout);
+    return layout;
+  }
+
+  private rotation(queue: string, size: number): ClaimRotation {
+    let rotation = this.rotations.get(queue);
+    if (!rotation) this.rotations.set(queue, (rotation = new ClaimRotation(this.random, size)));
+    return rotation;
+  }
+
+  private nextWrite(queue: string, writable: number): number {
+    const next = this.writeCursor.get(queue) ?? Math.floor(this.random() * writable);
+    this.writeCursor.set(queue, (next + 1) % writable);
+    return next % writable;
+  }
+
+  private touch(queue: string, index: number): void {
+    let touched = this.touched.get(queue);
+    if (!touched) this.touched.set(queue, (touched = new Set()));
+    touched.add(index);
+  }
+
+  /** Tells the queue's waiting workers that partition `index` has work; a lost hint costs a sweep's wait. */
+  private hint(queue: string, index: number): void {
+    if (index === 0) return;
+    this.inner.hintWork(queue, hintToken(index)).catch(() => undefined);
+  }
+
+  private hintPartition(queue: string, partition: string): void {
+    const index = this.layouts.get(queue)?.indexOf(partition) ?? -1;
+    if (index > 0) this.hint(queue, index);
+  }
+
+  /** Keyed jobs whose key names a live job in the key's home under an earlier count: reported as that job. */
+  private async findMovedKeys(layout: PartitionLayout, jobs: NewJob[], results: (EnqueueResult | undefined)[]): Promise<void> {
+    await Promise.all(
+      jobs.map(async (job, i) => {
+        const key = job.idempotencyKey;
+        if (key === undefined) return;
+        const home = keyHome(key, layout.writable);
+        const earlier = new Set(layout.history.map((count) => keyHome(key, count)).filter((index) => index !== home && index < layout.names.length));
+        for (const index of earlier) {
+          const existing = await this.inner.findByIdempotencyKey(layout.names[index], key);
+          if (existing) {
+            results[i] = { job: named(existing), created: false };
+            return;
+          }
+        }
+      }),
+    );
+  }
+
+  /**
+   * Writes each partition's jobs in one script. Jobs of several partitions (a bulk whose keys hash
+   * to several) are written keyed partitions first, then the partition of the jobs without a key
+   * (it is the first keyed job's, so it is written last of all); a failure stops there and throws.
+   */
+  private async writeGroups(layout: PartitionLayout, jobs: NewJob[], groups: Map<number, number[]>, results: (EnqueueResult | undefined)[]): Promise<void> {
+    const queue = layout.queue;
+    const shared = groups.size > 1 ? [...groups.keys()].find((index) => groups.get(index)!.some((i) => jobs[i].idempotencyKey === undefined)) : undefined;
+    const order = [...groups.keys()].sort((a, b) => Number(a === shared) - Number(b === shared));
+    for (const index of order) {
+      const members = groups.get(index)!;
+      const partition = layout.names[index];
+      const placed = members.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: partition, id: withPartition(jobs[i].id, partition) }));
+      const report = await this.inner.enqueueReporting(placed);
+      report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
+      if (report.idleBefore && report.results.some((r) => r.created && r.job.status === 'pending')) this.hint(queue, index);
+    }
+  }
+
+  /** Items of a queue's leases grouped by the partition their id names, one call per partition, outcomes in the items' order. */
+  private async byPartition<T extends { id: string }, R>(queue: string, items: T[], call: (partition: string, part: T[]) => Promise<R[]>): Promise<R[]> {
+    const groups = groupBy(items, (item) => queueOfJobId(item.id) ?? queue);
+    if (groups.size === 1) {
+      const [[partition, part]] = groups;
+      return call(partition, part);
+    }
+    const out: R[] = new Array(items.length);
+    const positions = new Map<T, number>();
+    items.forEach((item, i) => positions.set(item, i));
+    await Promise.all(
+      [...groups].map(async ([partition, part]) => {
+        const outcomes = await call(partition, part);
+        part.forEach((item, k) => (out[positions.get(item)!] = outcomes[k]));
+      }),
+    );
+    return out;
+  }
+
+  private async each<R>(queue: string, call: (partition: string) => Promise<R>): Promise<R[]> {
+    const layout = await this.layout(queue);
+    return Promise.all(layout.names.map(call));
+  }
+
+  private async reapEach(queue: string, call: (partition: string) => Promise<ReapResult>): Promise<ReapResult> {
+    const layout = await this.layout(queue);
+    if (layout.single) return call(queue);
+    const results = await Promise.all(
+      layout.names.map(async (partition, i) => {
+        const result = await call(partition);
+        if (result.requeued.length > 0) this.hint(queue, i);
+        return result;
+      }),
+    );
+    const merged: ReapResult = {
+      requeued: results.flatMap((r) => r.requeued),
+      failed: results.flatMap((r) => r.failed),
+      cancelled: results.flatMap((r) => r.cancelled),
+    };
+    const malformed = results.flatMap((r) => r.malformed ?? []);
+    if (malformed.length > 0) merged.malformed = malformed;
+    return merged;
+  }
+}
+
+/** The sources of the store below, with a lane per partition, and every event naming its queue. */
+class PartitionedEventSources extends JobEventSources {
+  constructor(
+    private readonly inner: JobEventSources,
+    private readonly partitionsOf: (queue: string) => readonly string[],
+  ) {
+    super();
+  }
+
+  lanes(queues: readonly string[]): string[] {
+    return this.inner.lanes(queues.flatMap((queue) => this.partitionsOf(queue)));
+  }
+
+  open(lane: string): JobEventSource {
+    return new QueueNamingSource(this.inner.open(lane));
+  }
+}
+
+class QueueNamingSource extends JobEventSource {
+  constructor(private readonly source: JobEventSource) {
+    super();
+  }
+
+  get name(): string {
+    return this.source.name;
+  }
+
+  async read(max: number): Promise<JobEventBatch> {
+    const batch = await this.source.read(max);
+    for (const event of batch.events) event.queue = queueOfPartition(event.queue);
+    return batch;
+  }
+
+  ack(batch: JobEventBatch): Promise<void> {
+    return this.source.ack(batch);
+  }
+
+  close(): Promise<void> {
+    return this.source.close();
+  }
+}
+
+function named(job: Job): Job {
+  const queue = queueOfPartition(job.queue);
+  return queue === job.queue ? job : { ...job, queue };
+}
+
+function namedExecution(record: ExecutionRecord): ExecutionRecord {
+  const queue = queueOfPartition(record.queue);
+  return queue === record.queue ? record : { ...record, queue };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
