@@ -50,5 +50,10 @@ export function queueOfJobId(id: string): string | undefined {
 
 /** The same id moved to another partition of its queue: its time and random tail kept. */
 export function withPartition(id: string, partition: string): string {
-  return `${partition}${id.slice(id.lastIndexOf('-'))}`;
+  return `${partition}${idTail(id)}`;
+}
+
+/** The part of an id that stays when it moves to another partition (withPartition): `-<time><random>`. */
+export function idTail(id: string): string {
+  return id.slice(id.lastIndexOf('-'));
 }

@@ -24,7 +24,7 @@
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
-  scheduled runAt when nothing was claimed, else -1, and strays is how many stray pending entries
+  scheduled runAt when fewer than `max` were claimed (none is pending now), else -1, and strays is how many stray pending entries
   were dropped (for a caller that wants to count them), more is 1 when jobs are still pending
   after the claim (only looked at when it claimed `max`; else 0), and promoted is how many
   scheduled jobs it promoted (a partitioned queue's claimer passes a wake-up on with these two).
@@ -115,7 +115,7 @@ flushIndexWrites()
 flushEvents()
 
 local nextDueAt = -1
-if #claimed == 0 then
+if #claimed < max then
   local first = redis.call('ZRANGE', K_SCHEDULED, 0, 0, 'WITHSCORES')
   if #first > 0 then nextDueAt = tonumber(first[2]) end
 end

@@ -1,4 +1,4 @@
-import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, QUEUE, WORKER } from './contract-fixtures';
+import { claimOne, enqueueJob, enqueueJobs, expectClaimOrder, LEASE_MS, QUEUE, WORKER } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 
 export function describeClaimCases(current: () => StoreHarness): void {
@@ -10,7 +10,11 @@ export function describeClaimCases(current: () => StoreHarness): void {
       const [e] = await enqueueJobs(h, { priority: -1 });
       const [f] = await enqueueJobs(h, { priority: 0 });
       const { jobs } = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
-      expect(jobs.map((j) => j.job.id)).toEqual([b, d, a, c, f, e].map((j) => j.id));
+      expectClaimOrder(
+        h,
+        jobs.map((j) => j.job.id),
+        [b, d, a, c, f, e].map((j) => j.id),
+      );
     });
 
     it('keeps FIFO order across a thousand jobs of one priority', async () => {
@@ -53,12 +57,16 @@ export function describeClaimCases(current: () => StoreHarness): void {
 
     it('promotes due scheduled jobs before it claims', async () => {
       const h = current();
-      await enqueueJob(h, { priority: 0 });
+      const waiting = await enqueueJob(h, { priority: 0 });
       const urgent = await enqueueJob(h, { priority: 10, delayMs: 1000 });
       h.clock.advance(1000);
-      const claimed = await claimOne(h.store);
-      expect(claimed.job.id).toBe(urgent.id);
-      expect(claimed.job.status).toBe('running');
+      const { jobs } = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
+      expectClaimOrder(
+        h,
+        jobs.map((j) => j.job.id),
+        [urgent.id, waiting.id],
+      );
+      expect(jobs.map((j) => j.job.status)).toEqual(['running', 'running']);
     });
 
     it('leaves scheduled jobs that are not due', async () => {

@@ -23,8 +23,7 @@ export function describeConcurrencyCases(current: () => StoreHarness): void {
       const ids: string[] = [];
       for (let i = 0; i < JOBS; i += 500) {
         const batch = Array.from({ length: 500 }, () => newJob(h));
-        await h.store.enqueue(batch);
-        ids.push(...batch.map((j) => j.id));
+        ids.push(...(await h.store.enqueue(batch)).map((r) => r.job.id));
       }
       const clients = await Promise.all(Array.from({ length: CLIENTS }, () => h.peer()));
       const perClient = await Promise.all(clients.map((store, i) => drain(store, `worker-${i}`)));

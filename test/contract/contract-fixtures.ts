@@ -1,4 +1,5 @@
 import { ClaimedJob, Job, JobSpec, NewJob } from '../../src/domain/job';
+import { idTail, queueOfJobId } from '../../src/domain/job-id';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { MakeStoreHarness, StoreHarness } from './store-harness';
@@ -62,6 +63,31 @@ export async function listAllIds(store: JobStore, query: { status?: Job['status'
     cursor = result.nextCursor;
   }
   throw new Error('listing did not end');
+}
+
+/**
+ * The ids a store gave the jobs it was sent, as the ids sent: a partitioned store gives a job an
+ * id naming its partition, keeping the sent id's time and random tail (withPartition).
+ */
+export function sentIds(ids: readonly string[]): string[] {
+  return ids.map(idTail);
+}
+
+/**
+ * Claimed ids in the order `expected` gives them: exactly, or with partitioned queues within each
+ * partition (jobs of separate calls may sit in separate partitions, claimed in turn).
+ */
+export function expectClaimOrder(h: StoreHarness, claimed: readonly string[], expected: readonly string[]): void {
+  if (!h.partitions) {
+    expect(claimed).toEqual(expected);
+    return;
+  }
+  expect([...claimed].sort()).toEqual([...expected].sort());
+  const partitions = new Set(expected.map((id) => queueOfJobId(id)));
+  for (const partition of partitions) {
+    const inPartition = (id: string) => queueOfJobId(id) === partition;
+    expect(claimed.filter(inPartition)).toEqual(expected.filter(inPartition));
+  }
 }
 
 /** Real-time guard for the waitForWork cases (the only ones that wait on the wall clock). */

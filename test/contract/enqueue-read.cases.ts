@@ -1,6 +1,6 @@
 import { DEFAULT_BACKOFF, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from '../../src/domain/job';
 import { newJobId } from '../../src/domain/job-id';
-import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, listAllIds, newJob, QUEUE } from './contract-fixtures';
+import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, listAllIds, newJob, QUEUE, sentIds } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 
 export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
@@ -61,7 +61,7 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
       h.clock.advance(1);
       const [{ job: created }] = await h.store.enqueue([job]);
       expect(created).toMatchObject({ status: 'pending', createdAt: h.clock.now(), runAt: h.clock.now() });
-      await expect(h.store.get(job.id)).resolves.toMatchObject({ createdAt: h.clock.now(), runAt: h.clock.now() });
+      await expect(h.store.get(created.id)).resolves.toMatchObject({ createdAt: h.clock.now(), runAt: h.clock.now() });
       const [past] = await enqueueJobs(h, { runAt: h.clock.now() - 60_000 });
       expect(past.runAt).toBe(past.createdAt);
     });
@@ -105,7 +105,8 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
       const h = current();
       const jobs = Array.from({ length: 100 }, (_, i) => newJob(h, { payload: i }));
       const results = await h.store.enqueue(jobs);
-      expect(results.map((r) => r.job.id)).toEqual(jobs.map((j) => j.id));
+      expect(sentIds(results.map((r) => r.job.id))).toEqual(sentIds(jobs.map((j) => j.id)));
+      expect(results.map((r) => r.job.payload)).toEqual(jobs.map((_, i) => i));
       expect(results.every((r) => r.created)).toBe(true);
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 100 });
     });
@@ -131,20 +132,20 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
       expect(second.map((r) => r.job)).toEqual(first.map((r) => r.job));
       await expect(h.store.counts(QUEUE)).resolves.toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0 });
       const { jobs: claimed } = await h.store.claim(QUEUE, 'w1', 10, LEASE_MS);
-      expect(claimed.map((c) => c.job.id).sort()).toEqual([jobs[0].id, jobs[1].id].sort());
+      expect(claimed.map((c) => c.job.id).sort()).toEqual([first[0].job.id, first[1].job.id].sort());
       h.clock.advance(1000);
       const { jobs: later } = await h.store.claim(QUEUE, 'w2', 10, LEASE_MS);
-      expect(later.map((c) => c.job.id)).toEqual([jobs[2].id]);
+      expect(later.map((c) => c.job.id)).toEqual([first[2].job.id]);
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 3, failed: 0 });
     });
 
     it('leaves a job that has moved on alone when its enqueue is sent again', async () => {
       const h = current();
       const job = newJob(h);
-      await h.store.enqueue([job]);
+      const [stored] = await h.store.enqueue([job]);
       const claimed = await claimOne(h.store);
       const [again] = await h.store.enqueue([job]);
-      expect(again).toMatchObject({ created: false, job: { id: job.id, status: 'running', attempts: 1 } });
+      expect(again).toMatchObject({ created: false, job: { id: stored.job.id, status: 'running', attempts: 1 } });
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 1 });
       await expect(h.store.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['succeeded']);
     });

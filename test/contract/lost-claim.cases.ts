@@ -28,8 +28,8 @@ export function describeLostClaimCases(current: () => StoreHarness): void {
 
     it('leaves out the jobs the worker holds, jobs it finished, and the leases of other workers', async () => {
       const h = current();
-      const [held, done] = await enqueueJobs(h, {}, {});
-      await enqueueJobs(h, {});
+      // one call: FIFO holds within it (a partitioned queue keeps a call's jobs in one partition)
+      const [held, done] = await enqueueJobs(h, {}, {}, {});
       const mine = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
       await h.store.claim(QUEUE, 'worker-2', 1, LEASE_MS);
       const finished = mine.jobs.find((c) => c.job.id === done.id)!;

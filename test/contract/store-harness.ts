@@ -24,6 +24,12 @@ export interface ContractStoreOptions {
 
 export interface StoreHarness {
   store: JobStore;
+  /**
+   * How many partitions each queue has (partitioned-store-harness.ts), when more than one. Order
+   * is then kept within a partition: cases that claim jobs sent in separate calls check order
+   * partition by partition (expectClaimOrder).
+   */
+  partitions?: number;
   clock: ManualClock;
   corruptJob(id: string, how: Corruption): Promise<void>;
   /** A second store over the same data (another process in Redis; the same instance in memory). */

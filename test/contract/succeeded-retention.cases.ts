@@ -112,8 +112,8 @@ export function describeSucceededRetentionCases(current: () => StoreHarness): vo
       it('keeps a job of an execution (the execution lists its jobs through the store)', async () => {
         const h = current();
         const store = await h.storeWith({ deleteSucceeded: true });
-        const id = newExecutionId(QUEUE, h.clock.now());
-        await store.createExecution({ id, queue: QUEUE }, [newJob(h, { executionId: id })]);
+        const sent = newExecutionId(QUEUE, h.clock.now());
+        const { id } = await store.createExecution({ id: sent, queue: QUEUE }, [newJob(h, { executionId: sent })]);
         const claimed = await claimOne(store);
         await expect(store.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['succeeded']);
         await expect(store.get(claimed.job.id)).resolves.toMatchObject({ status: 'succeeded', executionId: id });

@@ -15,6 +15,7 @@ export function partitionedHarness(make: MakeStoreHarness, partitions: number): 
     const store = wrap(h.store);
     return {
       store,
+      partitions,
       clock: h.clock,
       corruptJob: h.corruptJob,
       peer: async () => wrap(await h.peer()),

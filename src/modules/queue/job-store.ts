@@ -242,7 +242,10 @@ export interface ListPage {
 
 export interface ClaimResult {
   jobs: ClaimedJob[];
-  /** Epoch ms of the earliest scheduled job, when nothing was claimable; lets a worker sleep just enough. */
+  /**
+   * Epoch ms of the earliest scheduled job, when the claim took fewer jobs than it asked for (no
+   * job is pending now): lets a worker sleep just enough.
+   */
   nextDueAt?: number;
   /** Jobs are still pending after a claim that took `max` (a store that can tell cheaply says so). */
   more?: boolean;

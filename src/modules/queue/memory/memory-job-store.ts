@@ -191,14 +191,12 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     }
     this.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
-    if (jobs.length > 0) {
-      const result: ClaimResult = { jobs };
-      if (jobs.length >= max && q.byStatus.pending.size > 0) result.more = true;
-      if (promoted > 0) result.promoted = promoted;
-      return result;
-    }
-    const nextDueAt = q.nextDueAt();
-    return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
+    const result: ClaimResult = { jobs };
+    if (jobs.length >= max && q.byStatus.pending.size > 0) result.more = true;
+    if (promoted > 0) result.promoted = promoted;
+    const nextDueAt = jobs.length < max ? q.nextDueAt() : undefined;
+    if (nextDueAt !== undefined) result.nextDueAt = nextDueAt;
+    return result;
   }
 
   async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
@@ -409,6 +407,10 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     if (ready !== undefined || this.closed) return ready;
     await this.queueFor(partition).waiters.wait(timeoutMs, signal);
     return take();
+  }
+
+  async takeHints(partition: string, max: number): Promise<string[]> {
+    return this.hints.get(partition)?.splice(0, max) ?? [];
   }
 
   async hintWork(partition: string, token: string): Promise<void> {

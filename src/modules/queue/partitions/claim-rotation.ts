@@ -49,6 +49,13 @@ export class ClaimRotation {
     return order;
   }
 
+  /** Whether every partition looks drained (with nothing due by `now`): the next plan is a sweep. */
+  idle(size: number, now: number): boolean {
+    if (this.hinted !== undefined && this.hinted < size) return false;
+    for (let i = 0; i < size; i++) if (!this.drained[i] || (this.dueAt[i] ?? Number.POSITIVE_INFINITY) <= now) return false;
+    return true;
+  }
+
   /** A claim took all it asked for and says jobs are left (or cannot tell): the partition stays in the round. */
   busy(i: number): void {
     this.drained[i] = false;
@@ -59,6 +66,11 @@ export class ClaimRotation {
   drainedNow(i: number, nextDueAt: number | undefined): void {
     this.drained[i] = true;
     this.dueAt[i] = nextDueAt ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** This process put work in partition i (it enqueued, released or reaped there): claim from it again. */
+  wake(i: number): void {
+    this.drained[i] = false;
   }
 
   /** A hint named partition i (the wake list's token). */

@@ -28,6 +28,8 @@ export interface PartitionHost {
   enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport>;
   /** Pushes `token` on the wake list of partition `partition` (a queue's first partition, where its workers wait). */
   hintWork(partition: string, token: string): Promise<void>;
+  /** Takes up to `max` tokens from a partition's wake list without waiting (newest first). */
+  takeHints(partition: string, max: number): Promise<string[]>;
   /** waitForWork that also returns the token that ended the wait, if one did. */
   waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined>;
   /** The live job that idempotency key `key` names in this partition, or null. */

@@ -2,7 +2,7 @@ import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
-import { queueOfJobId, withPartition } from '../../../domain/job-id';
+import { idTail, queueOfJobId, withPartition } from '../../../domain/job-id';
 import { keyHome, queueOfPartition } from '../../../domain/queue-partition';
 import { JobEventBatch, JobEventSource } from '../events/job-event-source';
 import { JobEventSources } from '../events/job-event-sources';
@@ -45,6 +45,9 @@ export const LAYOUT_REFRESH_MS = 5_000;
 /** Tries to record a partition when another instance took the suffix first. */
 const ADD_PARTITION_TRIES = 5;
 
+/** How many tokens a wake list keeps (hint.lua and the stores trim it so). */
+const WAKE_LIST_LENGTH = 16;
+
 /**
  * One queue over many partitions (queue-partition.ts): the JobStore the rest of claimq uses, over
  * a store whose queues are partitions. A queue of one partition (and nothing left to drain) goes
@@ -69,11 +72,11 @@ export class PartitionedJobStore extends JobStore {
   private readonly layouts = new Map<string, PartitionLayout>();
   private readonly loading = new Map<string, Promise<PartitionLayout>>();
   private readonly rotations = new Map<string, ClaimRotation>();
-  /** Per queue: the next partition an enqueue without an idempotency key fills. */
-  private readonly writeCursor = new Map<string, number>();
   /** Per queue: partitions claimed from or heartbeated in since the registry and stray checks last ran. */
   private readonly touched = new Map<string, Set<number>>();
   private readonly strayCursor = new Map<string, number>();
+  /** Per queue: the partition the next budgeted upkeep call starts at. */
+  private readonly upkeepCursor = new Map<string, number>();
 
   constructor(
     private readonly inner: PartitionableStore,
@@ -117,7 +120,9 @@ export class PartitionedJobStore extends JobStore {
     const writable = layout.writable;
     const homes = jobs.map((job) => (job.idempotencyKey === undefined ? -1 : keyHome(job.idempotencyKey, writable)));
     const firstKeyed = homes.find((home) => home >= 0);
-    const shared = firstKeyed ?? this.nextWrite(queue, writable);
+    // jobs without a key: with the first keyed job, or where the first one's id hashes to (the
+    // same call sent again lands where it landed, so a resend stores nothing twice)
+    const shared = firstKeyed ?? keyHome(idTail(jobs[0].id), writable);
     const groups = new Map<number, number[]>();
     jobs.forEach((_, i) => {
       if (results[i]) return;
@@ -159,6 +164,14 @@ export class PartitionedJobStore extends JobStore {
     const size = layout.names.length;
     const rotation = this.rotation(queue, size);
     const woke = rotation.takeWokeByHint();
+    // every partition looked drained: the hints left on the wake list (pushed while this process
+    // was not waiting) name those that have work since; one command, then the sweep's one claim
+    if (rotation.idle(size, this.clock.now())) {
+      for (const token of await this.inner.takeHints(queue, WAKE_LIST_LENGTH)) {
+        const index = partitionOfToken(token);
+        if (index !== undefined && index < size) rotation.wake(index);
+      }
+    }
     const jobs: ClaimedJob[] = [];
     let nextDueAt: number | undefined;
     for (const i of rotation.plan(size, this.clock.now())) {
@@ -243,29 +256,32 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
-    return this.reapEach(queue, (partition) => this.inner.reapExpired(partition, limit));
+    return this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
   }
 
+  /**
+   * Partition 0 last: it holds the registry the reaper reads silent workers from, and forgets a
+   * worker there only when the budget reached it, so after every other partition ended the
+   * worker's leases.
+   */
   async reapWorkers(queue: string, workerIds: string[], limit: number, silentMs: number): Promise<ReapResult> {
-    return this.reapEach(queue, (partition) => this.inner.reapWorkers(partition, workerIds, limit, silentMs));
+    return this.reapEach(queue, limit, true, (partition, budget) => this.inner.reapWorkers(partition, workerIds, budget, silentMs));
   }
 
   async promoteDue(queue: string, limit: number): Promise<number> {
     const layout = await this.layout(queue);
     if (layout.single) return this.inner.promoteDue(queue, limit);
-    return sum(
-      await Promise.all(
-        layout.names.map(async (partition, i) => {
-          const promoted = await this.inner.promoteDue(partition, limit);
-          if (promoted > 0 && i !== 0) this.hint(queue, i);
-          return promoted;
-        }),
-      ),
-    );
+    return this.budgeted(queue, layout, limit, false, async (partition, budget, i) => {
+      const promoted = await this.inner.promoteDue(partition, budget);
+      if (promoted > 0) this.hint(queue, i);
+      return promoted;
+    });
   }
 
   async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
-    return sum(await this.each(queue, (partition) => this.inner.trimFinished(partition, retention, limit)));
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.trimFinished(queue, retention, limit);
+    return this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimFinished(partition, retention, budget));
   }
 
   async counts(queue: string): Promise<QueueCounts> {
@@ -313,14 +329,17 @@ export class PartitionedJobStore extends JobStore {
     const layout = await this.layout(execution.queue);
     if (layout.single) return this.inner.createExecution(execution, jobs);
     const writable = layout.writable;
-    const index = execution.idempotencyKey === undefined ? this.nextWrite(execution.queue, writable) : keyHome(execution.idempotencyKey, writable);
+    const index = keyHome(execution.idempotencyKey ?? idTail(execution.id), writable);
     const partition = layout.names[index];
     const id = withPartition(execution.id, partition);
+    // a job whose key names a live job in the key's own partition is left out, as the store
+    // leaves out one whose key it finds in the execution's partition
+    const taken = await Promise.all(jobs.map((job) => (job.idempotencyKey === undefined ? null : this.liveKeyElsewhere(layout, job.idempotencyKey, index))));
     const record = await this.inner.createExecution(
       { ...execution, id, queue: partition },
-      jobs.map((job) => ({ ...job, id: withPartition(job.id, partition), queue: partition, executionId: id })),
+      jobs.filter((_, i) => taken[i] === null).map((job) => ({ ...job, id: withPartition(job.id, partition), queue: partition, executionId: id })),
     );
-    if (index !== 0) this.hint(execution.queue, index);
+    this.hint(execution.queue, index);
     return namedExecution(record);
   }
 
@@ -362,11 +381,15 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number> {
-    return sum(await this.each(queue, (partition) => this.inner.requeueStaleRefresh(partition, staleMs, limit)));
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.requeueStaleRefresh(queue, staleMs, limit);
+    return this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.requeueStaleRefresh(partition, staleMs, budget));
   }
 
   async trimExecutions(queue: string, retentionMs: number, limit: number): Promise<number> {
-    return sum(await this.each(queue, (partition) => this.inner.trimExecutions(partition, retentionMs, limit)));
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.trimExecutions(queue, retentionMs, limit);
+    return this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimExecutions(partition, retentionMs, budget));
   }
 
   async refreshBacklog(queue: string): Promise<RefreshBacklog> {
@@ -422,12 +445,6 @@ export class PartitionedJobStore extends JobStore {
     return rotation;
   }
 
-  private nextWrite(queue: string, writable: number): number {
-    const next = this.writeCursor.get(queue) ?? Math.floor(this.random() * writable);
-    this.writeCursor.set(queue, (next + 1) % writable);
-    return next % writable;
-  }
-
   private touch(queue: string, index: number): void {
     let touched = this.touched.get(queue);
     if (!touched) this.touched.set(queue, (touched = new Set()));
@@ -436,32 +453,41 @@ export class PartitionedJobStore extends JobStore {
 
   /** Tells the queue's waiting workers that partition `index` has work; a lost hint costs a sweep's wait. */
   private hint(queue: string, index: number): void {
+    this.rotations.get(queue)?.wake(index);
     if (index === 0) return;
     this.inner.hintWork(queue, hintToken(index)).catch(() => undefined);
   }
 
   private hintPartition(queue: string, partition: string): void {
     const index = this.layouts.get(queue)?.indexOf(partition) ?? -1;
-    if (index > 0) this.hint(queue, index);
+    if (index >= 0) this.hint(queue, index);
   }
 
   /** Keyed jobs whose key names a live job in the key's home under an earlier count: reported as that job. */
   private async findMovedKeys(layout: PartitionLayout, jobs: NewJob[], results: (EnqueueResult | undefined)[]): Promise<void> {
     await Promise.all(
       jobs.map(async (job, i) => {
-        const key = job.idempotencyKey;
-        if (key === undefined) return;
-        const home = keyHome(key, layout.writable);
-        const earlier = new Set(layout.history.map((count) => keyHome(key, count)).filter((index) => index !== home && index < layout.names.length));
-        for (const index of earlier) {
-          const existing = await this.inner.findByIdempotencyKey(layout.names[index], key);
-          if (existing) {
-            results[i] = { job: named(existing), created: false };
-            return;
-          }
-        }
+        if (job.idempotencyKey === undefined) return;
+        const existing = await this.liveKeyElsewhere(layout, job.idempotencyKey, keyHome(job.idempotencyKey, layout.writable), false);
+        if (existing) results[i] = { job: named(existing), created: false };
       }),
     );
+  }
+
+  /**
+   * The live job `key` names in a partition other than `except`: the key's home now (unless
+   * `homeToo` is false) or under an earlier count. One read per such partition.
+   */
+  private async liveKeyElsewhere(layout: PartitionLayout, key: string, except: number, homeToo = true): Promise<Job | null> {
+    const homes = new Set(layout.history.map((count) => keyHome(key, count)));
+    if (homeToo) homes.add(keyHome(key, layout.writable));
+    homes.delete(except);
+    for (const index of homes) {
+      if (index >= layout.names.length) continue;
+      const existing = await this.inner.findByIdempotencyKey(layout.names[index], key);
+      if (existing) return existing;
+    }
+    return null;
   }
 
   /**
@@ -479,7 +505,9 @@ export class PartitionedJobStore extends JobStore {
       const placed = members.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: partition, id: withPartition(jobs[i].id, partition) }));
       const report = await this.inner.enqueueReporting(placed);
       report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
-      if (report.idleBefore && report.results.some((r) => r.created && r.job.status === 'pending')) this.hint(queue, index);
+      if (!report.results.some((r) => r.created && r.job.status === 'pending')) continue;
+      if (report.idleBefore) this.hint(queue, index);
+      else this.rotations.get(queue)?.wake(index);
     }
   }
 
@@ -507,15 +535,52 @@ export class PartitionedJobStore extends JobStore {
     return Promise.all(layout.names.map(call));
   }
 
-  private async reapEach(queue: string, call: (partition: string) => Promise<ReapResult>): Promise<ReapResult> {
+  /**
+   * Upkeep with a budget of `limit` items for the whole queue: partition after partition, each
+   * given what the ones before left, starting one partition further on each call (so a partition
+   * with more than the budget cannot hold the others back for good); `rootLast` keeps partition
+   * 0 for the end. One command per partition visited, and none once the budget is spent.
+   */
+  private async budgeted<R>(
+    queue: string,
+    layout: PartitionLayout,
+    limit: number,
+    rootLast: boolean,
+    call: (partition: string, budget: number, index: number) => Promise<R>,
+    used: (result: R) => number = (result) => result as unknown as number,
+    results: R[] = [],
+  ): Promise<number> {
+    const size = layout.names.length;
+    const start = this.upkeepCursor.get(queue) ?? 0;
+    this.upkeepCursor.set(queue, (start + 1) % size);
+    const order = Array.from({ length: size }, (_, step) => (start + step) % size);
+    if (rootLast) order.push(...order.splice(order.indexOf(0), 1));
+    let left = Math.max(0, Math.floor(limit));
+    for (const index of order) {
+      if (left <= 0) break;
+      const result = await call(layout.names[index], left, index);
+      results.push(result);
+      left -= used(result);
+    }
+    return Math.floor(limit) - left;
+  }
+
+  private async reapEach(queue: string, limit: number, rootLast: boolean, call: (partition: string, budget: number) => Promise<ReapResult>): Promise<ReapResult> {
     const layout = await this.layout(queue);
-    if (layout.single) return call(queue);
-    const results = await Promise.all(
-      layout.names.map(async (partition, i) => {
-        const result = await call(partition);
+    if (layout.single) return call(queue, limit);
+    const results: ReapResult[] = [];
+    await this.budgeted(
+      queue,
+      layout,
+      limit,
+      rootLast,
+      async (partition, budget, i) => {
+        const result = await call(partition, budget);
         if (result.requeued.length > 0) this.hint(queue, i);
         return result;
-      }),
+      },
+      (r) => r.requeued.length + r.failed.length + r.cancelled.length + (r.malformed?.length ?? 0),
+      results,
     );
     const merged: ReapResult = {
       requeued: results.flatMap((r) => r.requeued),

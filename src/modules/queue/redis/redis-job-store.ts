@@ -165,7 +165,7 @@ export class RedisJobStore extends JobStore implements PartitionHost {
       const job = decodeJob(String(reply[0]), hash, queue);
       return { job, token, leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, this.graceMs)) };
     });
-    const result: ClaimResult = jobs.length === 0 && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
+    const result: ClaimResult = jobs.length < count && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
     if (more === 1) result.more = true;
     if (promoted > 0) result.promoted = promoted;
     return result;
@@ -276,6 +276,10 @@ export class RedisJobStore extends JobStore implements PartitionHost {
 
   async waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
     return this.availability.call(() => this.waiter.wait(this.keys(partition).wake, timeoutMs, signal));
+  }
+
+  async takeHints(partition: string, max: number): Promise<string[]> {
+    return (await this.availability.call(() => this.redis.lpop(this.keys(partition).wake, max))) ?? [];
   }
 
   async hintWork(partition: string, token: string): Promise<void> {
