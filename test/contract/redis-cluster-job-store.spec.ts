@@ -1,11 +1,13 @@
 import { createClusterClient } from '../../src/modules/queue/redis/redis-connection';
+import { partitionedHarness } from '../support/partitioned-store-harness';
 import { RedisCluster } from '../support/redis-cluster';
 import { redisStoreHarness } from '../support/redis-store-harness';
 import { describeJobStore } from './job-store.contract';
 
 /**
  * The whole JobStore contract on a real Redis Cluster (3 masters, 3 replicas) of this file's own:
- * every script runs on the master of its queue's slot, through ioredis's Cluster client.
+ * every script runs on the master of its queue's slot, through ioredis's Cluster client. Then again
+ * with every queue spread over 6 partitions, so over the 3 masters.
  */
 let cluster: RedisCluster | undefined;
 
@@ -21,3 +23,11 @@ describeJobStore('RedisJobStore on Redis Cluster', () => {
   const seeds = cluster!.ports.map((port) => ({ host: '127.0.0.1', port }));
   return redisStoreHarness(() => createClusterClient({ seeds, tls: false }));
 });
+
+describeJobStore(
+  'RedisJobStore on Redis Cluster, 6 partitions per queue',
+  partitionedHarness(() => {
+    const seeds = cluster!.ports.map((port) => ({ host: '127.0.0.1', port }));
+    return redisStoreHarness(() => createClusterClient({ seeds, tls: false }));
+  }, 6),
+);
