@@ -21,6 +21,34 @@ describe('configuration', () => {
     expect(config.workerDeadMs).toBe(3000);
   });
 
+  it('gives every queue one partition by default, QUEUE_PARTITIONS to those QUEUES gives no count, and reads name:N', () => {
+    expect(AppConfig.from({}).queuePartitions).toEqual(new Map([['default', 1]]));
+    const config = AppConfig.from({ QUEUES: 'default:12,emails,a:1:3', QUEUE_PARTITIONS: '2' });
+    expect(config.queues).toEqual(['default', 'emails', 'a:1']);
+    expect(config.queuePartitions).toEqual(
+      new Map([
+        ['default', 12],
+        ['emails', 2],
+        ['a:1', 3],
+      ]),
+    );
+  });
+
+  it('takes 64 partitions, in QUEUE_PARTITIONS and in QUEUES, and refuses 0 and 65 naming the variable', () => {
+    expect(AppConfig.from({ QUEUE_PARTITIONS: '64', QUEUES: 'a,b:64' }).queuePartitions).toEqual(
+      new Map([
+        ['a', 64],
+        ['b', 64],
+      ]),
+    );
+    expect(() => AppConfig.from({ QUEUE_PARTITIONS: '65' })).toThrow(/QUEUE_PARTITIONS="65"/);
+    expect(() => AppConfig.from({ QUEUE_PARTITIONS: '0' })).toThrow(/QUEUE_PARTITIONS="0"/);
+    expect(() => AppConfig.from({ QUEUES: 'a:65' })).toThrow(/QUEUES.*a:65.*1 to 64/);
+    expect(() => AppConfig.from({ QUEUES: 'a:0' })).toThrow(/QUEUES.*a:0.*1 to 64/);
+    expect(() => AppConfig.from({ QUEUES: 'a:2,a:3' })).toThrow(/QUEUES.*a is given 2 and 3 partitions/);
+    expect(() => AppConfig.from({ QUEUES: 'a~1' })).toThrow(/QUEUES/);
+  });
+
   it('takes every batch setting at its maximum and refuses one above it', () => {
     const config = AppConfig.from({ WORKER_CONCURRENCY: '10000', REAPER_BATCH: '10000', REFRESH_BATCH: '10000' });
     expect([config.workerConcurrency, config.reaperBatch, config.refreshBatch]).toEqual([10_000, 10_000, 10_000]);

@@ -223,6 +223,19 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     expect(new Set([first[0].id, ...second.map((e) => e.id)])).toEqual(new Set([a.id, b.id]));
   });
 
+  it('partitions-count, partitions-add and hint: the layout as one run leaves it; a second hint is one more wake-up', async () => {
+    const h = current();
+    const store = h.store as RedisJobStore;
+    resend('partitions-count', 'partitions-add', 'hint');
+    await expect(store.setPartitionCount(QUEUE, 4)).resolves.toMatchObject({ n: '4', hist: '1' });
+    await expect(store.addPartition(QUEUE, 1, 7)).resolves.toMatchObject({ n: '4', p1: '7' });
+    const layout = await store.setPartitionCount(QUEUE, 4);
+    expect(layout).toEqual({ n: '4', hist: '1', since: expect.any(String), p1: '7' });
+    await store.hintWork(QUEUE, 'p1');
+    await expect(store.takeHints(QUEUE, 16)).resolves.toEqual(['p1', 'p1']);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0 });
+  });
+
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
     const readOnly: ScriptName[] = ['counts', 'stray-leases'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));
