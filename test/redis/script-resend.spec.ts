@@ -1,3 +1,4 @@
+import { withPartition } from '../../src/domain/job-id';
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { RedisScripts } from '../../src/modules/queue/redis/redis-scripts';
 import { SCRIPT_KEYS, ScriptName } from '../../src/modules/queue/redis/script-keys';
@@ -234,6 +235,24 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await store.hintWork(QUEUE, 'p1');
     await expect(store.takeHints(QUEUE, 16)).resolves.toEqual(['p1', 'p1']);
     await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0 });
+  });
+
+  it('partition-drop and partitions-retire: an empty removed partition deleted and forgotten once; one that holds a job kept', async () => {
+    const h = current();
+    const store = h.store as RedisJobStore;
+    await store.setPartitionCount(QUEUE, 3);
+    await store.addPartition(QUEUE, 1, 1);
+    await store.addPartition(QUEUE, 2, 2);
+    await store.setPartitionCount(QUEUE, 1);
+    const job = newJob(h);
+    const [held] = await store.enqueue([{ ...job, queue: `${QUEUE}~1`, id: withPartition(job.id, `${QUEUE}~1`) }]);
+    resend('partition-drop', 'partitions-retire');
+    await expect(store.dropPartition(`${QUEUE}~1`)).resolves.toBe(false);
+    await expect(store.get(held.job.id)).resolves.toMatchObject({ status: 'pending' });
+    await expect(store.dropPartition(`${QUEUE}~2`)).resolves.toBe(true);
+    const layout = await store.retirePartition(QUEUE, 2, 0);
+    expect(layout).toMatchObject({ n: '1', p1: '1' });
+    expect(layout).not.toHaveProperty('p2');
   });
 
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {

@@ -441,6 +441,30 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return { ...layout };
   }
 
+  /** As partition-drop.lua (the event log is the store's, not the partition's: nothing of it to wait for). */
+  async dropPartition(partition: string): Promise<boolean> {
+    const q = this.queueStates.get(partition);
+    if (q) {
+      const ex = q.executions;
+      if (q.jobs.size > 0 || q.idempotency.size > 0 || ex.byId.size > 0 || ex.refresh.size > 0 || ex.refreshing.size > 0) return false;
+      this.queueStates.delete(partition);
+    }
+    this.usedQueues.delete(partition);
+    this.hints.delete(partition);
+    return true;
+  }
+
+  /** As partitions-retire.lua. */
+  async retirePartition(queue: string, index: number, guardMs: number): Promise<StoredLayout> {
+    const layout = this.layouts.get(queue) ?? {};
+    const n = Number(layout.n ?? 1);
+    const since = Number(layout.since ?? 0);
+    if (index >= 1 && index >= n && this.clock.now() - since >= guardMs && layout[`p${index}`] !== undefined && layout[`p${index + 1}`] === undefined) {
+      delete layout[`p${index}`];
+    }
+    return { ...layout };
+  }
+
   /** As partitions-add.lua. */
   async addPartition(queue: string, index: number, k: number): Promise<StoredLayout> {
     const layout = this.layouts.get(queue) ?? {};

@@ -25,6 +25,13 @@ export interface PartitionHost {
    * queue itself): on a Redis Cluster one whose slot's master holds the fewest of them.
    */
   partitionSuffix(queue: string, index: number, taken: readonly number[]): number;
+  /**
+   * Deletes what is left of partition `partition` when it holds nothing (no job, key, execution or
+   * refresh work, and its events all read by history); true when it is gone (partition-drop.lua).
+   */
+  dropPartition(partition: string): Promise<boolean>;
+  /** Forgets partition `index` of `queue`'s layout when partitions-retire.lua's conditions hold; returns the layout after. */
+  retirePartition(queue: string, index: number, guardMs: number): Promise<StoredLayout>;
   enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport>;
   /** Pushes `token` on the wake list of partition `partition` (a queue's first partition, where its workers wait). */
   hintWork(partition: string, token: string): Promise<void>;

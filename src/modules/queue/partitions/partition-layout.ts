@@ -17,6 +17,8 @@ export class PartitionLayout {
     readonly names: readonly string[],
     readonly history: readonly number[],
     readonly loadedAt: number,
+    /** When the count last changed (epoch ms; 0 when it never did). */
+    readonly since: number,
   ) {}
 
   static read(queue: string, stored: StoredLayout, now: number): PartitionLayout {
@@ -31,7 +33,7 @@ export class PartitionLayout {
     while (known < suffixes.length && suffixes[known] !== undefined) known++;
     const names = suffixes.slice(0, known).map((k) => partitionName(queue, k));
     const history = (stored.hist ?? '').split(',').filter((c) => /^[0-9]+$/.test(c)).map(Number);
-    return new PartitionLayout(queue, count, names, history, now);
+    return new PartitionLayout(queue, count, names, history, now, Number(stored.since ?? 0) || 0);
   }
 
   /** One partition, nothing draining: every call goes straight to the store. */
@@ -47,6 +49,11 @@ export class PartitionLayout {
   /** The suffixes in use (0 and each p<index>), for choosing a new one. */
   suffixes(): number[] {
     return this.names.map((name) => (name === this.queue ? 0 : Number(name.slice(this.queue.length + 1))));
+  }
+
+  /** Partitions beyond the count: no longer written, drained, then forgotten. */
+  get removed(): number {
+    return this.names.length - this.writable;
   }
 
   indexOf(partition: string): number {

@@ -36,11 +36,20 @@ export interface PartitionedJobStoreOptions {
   clock?: Clock;
   /** How often a queue's layout is read again (another instance may have changed the count). */
   layoutRefreshMs?: number;
+  /**
+   * How long after the count was lowered a removed partition may be forgotten (once empty). An
+   * instance whose layout is older than half of it reads it again before it writes, so by then
+   * none writes there.
+   */
+  retireGuardMs?: number;
   random?: () => number;
 }
 
 /** Default of layoutRefreshMs. */
 export const LAYOUT_REFRESH_MS = 5_000;
+
+/** Default of retireGuardMs. */
+export const RETIRE_GUARD_MS = 60_000;
 
 /** Tries to record a partition when another instance took the suffix first. */
 const ADD_PARTITION_TRIES = 5;
@@ -69,6 +78,7 @@ export class PartitionedJobStore extends JobStore {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly refreshMs: number;
+  private readonly retireGuardMs: number;
   private readonly layouts = new Map<string, PartitionLayout>();
   private readonly loading = new Map<string, Promise<PartitionLayout>>();
   private readonly rotations = new Map<string, ClaimRotation>();
@@ -86,6 +96,7 @@ export class PartitionedJobStore extends JobStore {
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.refreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
+    this.retireGuardMs = options.retireGuardMs ?? RETIRE_GUARD_MS;
   }
 
   get health(): StoreHealth {
@@ -101,9 +112,17 @@ export class PartitionedJobStore extends JobStore {
   async layout(queue: string): Promise<PartitionLayout> {
     const known = this.layouts.get(queue);
     if (known) {
-      if (this.clock.now() - known.loadedAt >= this.refreshMs) void this.reload(queue).catch(() => undefined);
+      const age = this.clock.now() - known.loadedAt;
+      // too old to write by (the count may have been lowered, the partition since forgotten)
+      if (age >= this.retireGuardMs / 2) return this.reload(queue);
+      if (age >= this.refreshMs) void this.reload(queue).catch(() => undefined);
       return known;
     }
+    return this.reload(queue);
+  }
+
+  /** Reads `queue`'s layout again now (as every refresh interval does), for what changed it elsewhere. */
+  refreshLayout(queue: string): Promise<PartitionLayout> {
     return this.reload(queue);
   }
 
@@ -255,8 +274,26 @@ export class PartitionedJobStore extends JobStore {
     return named(job);
   }
 
+  /** Also the step that forgets a removed partition once it is empty (retireRemoved). */
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
-    return this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
+    const result = await this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
+    await this.retireRemoved(queue);
+    return result;
+  }
+
+  /**
+   * After the count was lowered: the last partition beyond it, once the guard time has passed and
+   * it holds nothing (drained by claims, the reaper and trims like any other), is deleted and
+   * forgotten; one a pass, last first, so the names stay contiguous. Costs nothing while no
+   * partition is beyond the count.
+   */
+  private async retireRemoved(queue: string): Promise<void> {
+    const layout = this.layouts.get(queue);
+    if (!layout || layout.removed === 0 || this.clock.now() - layout.since < this.retireGuardMs) return;
+    const last = layout.names.length - 1;
+    if (!(await this.inner.dropPartition(layout.names[last]))) return;
+    const stored = await this.inner.retirePartition(queue, last, this.retireGuardMs);
+    this.layouts.set(queue, PartitionLayout.read(queue, stored, this.clock.now()));
   }
 
   /**

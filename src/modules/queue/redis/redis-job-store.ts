@@ -294,6 +294,14 @@ export class RedisJobStore extends JobStore implements PartitionHost {
     return pairsToHash((await this.availability.call(() => this.run('partitions-count', queue, [count]))) as unknown[], 0);
   }
 
+  async dropPartition(partition: string): Promise<boolean> {
+    return (await this.availability.call(() => this.run('partition-drop', partition, []))) === 1;
+  }
+
+  async retirePartition(queue: string, index: number, guardMs: number): Promise<StoredLayout> {
+    return pairsToHash((await this.availability.call(() => this.run('partitions-retire', queue, [index, guardMs]))) as unknown[], 0);
+  }
+
   async addPartition(queue: string, index: number, k: number): Promise<StoredLayout> {
     return pairsToHash((await this.availability.call(() => this.run('partitions-add', queue, [index, k]))) as unknown[], 0);
   }

@@ -66,6 +66,28 @@ export const SCRIPT_KEYS = {
   'partitions-count': ['partitions'],
   'partitions-add': ['partitions'],
   hint: ['wake'],
+  'partition-drop': [
+    'pending',
+    'pendingFifo',
+    'pendingFifoDead',
+    'pendingFifoGone',
+    'scheduled',
+    'leases',
+    'succeeded',
+    'failed',
+    'cancelled',
+    'idem',
+    'events',
+    'eventsAvg',
+    'wake',
+    'seq',
+    'workers',
+    'executionsDone',
+    'executionsIdem',
+    'refresh',
+    'refreshing',
+  ],
+  'partitions-retire': ['partitions'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;

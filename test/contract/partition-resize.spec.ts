@@ -1,0 +1,126 @@
+import { Job } from '../../src/domain/job';
+import { queueOfJobId } from '../../src/domain/job-id';
+import { JobStore } from '../../src/modules/queue/job-store';
+import { PartitionableStore, PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
+import { makeMemoryStoreHarness } from '../support/memory-store-harness';
+import { makeRedisStoreHarness } from '../support/redis-store-harness';
+import { LEASE_MS, newJob, QUEUE, useHarness } from './contract-fixtures';
+import { MakeStoreHarness, StoreHarness } from './store-harness';
+
+const REFRESH_MS = 5_000;
+const GUARD_MS = 60_000;
+const RETENTION = { succeededMs: 1_000, failedMs: 1_000, cancelledMs: 1_000 };
+
+/**
+ * Changing a queue's partition count on a running fleet: two instances (PartitionedJobStores over
+ * one store), one restarted with another count. Raising it fills the new partitions; lowering it
+ * drains the removed ones, which are forgotten only once empty and after the guard time. Every
+ * job is claimed exactly once throughout, and idempotency keys keep naming their jobs.
+ */
+function describeResize(name: string, make: MakeStoreHarness): void {
+  describe(`changing the partition count: ${name}`, () => {
+    const current = useHarness(make);
+
+    async function instance(h: StoreHarness, partitions: number): Promise<PartitionedJobStore> {
+      const store = (await h.peer()) as PartitionableStore;
+      return new PartitionedJobStore(store, { clock: h.clock, partitionsOf: () => partitions, layoutRefreshMs: REFRESH_MS, retireGuardMs: GUARD_MS });
+    }
+
+    async function enqueue(h: StoreHarness, store: JobStore, n: number, keyed = 0): Promise<Job[]> {
+      const jobs = [];
+      // one call per job: calls spread over the partitions
+      for (let i = 0; i < n; i++) {
+        const [r] = await store.enqueue([newJob(h, i < keyed ? { idempotencyKey: `key-${i}` } : {})]);
+        jobs.push(r.job);
+      }
+      return jobs;
+    }
+
+    /** Claims and completes until the queue has nothing pending, from both instances in turn. */
+    async function drain(stores: JobStore[]): Promise<string[]> {
+      const done: string[] = [];
+      for (let idle = 0; idle < 2 * stores.length * 64; ) {
+        const store = stores[done.length % stores.length];
+        const { jobs } = await store.claim(QUEUE, 'w', 10, LEASE_MS);
+        if (jobs.length === 0) {
+          idle++;
+          continue;
+        }
+        idle = 0;
+        const outcomes = await store.complete(QUEUE, jobs.map((c) => ({ id: c.job.id, token: c.token })));
+        expect(outcomes.every((o) => o === 'succeeded')).toBe(true);
+        done.push(...jobs.map((c) => c.job.id));
+      }
+      return done;
+    }
+
+    it('raises 2 to 5: the new partitions fill, the keys keep their jobs, every job runs once', async () => {
+      const h = current();
+      const a = await instance(h, 2);
+      const before = await enqueue(h, a, 60, 20);
+      expect(new Set(before.map((j) => queueOfJobId(j.id))).size).toBe(2);
+
+      const b = await instance(h, 5); // restarted with QUEUES=contract:5
+      await expect(b.layout(QUEUE)).resolves.toMatchObject({ count: 5, names: expect.any(Array) });
+      expect((await b.layout(QUEUE)).names).toHaveLength(5);
+      await expect(a.refreshLayout(QUEUE)).resolves.toMatchObject({ count: 5 });
+
+      const after = await enqueue(h, a, 100);
+      const partitions = new Set(after.map((j) => queueOfJobId(j.id)));
+      expect(partitions.size).toBe(5);
+
+      // every key still names its job, wherever its home is now
+      const again = await Promise.all(Array.from({ length: 20 }, (_, i) => b.enqueue([newJob(h, { idempotencyKey: `key-${i}` })])));
+      expect(again.map(([r]) => [r.created, r.job.id])).toEqual(before.slice(0, 20).map((j) => [false, j.id]));
+
+      const done = await drain([a, b]);
+      expect(done.sort()).toEqual([...before, ...after].map((j) => j.id).sort());
+      await expect(a.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: 160 });
+    });
+
+    it('lowers 5 to 2: the removed partitions drain, then are forgotten after the guard time; every job runs once', async () => {
+      const h = current();
+      const a = await instance(h, 5);
+      const pending = await enqueue(h, a, 100, 30);
+      const scheduled = await Promise.all(Array.from({ length: 10 }, () => a.enqueue([newJob(h, { delayMs: 30_000 })])));
+      const running = (await a.claim(QUEUE, 'early', 10, 1_000)).jobs;
+      expect(running).toHaveLength(10);
+
+      const b = await instance(h, 2); // restarted with QUEUES=contract:2
+      expect(await b.layout(QUEUE)).toMatchObject({ count: 2, removed: 3 });
+      await expect(a.refreshLayout(QUEUE)).resolves.toMatchObject({ count: 2, removed: 3 });
+
+      // nothing new goes to a removed partition, and the keys still name their jobs there
+      const later = await enqueue(h, b, 50);
+      const lowered = await b.layout(QUEUE);
+      expect(later.every((j) => lowered.indexOf(queueOfJobId(j.id)!) < 2)).toBe(true);
+      const again = await Promise.all(Array.from({ length: 30 }, (_, i) => b.enqueue([newJob(h, { idempotencyKey: `key-${i}` })])));
+      expect(again.every(([r]) => !r.created)).toBe(true);
+
+      // the leases of `early` expire and are reaped back; scheduled jobs come due
+      h.clock.advance(30_000);
+      await b.reapExpired(QUEUE, 1000);
+      await b.promoteDue(QUEUE, 1000);
+      const done = await drain([a, b]);
+      const all = [...pending, ...scheduled.map(([r]) => r.job), ...later].map((j) => j.id);
+      expect(done.sort()).toEqual(all.sort());
+
+      // not before the guard time, and not while a removed partition holds finished jobs
+      await b.reapExpired(QUEUE, 1000);
+      expect((await b.layout(QUEUE)).names).toHaveLength(5);
+      h.clock.advance(GUARD_MS);
+      await b.reapExpired(QUEUE, 1000);
+      expect((await b.layout(QUEUE)).names).toHaveLength(5);
+      await expect(b.trimFinished(QUEUE, RETENTION, 1000)).resolves.toBe(all.length);
+      for (let pass = 0; pass < 3; pass++) await b.reapExpired(QUEUE, 1000);
+      const layout = await b.layout(QUEUE);
+      expect(layout).toMatchObject({ count: 2, removed: 0 });
+      expect(layout.names).toHaveLength(2);
+      await expect(b.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 0, succeeded: 0 });
+      expect((await b.queues()).filter((q) => q === QUEUE)).toHaveLength(1);
+    });
+  });
+}
+
+describeResize('memory', makeMemoryStoreHarness);
+describeResize('Redis', makeRedisStoreHarness);
