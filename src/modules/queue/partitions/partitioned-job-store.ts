@@ -542,7 +542,10 @@ export class PartitionedJobStore extends JobStore {
       const placed = members.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: partition, id: withPartition(jobs[i].id, partition) }));
       const report = await this.inner.enqueueReporting(placed);
       report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
-      if (!report.results.some((r) => r.created && r.job.status === 'pending')) continue;
+      // a partition that had no pending job: its waiting workers are told, also of a scheduled
+      // job (the claim the hint brings learns when it is due, so it runs on time, not at the
+      // next sweep or promotion)
+      if (!report.results.some((r) => r.created)) continue;
       if (report.idleBefore) this.hint(queue, index);
       else this.rotations.get(queue)?.wake(index);
     }
