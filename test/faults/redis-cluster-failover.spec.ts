@@ -96,7 +96,12 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
     await cluster?.stop();
   });
 
-  async function failoverUnderLoad(waitReplicas: number) {
+  /**
+   * With `partitions` > 1 the queue is spread over the masters, jobs are enqueued in calls of 25
+   * (so into every partition), a worker is SIGKILLed and replaced before the master is, and the
+   * master killed is that of partition 1.
+   */
+  async function failoverUnderLoad(waitReplicas: number, partitions = 1) {
     await cluster.waitForReplicas();
     recorder = await RunRecorder.start(20);
     const seeds = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
@@ -106,6 +111,7 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
         env: { REDIS_CLUSTER_NODES: cluster.seeds, ...replicaEnv },
         connect: () => createClusterClient({ seeds, tls: false }),
         storeOptions: { replicaWait: { replicas: waitReplicas, timeoutMs: 1000 } },
+        partitions,
       },
       { ...FAST, WORKER_CONCURRENCY: '20' },
     ));
@@ -113,13 +119,29 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
     api = await ClaimqProcess.start({ MODE: 'api', ...f.processEnv, ...replicaEnv });
     await api.waitForOutput(/listening on/);
 
-    const initial = await f.enqueue(Array.from({ length: 1500 }, (_, i) => ({ type: 'http', payload: { url: recorder!.url, body: { i } } })));
+    const specs = Array.from({ length: 1500 }, (_, i) => ({ type: 'http', payload: { url: recorder!.url, body: { i } } }));
+    const initial = await f.enqueue(specs, partitions > 1 ? 25 : 500);
     loop = keepPosting(api, recorder.url, 4);
     await waitFor('a quarter of the jobs to succeed', async () => (await f.counts()).succeeded >= 400, { describe: () => f.logs() });
 
-    const victim = await cluster.masterOf(`{${f.queue}}`);
+    if (partitions > 1) {
+      await f.kill(f.workers[0]);
+      await f.startWorkers(1);
+    }
+    const names = await f.partitionNames();
+    if (partitions > 1) {
+      // spread evenly: as many partitions on each master
+      const perMaster = new Map<number, number>();
+      for (const name of names) {
+        const master = await cluster.masterOf(`{${name}}`);
+        perMaster.set(master, (perMaster.get(master) ?? 0) + 1);
+      }
+      expect([...perMaster.values()]).toEqual([2, 2, 2]);
+    }
+    const tag = `{${names[Math.min(1, names.length - 1)]}}`;
+    const victim = await cluster.masterOf(tag);
     await cluster.kill(victim);
-    await waitFor('a replica to take over the queue', async () => (await cluster.masterOf(`{${f.queue}}`)) !== victim, { timeoutMs: 30_000 });
+    await waitFor('a replica to take over the queue', async () => (await cluster.masterOf(tag)) !== victim, { timeoutMs: 30_000 });
     await cluster.waitUntilOk();
     // the supervisor brings the killed node back: it rejoins as the new master's replica
     await cluster.restart(victim);
@@ -140,11 +162,13 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
     return { f, ids, jobs, victim };
   }
 
-  /** Succeeded events per job in the queue's stream (a job completed twice would have two). */
+  /** Succeeded events per job in the streams of the queue's partitions (a job completed twice would have two). */
   async function completionsPerJob(f: WorkerFleet): Promise<Map<string, number>> {
     const completions = new Map<string, number>();
-    for (const event of await readQueueEvents(f.admin, f.prefix, f.queue)) {
-      if (event.k === 'succeeded') completions.set(event.id, (completions.get(event.id) ?? 0) + 1);
+    for (const partition of await f.partitionNames()) {
+      for (const event of await readQueueEvents(f.admin, f.prefix, partition)) {
+        if (event.k === 'succeeded') completions.set(event.id, (completions.get(event.id) ?? 0) + 1);
+      }
     }
     return completions;
   }
@@ -176,5 +200,20 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
     const counts = await f.counts();
     expect(counts).toMatchObject({ pending: 0, running: 0, scheduled: 0, failed: 0 });
     expect(f.started.every((w) => w.process.running)).toBe(true);
+  }, 240_000);
+
+  it('a queue of 6 partitions over the 3 masters, a worker and then a master SIGKILLed: never 500, every acknowledged job runs and is completed once', async () => {
+    const { f, ids, jobs } = await failoverUnderLoad(1, 6);
+    // jobs went to every partition
+    expect(new Set(ids.map((id) => id.slice(0, id.lastIndexOf('-'))))).toEqual(new Set(await f.partitionNames()));
+    expect(loop!.wrong, api!.log.split('\n').filter((l) => /"level":50|500|rror/.test(l)).slice(0, 3).join('\n')).toEqual([]);
+    expect(jobs.filter((j) => j === null)).toHaveLength(0);
+    const answered = recorder!.answeredRuns();
+    expect(ids.filter((id) => !answered.has(id))).toEqual([]);
+    const completions = await completionsPerJob(f);
+    expect([...completions].filter(([, n]) => n > 1)).toEqual([]);
+    expect(ids.filter((id) => completions.get(id) !== 1)).toEqual([]);
+    await expect(f.counts()).resolves.toMatchObject({ pending: 0, running: 0, scheduled: 0, failed: 0, succeeded: ids.length });
+    expect(f.workers.every((w) => w.process.running)).toBe(true);
   }, 240_000);
 });

@@ -1,6 +1,7 @@
 import { JobSpec, QueueCounts } from '../../src/domain/job';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { JobStore } from '../../src/modules/queue/job-store';
+import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
 import { createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { RedisJobStore, RedisJobStoreOptions } from '../../src/modules/queue/redis/redis-job-store';
 import { ClaimqProcess } from './processes';
@@ -15,7 +16,15 @@ export interface FleetWorker {
 }
 
 /** Where a fleet's Redis is: a server's URL, or a cluster (its env for the workers, a client for the test). */
-export type FleetRedis = string | { env: Record<string, string>; connect: () => RedisClient; storeOptions?: Partial<RedisJobStoreOptions> };
+export type FleetRedis =
+  | string
+  | {
+      env: Record<string, string>;
+      connect: () => RedisClient;
+      storeOptions?: Partial<RedisJobStoreOptions>;
+      /** The queue's partitions (QUEUES=default:N for the processes; the test's store reads them too). */
+      partitions?: number;
+    };
 
 /**
  * `MODE=worker` processes on one Redis (a throwaway redis-server or Redis Cluster owned by the
@@ -31,6 +40,7 @@ export class WorkerFleet {
   readonly started: FleetWorker[] = [];
 
   private readonly redisEnv: Record<string, string>;
+  private readonly partitions: number;
   readonly admin: RedisClient;
 
   constructor(
@@ -42,13 +52,16 @@ export class WorkerFleet {
     const connect = typeof redis === 'string' ? () => createRedisClient(redis) : redis.connect;
     this.redisEnv = typeof redis === 'string' ? { REDIS_URL: redis } : redis.env;
     const storeOptions = typeof redis === 'string' ? {} : (redis.storeOptions ?? {});
-    this.store = new RedisJobStore({ redis: connect(), prefix: this.prefix, ...storeOptions });
+    this.partitions = typeof redis === 'string' ? 1 : (redis.partitions ?? 1);
+    const store = new RedisJobStore({ redis: connect(), prefix: this.prefix, ...storeOptions });
+    this.store = this.partitions === 1 ? store : new PartitionedJobStore(store, { partitionsOf: () => this.partitions });
     this.admin = connect();
   }
 
   /** The env a claimq process of this fleet needs to reach its Redis, with the fleet's prefix. */
   get processEnv(): Record<string, string> {
-    return { JOB_STORE: 'redis', ...this.redisEnv, REDIS_PREFIX: this.prefix, QUEUES: this.queue };
+    const queues = this.partitions === 1 ? this.queue : `${this.queue}:${this.partitions}`;
+    return { JOB_STORE: 'redis', ...this.redisEnv, REDIS_PREFIX: this.prefix, QUEUES: queues };
   }
 
   async startWorkers(n: number): Promise<FleetWorker[]> {
@@ -74,11 +87,17 @@ export class WorkerFleet {
     await worker.process.kill();
   }
 
-  async enqueue(specs: JobSpec[]): Promise<string[]> {
+  /** The stored names of the queue's partitions (just the queue when it has one). */
+  async partitionNames(): Promise<readonly string[]> {
+    return this.store instanceof PartitionedJobStore ? (await this.store.layout(this.queue)).names : [this.queue];
+  }
+
+  /** In calls of `batch` jobs (each call lands in one partition of a partitioned queue). */
+  async enqueue(specs: JobSpec[], batch = 500): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < specs.length; i += 500) {
-      const batch = specs.slice(i, i + 500).map((spec) => normalizeJobSpec({ queue: this.queue, ...spec }, { now: Date.now(), maxPayloadBytes: 1 << 20 }));
-      ids.push(...(await this.store.enqueue(batch)).map((r) => r.job.id));
+    for (let i = 0; i < specs.length; i += batch) {
+      const part = specs.slice(i, i + batch).map((spec) => normalizeJobSpec({ queue: this.queue, ...spec }, { now: Date.now(), maxPayloadBytes: 1 << 20 }));
+      ids.push(...(await this.store.enqueue(part)).map((r) => r.job.id));
     }
     return ids;
   }
