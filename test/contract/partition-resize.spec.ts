@@ -1,5 +1,6 @@
 import { Job } from '../../src/domain/job';
 import { queueOfJobId } from '../../src/domain/job-id';
+import { MAX_QUEUE_PARTITIONS } from '../../src/domain/queue-partition';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { PartitionableStore, PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
 import { makeMemoryStoreHarness } from '../support/memory-store-harness';
@@ -76,6 +77,20 @@ function describeResize(name: string, make: MakeStoreHarness): void {
       const done = await drain([a, b]);
       expect(done.sort()).toEqual([...before, ...after].map((j) => j.id).sort());
       await expect(a.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: 160 });
+    });
+
+    it(`runs a queue at the maximum of ${MAX_QUEUE_PARTITIONS} partitions: every partition filled, every job claimed once`, async () => {
+      const h = current();
+      const a = await instance(h, MAX_QUEUE_PARTITIONS);
+      const b = await instance(h, MAX_QUEUE_PARTITIONS);
+      expect((await a.layout(QUEUE)).names).toHaveLength(MAX_QUEUE_PARTITIONS);
+      expect(new Set((await b.layout(QUEUE)).names).size).toBe(MAX_QUEUE_PARTITIONS);
+      const jobs = await enqueue(h, a, 20 * MAX_QUEUE_PARTITIONS, 100);
+      expect(new Set(jobs.map((j) => queueOfJobId(j.id))).size).toBe(MAX_QUEUE_PARTITIONS);
+      await expect(b.counts(QUEUE)).resolves.toMatchObject({ pending: jobs.length });
+      const done = await drain([a, b]);
+      expect(done.sort()).toEqual(jobs.map((j) => j.id).sort());
+      await expect(a.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: jobs.length });
     });
 
     it('lowers 5 to 2: the removed partitions drain, then are forgotten after the guard time; every job runs once', async () => {

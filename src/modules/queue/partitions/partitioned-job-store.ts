@@ -63,8 +63,9 @@ const WAKE_LIST_LENGTH = 16;
  * straight through, so a queue that is not partitioned costs one map lookup per call.
  *
  * - Enqueue: a job with an idempotency key goes to the partition its key hashes to (jump hash), so
- *   de-duplication stays global; the other jobs of a call go with the first keyed job, or to the
- *   next partition of this instance's rotation, so one call is one script on one slot. When the
+ *   de-duplication stays global; the other jobs of a call go with the first keyed job, or where
+ *   the first job's id hashes to, so one call is one script on one slot (a bulk whose keys hash to
+ *   several partitions is one script per partition: see writeGroups). When the
  *   partition had no pending job, the queue's waiting workers are told which (a hint token on the
  *   wake list of partition 0, where they wait).
  * - Claim: see ClaimRotation. A claim that was woken by a hint, or promoted jobs, and left work
@@ -72,7 +73,9 @@ const WAKE_LIST_LENGTH = 16;
  *   do.
  * - An execution lives in one partition: its counters change in the same script as its jobs.
  * - Job and execution ids name their partition, so reads, cancels and retries need no lookup.
- * - Upkeep (reaper, trims, refresh) visits every partition; jobs read back name their queue.
+ * - Upkeep (reaper, trims, refresh) visits every partition within one budget for the queue; jobs
+ *   read back name their queue. Partitions beyond a lowered count are forgotten once empty
+ *   (retireRemoved). docs/architecture.md, "Partitioned queues", gives the reasons.
  */
 export class PartitionedJobStore extends JobStore {
   private readonly clock: Clock;
