@@ -20,7 +20,7 @@ export interface E2eApp {
  * Queues the API accepts only what QUEUES lists, so each test file draws its "unique" queues from
  * a pool named up front, and every app it starts accepts the whole pool (and `default`).
  */
-const QUEUE_POOL = Array.from({ length: 32 }, (_, i) => `e2e${i}-${randomBytes(4).toString('hex')}`);
+const QUEUE_POOL = Array.from({ length: 96 }, (_, i) => `e2e${i}-${randomBytes(4).toString('hex')}`);
 let drawn = 0;
 
 /** QUEUES of an app started without one: `default` and the whole pool of uniqueQueue(). */

@@ -1,151 +1,170 @@
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { eventually } from '../support/eventually';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
 
 const ALL_RETENTION_ZERO = { succeededMs: 0, failedMs: 0, cancelledMs: 0 };
 
-describe('job history over the API (PostgreSQL)', () => {
-  let db: TestDatabase;
-  let e2e: E2eApp;
+const REDIS_PREFIX = uniqueTestPrefix();
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    e2e = await startE2eApp({ JOB_STORE: 'memory', DATABASE_URL: db.url, DB_MIGRATE: 'true' });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-    await db?.drop();
-  });
-
-  /** A job that fails once on w1, then succeeds on w2: two attempts. */
-  async function jobWithTwoAttempts(queue: string): Promise<string> {
-    const created = await e2e.http().post('/jobs').send({ type: 'report', queue }).expect(201);
-    const id: string = created.body.id;
-    const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
-    await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: true, retryDelayMs: 0 }]);
-    const second = await eventually(async () => {
-      const claim = await e2e.store.claim(queue, 'w2', 1, 60_000);
-      if (claim.jobs.length !== 1) throw new Error('not claimable yet');
-      return claim;
-    });
-    await e2e.store.complete(queue, [{ id, token: second.jobs[0].token, resultJson: '{"rows":3}' }]);
-    return id;
-  }
-
-  it('lists every attempt from history', async () => {
-    const queue = uniqueQueue();
-    const id = await jobWithTwoAttempts(queue);
-    const body = await eventually(async () => {
-      const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
-      expect(res.body).toMatchObject({ source: 'history' });
-      expect(res.body.items.map((a: { outcome: string }) => a.outcome)).toEqual(['failed', 'succeeded']);
-      return res.body;
-    });
-    expect(body).toMatchObject({
-      jobId: id,
-      items: [
-        { attempt: 1, run: 1, outcome: 'failed', workerId: 'w1', error: 'boom' },
-        { attempt: 2, run: 2, outcome: 'succeeded', workerId: 'w2' },
-      ],
-    });
-    expect(Date.parse(body.items[0].startedAt)).not.toBeNaN();
-  });
-
-  it('tells the attempts of a job retried through the API apart by run, listed in run order', async () => {
-    const queue = uniqueQueue();
-    const id = (await e2e.http().post('/jobs').send({ type: 'report', queue, maxAttempts: 1 }).expect(201)).body.id;
-    const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
-    await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: false }]);
-    await e2e.http().post(`/jobs/${id}/retry`).expect(200);
-    const second = await e2e.store.claim(queue, 'w2', 1, 60_000);
-    await e2e.store.complete(queue, [{ id, token: second.jobs[0].token }]);
-    const body = await eventually(async () => {
-      const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
-      expect(res.body.items).toHaveLength(2);
-      return res.body;
-    });
-    expect(body.items).toMatchObject([
-      { attempt: 1, run: 1, outcome: 'failed', workerId: 'w1' },
-      { attempt: 1, run: 2, outcome: 'succeeded', workerId: 'w2' },
-    ]);
-  });
-
-  it.each([
-    ['GET', '/jobs/%00', 'job_not_found'],
-    ['GET', '/jobs/a%00b/attempts', 'job_not_found'],
-    ['GET', '/jobs/default-%ED%A0%80', 'not_found'],
-    ['GET', '/executions/%E0%A4%A', 'not_found'],
-    ['POST', '/jobs/%00/cancel', 'job_not_found'],
-    ['POST', '/jobs/%00/retry', 'job_not_found'],
-    ['GET', `/jobs/${'x'.repeat(5000)}`, 'job_not_found'],
-    ['GET', '/executions/%00', 'execution_not_found'],
-    ['GET', '/executions/%00/jobs', 'execution_not_found'],
-    ['POST', '/executions/%00/cancel', 'execution_not_found'],
-  ])('%s %s: 404 for an id that cannot exist, whatever its bytes', async (method, path, code) => {
-    const req = method === 'GET' ? e2e.http().get(path) : e2e.http().post(path);
-    const res = await req.expect(404);
-    expect(res.body).toMatchObject({ statusCode: 404, code });
-  });
-
-  it('answers GET /jobs/:id from history once retention has trimmed the job', async () => {
-    const queue = uniqueQueue();
-    const id = await jobWithTwoAttempts(queue);
-    await eventually(async () => {
-      const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
-      expect(res.body.items).toHaveLength(2);
-      const job = await e2e.http().get(`/jobs/${id}`).expect(200);
-      expect(job.body.status).toBe('succeeded');
-    });
-    await eventually(async () => expect(await e2e.store.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
-    await expect(e2e.store.get(id)).resolves.toBeNull();
-
-    const res = await eventually(async () => {
-      const r = await e2e.http().get(`/jobs/${id}`).expect(200);
-      expect(r.body.status).toBe('succeeded');
-      return r;
-    });
-    expect(res.body).toMatchObject({ id, queue, type: 'report', status: 'succeeded', attempts: 2, result: { rows: 3 }, workerId: 'w2', source: 'history' });
-    expect(res.body).not.toHaveProperty('payload');
-    await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
-  });
-
-  it('says 404 for a job neither the store nor history knows, attempts included', async () => {
-    await e2e.http().get('/jobs/default-01NOSUCHJOB0000000000000').expect(404);
-    const res = await e2e.http().get('/jobs/default-01NOSUCHJOB0000000000000/attempts').expect(404);
-    expect(res.body).toMatchObject({ code: 'job_not_found' });
-  });
-
-  it('lists jobs created in [from, to) from history', async () => {
-    const queue = uniqueQueue();
-    const before = new Date(Date.now() - 1).toISOString();
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await e2e.http().post('/jobs').send({ type: 'x', queue }).expect(201)).body.id);
-    const after = new Date(Date.now() + 1).toISOString();
-
-    const page = await eventually(async () => {
-      const res = await e2e.http().get('/jobs').query({ queue, from: before, to: after }).expect(200);
-      expect(res.body.items).toHaveLength(3);
-      return res.body;
-    });
-    expect(page.items.map((j: { id: string }) => j.id)).toEqual([...ids].reverse());
-    expect(page.items[0]).toMatchObject({ queue, type: 'x', status: 'pending', source: 'history' });
-
-    const paged = await e2e.http().get('/jobs').query({ queue, from: before, limit: 2 }).expect(200);
-    expect(paged.body.items).toHaveLength(2);
-    const rest = await e2e.http().get('/jobs').query({ queue, from: before, limit: 2, cursor: paged.body.nextCursor }).expect(200);
-    expect(rest.body.items.map((j: { id: string }) => j.id)).toEqual([ids[0]]);
-
-    const none = await e2e.http().get('/jobs').query({ queue, from: after }).expect(200);
-    expect(none.body.items).toEqual([]);
-  });
-
-  it('refuses a range that ends before it starts, and a from that is not ISO-8601', async () => {
-    const res = await e2e.http().get('/jobs').query({ from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' }).expect(400);
-    expect(res.body.errors).toEqual([{ field: 'to', reason: 'must be later than from' }]);
-    const bad = await e2e.http().get('/jobs').query({ from: 'yesterday' }).expect(400);
-    expect(bad.body.errors).toEqual([{ field: 'from', reason: 'must be an ISO-8601 date-time' }]);
-  });
+afterAll(async () => {
+  const redis = createRedisClient(TEST_REDIS_URL);
+  await deletePrefixedKeys(redis, REDIS_PREFIX);
+  await redis.quit();
 });
+
+/**
+ * History as the API serves it, on the memory store and on Redis with every queue spread over 4
+ * partitions (the history writer reads one event stream per partition; rows name the queue).
+ */
+function describeHistory(name: string, store: () => Record<string, string>): void {
+  describe(`job history over the API (PostgreSQL), ${name}`, () => {
+    let db: TestDatabase;
+    let e2e: E2eApp;
+
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      e2e = await startE2eApp({ ...store(), DATABASE_URL: db.url, DB_MIGRATE: 'true' });
+    });
+    afterAll(async () => {
+      await e2e?.close();
+      await db?.drop();
+    });
+
+    /** A job that fails once on w1, then succeeds on w2: two attempts. */
+    async function jobWithTwoAttempts(queue: string): Promise<string> {
+      const created = await e2e.http().post('/jobs').send({ type: 'report', queue }).expect(201);
+      const id: string = created.body.id;
+      const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
+      await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: true, retryDelayMs: 0 }]);
+      const second = await eventually(async () => {
+        const claim = await e2e.store.claim(queue, 'w2', 1, 60_000);
+        if (claim.jobs.length !== 1) throw new Error('not claimable yet');
+        return claim;
+      });
+      await e2e.store.complete(queue, [{ id, token: second.jobs[0].token, resultJson: '{"rows":3}' }]);
+      return id;
+    }
+
+    it('lists every attempt from history', async () => {
+      const queue = uniqueQueue();
+      const id = await jobWithTwoAttempts(queue);
+      const body = await eventually(async () => {
+        const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+        expect(res.body).toMatchObject({ source: 'history' });
+        expect(res.body.items.map((a: { outcome: string }) => a.outcome)).toEqual(['failed', 'succeeded']);
+        return res.body;
+      });
+      expect(body).toMatchObject({
+        jobId: id,
+        items: [
+          { attempt: 1, run: 1, outcome: 'failed', workerId: 'w1', error: 'boom' },
+          { attempt: 2, run: 2, outcome: 'succeeded', workerId: 'w2' },
+        ],
+      });
+      expect(Date.parse(body.items[0].startedAt)).not.toBeNaN();
+    });
+
+    it('tells the attempts of a job retried through the API apart by run, listed in run order', async () => {
+      const queue = uniqueQueue();
+      const id = (await e2e.http().post('/jobs').send({ type: 'report', queue, maxAttempts: 1 }).expect(201)).body.id;
+      const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
+      await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: false }]);
+      await e2e.http().post(`/jobs/${id}/retry`).expect(200);
+      const second = await e2e.store.claim(queue, 'w2', 1, 60_000);
+      await e2e.store.complete(queue, [{ id, token: second.jobs[0].token }]);
+      const body = await eventually(async () => {
+        const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+        expect(res.body.items).toHaveLength(2);
+        return res.body;
+      });
+      expect(body.items).toMatchObject([
+        { attempt: 1, run: 1, outcome: 'failed', workerId: 'w1' },
+        { attempt: 1, run: 2, outcome: 'succeeded', workerId: 'w2' },
+      ]);
+    });
+
+    it.each([
+      ['GET', '/jobs/%00', 'job_not_found'],
+      ['GET', '/jobs/a%00b/attempts', 'job_not_found'],
+      ['GET', '/jobs/default-%ED%A0%80', 'not_found'],
+      ['GET', '/executions/%E0%A4%A', 'not_found'],
+      ['POST', '/jobs/%00/cancel', 'job_not_found'],
+      ['POST', '/jobs/%00/retry', 'job_not_found'],
+      ['GET', `/jobs/${'x'.repeat(5000)}`, 'job_not_found'],
+      ['GET', '/executions/%00', 'execution_not_found'],
+      ['GET', '/executions/%00/jobs', 'execution_not_found'],
+      ['POST', '/executions/%00/cancel', 'execution_not_found'],
+    ])('%s %s: 404 for an id that cannot exist, whatever its bytes', async (method, path, code) => {
+      const req = method === 'GET' ? e2e.http().get(path) : e2e.http().post(path);
+      const res = await req.expect(404);
+      expect(res.body).toMatchObject({ statusCode: 404, code });
+    });
+
+    it('answers GET /jobs/:id from history once retention has trimmed the job', async () => {
+      const queue = uniqueQueue();
+      const id = await jobWithTwoAttempts(queue);
+      await eventually(async () => {
+        const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+        expect(res.body.items).toHaveLength(2);
+        const job = await e2e.http().get(`/jobs/${id}`).expect(200);
+        expect(job.body.status).toBe('succeeded');
+      });
+      await eventually(async () => expect(await e2e.store.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
+      await expect(e2e.store.get(id)).resolves.toBeNull();
+
+      const res = await eventually(async () => {
+        const r = await e2e.http().get(`/jobs/${id}`).expect(200);
+        expect(r.body.status).toBe('succeeded');
+        return r;
+      });
+      expect(res.body).toMatchObject({ id, queue, type: 'report', status: 'succeeded', attempts: 2, result: { rows: 3 }, workerId: 'w2', source: 'history' });
+      expect(res.body).not.toHaveProperty('payload');
+      await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+    });
+
+    it('says 404 for a job neither the store nor history knows, attempts included', async () => {
+      await e2e.http().get('/jobs/default-01NOSUCHJOB0000000000000').expect(404);
+      const res = await e2e.http().get('/jobs/default-01NOSUCHJOB0000000000000/attempts').expect(404);
+      expect(res.body).toMatchObject({ code: 'job_not_found' });
+    });
+
+    it('lists jobs created in [from, to) from history', async () => {
+      const queue = uniqueQueue();
+      const before = new Date(Date.now() - 1).toISOString();
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await e2e.http().post('/jobs').send({ type: 'x', queue }).expect(201)).body.id);
+      const after = new Date(Date.now() + 1).toISOString();
+
+      const page = await eventually(async () => {
+        const res = await e2e.http().get('/jobs').query({ queue, from: before, to: after }).expect(200);
+        expect(res.body.items).toHaveLength(3);
+        return res.body;
+      });
+      expect(page.items.map((j: { id: string }) => j.id)).toEqual([...ids].reverse());
+      expect(page.items[0]).toMatchObject({ queue, type: 'x', status: 'pending', source: 'history' });
+
+      const paged = await e2e.http().get('/jobs').query({ queue, from: before, limit: 2 }).expect(200);
+      expect(paged.body.items).toHaveLength(2);
+      const rest = await e2e.http().get('/jobs').query({ queue, from: before, limit: 2, cursor: paged.body.nextCursor }).expect(200);
+      expect(rest.body.items.map((j: { id: string }) => j.id)).toEqual([ids[0]]);
+
+      const none = await e2e.http().get('/jobs').query({ queue, from: after }).expect(200);
+      expect(none.body.items).toEqual([]);
+    });
+
+    it('refuses a range that ends before it starts, and a from that is not ISO-8601', async () => {
+      const res = await e2e.http().get('/jobs').query({ from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' }).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'to', reason: 'must be later than from' }]);
+      const bad = await e2e.http().get('/jobs').query({ from: 'yesterday' }).expect(400);
+      expect(bad.body.errors).toEqual([{ field: 'from', reason: 'must be an ISO-8601 date-time' }]);
+    });
+  });
+}
+
+describeHistory('memory', () => ({ JOB_STORE: 'memory' }));
+describeHistory('Redis, 4 partitions per queue', () => ({ JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, QUEUE_PARTITIONS: '4' }));
 
 describe('job history routes without history (no DATABASE_URL)', () => {
   let e2e: E2eApp;

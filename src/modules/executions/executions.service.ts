@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
 import { Execution, newExecutionId, toExecution } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
+import { idTail } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
 import { JobStore, ListPage, ExecutionOperations, JobOperations } from '../queue';
@@ -38,7 +39,8 @@ export class ExecutionsService {
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     };
     const record = await this.store.createExecution(execution, jobs);
-    return { id: record.id, total: record.total, created: record.id === id };
+    // a partitioned queue gives the execution an id naming its partition, with this id's tail
+    return { id: record.id, total: record.total, created: idTail(record.id) === idTail(id) };
   }
 
   async get(id: string): Promise<Execution> {

@@ -331,9 +331,14 @@ export class PartitionedJobStore extends JobStore {
     return counts;
   }
 
-  /** Queues, not partitions. */
+  /**
+   * Queues, not partitions. Their layouts are loaded on the way, so that what asks for the queues
+   * and then for their lanes (the history writer, eventSources) sees every partition.
+   */
   async queues(): Promise<string[]> {
-    return [...new Set((await this.inner.queues()).map(queueOfPartition))].sort();
+    const queues = [...new Set((await this.inner.queues()).map(queueOfPartition))].sort();
+    await Promise.all(queues.map((queue) => this.layout(queue)));
+    return queues;
   }
 
   /**
