@@ -25,6 +25,7 @@ import { PartitionedJobStore } from '../src/modules/queue/partitions/partitioned
 import { createClusterClient } from '../src/modules/queue/redis/redis-connection';
 import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
 import { RedisCluster } from '../test/support/redis-cluster';
+import { percentile, sleep } from './latency';
 import { machineDescription } from './machine';
 import { diff, RedisSnapshot, snapshot } from './redis-stats';
 
@@ -49,16 +50,9 @@ interface Round {
   priorityJobsBefore: number;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 function median(values: number[]): number {
   return percentile(values, 50);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class Bench {
   private readonly seeds: { host: string; port: number }[];

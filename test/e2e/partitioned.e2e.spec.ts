@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { describeExecutionsApi } from './executions-api.scenarios';
 import { describeJobsApi } from './jobs-api.scenarios';
 
@@ -8,24 +8,14 @@ import { describeJobsApi } from './jobs-api.scenarios';
  * (QUEUE_PARTITIONS=4), on both stores: for clients nothing changes (ids, reads, listing with one
  * cursor, counts, cancel, retry, executions).
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const prefix = `e2e-part-${randomBytes(6).toString('hex')}`;
+const REDIS_URL = TEST_REDIS_URL;
+const prefix = uniqueTestPrefix();
 const PARTITIONED = { QUEUE_PARTITIONS: '4' };
 
 afterAll(async () => {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    // Test cleanup only: the service itself never scans.
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  const redis = createRedisClient(TEST_REDIS_URL);
+  await deletePrefixedKeys(redis, prefix);
+  await redis.quit();
 });
 
 describeJobsApi('memory, 4 partitions per queue', () => ({ JOB_STORE: 'memory', ...PARTITIONED }));
