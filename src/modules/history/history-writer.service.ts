@@ -62,13 +62,26 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
 
   async discoverLanes(): Promise<void> {
     let queues: string[];
+    let listed = true;
     try {
       queues = [...new Set([...this.config.queues, ...(await this.store.queues())])];
     } catch (err) {
       queues = this.config.queues;
+      listed = false;
       this.logger.warn(`history could not list queues, draining the configured ones: ${(err as Error).message}`);
     }
-    for (const lane of this.sources.lanes(queues)) {
+    const lanes = this.sources.lanes(queues);
+    if (listed) {
+      // a lane gone from the list (a partition forgotten after its queue's count was lowered: its
+      // stream was read to the end before it was deleted) is stopped, not read again
+      const wanted = new Set(lanes);
+      for (const [lane, drain] of this.drains) {
+        if (wanted.has(lane)) continue;
+        this.drains.delete(lane);
+        await drain.stop();
+      }
+    }
+    for (const lane of lanes) {
       if (this.stopped || this.drains.has(lane)) continue;
       const write = async (events: Parameters<HistoryBatchWriter['write']>[0]) => {
         const report = await this.writer.write(events);
