@@ -211,7 +211,9 @@ export class PartitionedJobStore extends JobStore {
       // work left behind: wake the next idle worker, as partition 0's own claim script does for it
       if (result.more && i !== 0 && (woke || (result.promoted ?? 0) > 0)) this.hint(queue, i);
     }
-    if (jobs.length > 0) return { jobs };
+    if (jobs.length >= max) return { jobs };
+    // fewer than asked for: when the next scheduled job of any partition is due (the claim loop
+    // sleeps until then), also when some were claimed
     const due = rotation.nextDueAt(size) ?? nextDueAt;
     return due === undefined ? { jobs } : { jobs, nextDueAt: due };
   }
