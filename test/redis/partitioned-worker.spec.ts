@@ -43,7 +43,7 @@ function describePartitionedWorker(name: string, open: () => { store: JobStore; 
         active--;
       });
       const jobs = [];
-      for (let i = 0; i < 60; i++) jobs.push(...(await h.enqueue({ type: 'slow' })));
+      for (let i = 0; i < 120; i++) jobs.push(...(await h.enqueue({ type: 'slow' })));
       expect(new Set(jobs.map((j) => queueOfJobId(j.id))).size).toBe(PARTITIONS);
       h.runtime.start();
       for (const job of jobs) await h.waitForStatus(job.id, 'succeeded');
