@@ -19,7 +19,7 @@
 --- @include "includes/queue-keys"
 
 local held = redis.call('EXISTS', K_PENDING, K_PENDING_FIFO, K_SCHEDULED, K_LEASES, K_SUCCEEDED, K_FAILED, K_CANCELLED, K_IDEM,
-  K_EXEC_DONE, K_EXEC_IDEM, K_REFRESH, K_REFRESHING)
+  K_EXEC_DONE, K_EXEC_IDEM, K_REFRESH, K_REFRESHING, K_STAGES)
 if held > 0 then return 0 end
 if redis.call('EXISTS', K_EVENTS) == 1 then
   for _, group in ipairs(redis.call('XINFO', 'GROUPS', K_EVENTS)) do
@@ -28,5 +28,7 @@ if redis.call('EXISTS', K_EVENTS) == 1 then
     if tonumber(info['pending']) ~= 0 or info['lag'] == nil or info['lag'] == false or tonumber(info['lag']) ~= 0 then return 0 end
   end
 end
-redis.call('DEL', K_EVENTS, K_EVENTS_AVG, K_WAKE, K_SEQ, K_WORKERS, K_PENDING_DEAD, K_PENDING_GONE)
+-- bulk decisions kept here outlive their stages (settled within their deadline, well before the
+-- guard time of a lowered count): none is needed any more
+redis.call('DEL', K_EVENTS, K_EVENTS_AVG, K_WAKE, K_SEQ, K_WORKERS, K_PENDING_DEAD, K_PENDING_GONE, K_COMMITS)
 return 1

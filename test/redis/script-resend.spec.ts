@@ -255,6 +255,28 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     expect(layout).not.toHaveProperty('p2');
   });
 
+  it('stage, stage-commit and stage-rollback: staged once, committed once (one event each), rolled back once', async () => {
+    const h = current();
+    const store = h.store as RedisJobStore;
+    resend('stage', 'stage-commit', 'stage-rollback');
+    const [a, b] = [newJob(h, { idempotencyKey: 'a' }), newJob(h, { idempotencyKey: 'b' })];
+    const staged = await store.stageJobs(QUEUE, 's1', h.clock.now() + 30_000, [a]);
+    expect(staged.map((r) => [r.created, r.job.id])).toEqual([[true, a.id]]);
+    const now = h.clock.now();
+    await expect(store.commitStage(QUEUE, 's1', { by: now + 1000, keepUntil: now + 60_000 })).resolves.toEqual({ committed: 0, idleBefore: false });
+    await expect(store.isCommitted(QUEUE, 's1')).resolves.toBe(true);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
+    expect(await eventKinds(h)).toEqual([`enqueued:${a.id}`]);
+
+    await store.stageJobs(QUEUE, 's2', h.clock.now() + 30_000, [b]);
+    await expect(store.rollbackStage(QUEUE, 's2')).resolves.toBe(0); // the resend's answer: the first run deleted it
+    await expect(h.store.get(b.id)).resolves.toBeNull();
+    await expect(store.expiredStages(QUEUE, 10)).resolves.toEqual([]);
+    twice.clear();
+    const [again] = await h.store.enqueue([newJob(h, { idempotencyKey: 'b' })]);
+    expect(again.created).toBe(true);
+  });
+
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
     const readOnly: ScriptName[] = ['counts', 'stray-leases'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));

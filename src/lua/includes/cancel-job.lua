@@ -9,6 +9,8 @@
 -- running -> nothing new; a final job -> refused. `j` is the job hash as a table (st, att, cx, w,
 -- pr and ex are read). Returns true, or false when the job is final (nothing changes).
 local function cancelJob(id, j)
+  -- a staged job (stage.lua) is not enqueued yet: its bulk commits or rolls back first
+  if j.stg ~= nil then return false end
   local att = numField(j.att, 0)
   if j.st == 'pending' or j.st == 'scheduled' then
     if j.st == 'pending' then leavePending(id, numField(j.pr, 0)) else redis.call('ZREM', K_SCHEDULED, id) end

@@ -79,7 +79,10 @@ local function planEnqueue(nPos)
   return plan
 end
 
-local function writeEnqueue(plan)
+-- `staged(id)` (stage.lua): the jobs are written and their keys taken, but they join no index and
+-- record no event; staged(id) marks each (stage-commit.lua indexes them later, or
+-- stage-rollback.lua deletes them).
+local function writeEnqueue(plan, staged)
   for i = 1, plan.n do
     if plan.existing[i] == nil then
       local p = plan.starts[i]
@@ -90,13 +93,17 @@ local function writeEnqueue(plan)
       redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
       if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
       local priority = numField(pr, 0)
-      if st == 'scheduled' then
+      if staged ~= nil then
+        staged(id)
+      elseif st == 'scheduled' then
         addToIndex(K_SCHEDULED, run, id)
       else
         queuePending(id, priority)
       end
-      addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType)
-      if ex ~= nil then addExecutionJob(ex, id, st) end
+      if staged == nil then
+        addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType)
+        if ex ~= nil then addExecutionJob(ex, id, st) end
+      end
     end
   end
 

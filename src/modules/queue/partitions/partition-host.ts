@@ -5,8 +5,39 @@ export type StoredLayout = Record<string, string>;
 
 /** enqueue, and whether the partition had no live pending job before it (its waiting workers must be told). */
 export interface EnqueueReport {
-  results: EnqueueResult[];
+  /** inDoubt: the job an idempotency key named is staged by a bulk not yet settled (StagingHost). */
+  results: StagedResult[];
   idleBefore: boolean;
+}
+
+/** A job found by its id or key while staging, and whether it is itself staged by a bulk not yet settled. */
+export interface StagedResult extends EnqueueResult {
+  /** The existing job is staged by another bulk, not yet committed or rolled back. */
+  inDoubt?: boolean;
+}
+
+/**
+ * Two-phase writes of one bulk across partitions, for a store whose partitions can fail apart
+ * (Redis: each partition is a slot, perhaps on another master). docs/architecture.md, "Partitioned
+ * queues", says how a stage is decided and settled. The memory store has no such failure between
+ * partitions and does not offer it.
+ */
+export interface StagingHost {
+  /** stage.lua: this partition's jobs written and keyed but not enqueued; results as enqueue's. */
+  stageJobs(partition: string, stageId: string, deadline: number, jobs: NewJob[]): Promise<StagedResult[]>;
+  /**
+   * stage-commit.lua. With `decide` (the coordinating partition): records the decision in the same
+   * script, unless past `decide.by` (then returns null and changes nothing).
+   */
+  commitStage(partition: string, stageId: string, decide?: { by: number; keepUntil: number }): Promise<{ committed: number; idleBefore: boolean } | null>;
+  /** stage-rollback.lua. */
+  rollbackStage(partition: string, stageId: string): Promise<number>;
+  /** Stages of this partition whose deadline has passed (at most `limit`). */
+  expiredStages(partition: string, limit: number): Promise<string[]>;
+  /** Whether the coordinating partition holds the decision that `stageId` committed. */
+  isCommitted(partition: string, stageId: string): Promise<boolean>;
+  /** Drops decisions kept past their time. */
+  forgetCommits(partition: string): Promise<void>;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Clock, systemClock } from '../../../domain/clock';
-import { InvalidJobSpecError } from '../../../domain/errors';
+import { InvalidJobSpecError, StoreUnavailableError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
-import { idTail, queueOfJobId, withPartition } from '../../../domain/job-id';
+import { idTail, newJobId, queueOfJobId, withPartition } from '../../../domain/job-id';
 import { keyHome, queueOfPartition } from '../../../domain/queue-partition';
 import { JobEventBatch, JobEventSource } from '../events/job-event-source';
 import { JobEventSources } from '../events/job-event-sources';
@@ -21,7 +21,7 @@ import {
 } from '../job-store';
 import { StoreHealth } from '../store-health';
 import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
-import { PartitionHost } from './partition-host';
+import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
 
@@ -53,6 +53,17 @@ export const RETIRE_GUARD_MS = 60_000;
 
 /** Tries to record a partition when another instance took the suffix first. */
 const ADD_PARTITION_TRIES = 5;
+
+/**
+ * A staged bulk (see stagedWrite): the writer decides within STAGE_DECIDE_MS of staging, upkeep
+ * settles a stage STAGE_DEADLINE_MS after it (so clocks may drift by the difference), and the
+ * decision is kept STAGE_DECISION_KEEP_MS after that.
+ */
+export const STAGE_DECIDE_MS = 20_000;
+export const STAGE_DEADLINE_MS = 30_000;
+const STAGE_DECISION_KEEP_MS = 600_000;
+/** Stages one upkeep pass settles per partition. */
+const STAGES_PER_PASS = 100;
 
 /** How many tokens a wake list keeps (hint.lua and the stores trim it so). */
 const WAKE_LIST_LENGTH = 16;
@@ -100,6 +111,11 @@ export class PartitionedJobStore extends JobStore {
     this.random = options.random ?? Math.random;
     this.refreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
     this.retireGuardMs = options.retireGuardMs ?? RETIRE_GUARD_MS;
+  }
+
+  /** The store's two-phase writes, when it has them (Redis: partitions can fail apart). */
+  private get staging(): StagingHost | undefined {
+    return 'stageJobs' in this.inner ? (this.inner as unknown as StagingHost) : undefined;
   }
 
   get health(): StoreHealth {
@@ -282,8 +298,34 @@ export class PartitionedJobStore extends JobStore {
   /** Also the step that forgets a removed partition once it is empty (retireRemoved). */
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const result = await this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
+    await this.settleStages(queue);
     await this.retireRemoved(queue);
     return result;
+  }
+
+  /**
+   * Stages whose writer did not come back by their deadline (it crashed, or lost its connection):
+   * committed when their coordinating partition holds the decision, rolled back when it does not.
+   * One read per partition per pass, and only for a store that stages.
+   */
+  private async settleStages(queue: string): Promise<void> {
+    const staging = this.staging;
+    const layout = this.layouts.get(queue);
+    if (!staging || !layout || layout.single) return;
+    await Promise.all(
+      layout.names.map(async (partition, i) => {
+        for (const stageId of await staging.expiredStages(partition, STAGES_PER_PASS)) {
+          const coordinator = coordinatorOf(stageId) ?? partition;
+          if (await staging.isCommitted(coordinator, stageId)) {
+            const done = await staging.commitStage(partition, stageId);
+            if (done && done.committed > 0) this.hint(queue, i);
+          } else {
+            await staging.rollbackStage(partition, stageId);
+          }
+        }
+        await staging.forgetCommits(partition);
+      }),
+    );
   }
 
   /**
@@ -543,6 +585,7 @@ export class PartitionedJobStore extends JobStore {
    * (it is the first keyed job's, so it is written last of all); a failure stops there and throws.
    */
   private async writeGroups(layout: PartitionLayout, jobs: NewJob[], groups: Map<number, number[]>, results: (EnqueueResult | undefined)[]): Promise<void> {
+    if (groups.size > 1 && this.staging) return this.stagedWrite(this.staging, layout, jobs, groups, results);
     const queue = layout.queue;
     const shared = groups.size > 1 ? [...groups.keys()].find((index) => groups.get(index)!.some((i) => jobs[i].idempotencyKey === undefined)) : undefined;
     const order = [...groups.keys()].sort((a, b) => Number(a === shared) - Number(b === shared));
@@ -551,6 +594,7 @@ export class PartitionedJobStore extends JobStore {
       const partition = layout.names[index];
       const placed = members.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: partition, id: withPartition(jobs[i].id, partition) }));
       const report = await this.inner.enqueueReporting(placed);
+      refuseInDoubt(report.results);
       report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
       // a partition that had no pending job: its waiting workers are told, also of a scheduled
       // job (the claim the hint brings learns when it is due, so it runs on time, not at the
@@ -559,6 +603,63 @@ export class PartitionedJobStore extends JobStore {
       if (report.idleBefore) this.hint(queue, index);
       else this.rotations.get(queue)?.wake(index);
     }
+  }
+
+  /**
+   * A bulk whose jobs lie in several partitions, all or nothing across them, in two phases:
+   * 1. every partition stages its jobs (stage.lua: written and keyed, not enqueued); a failure
+   *    rolls back what was staged and throws: nothing is left;
+   * 2. the first partition (the coordinator) commits its jobs and records the decision in the same
+   *    script (unless STAGE_DECIDE_MS have passed: then everything is rolled back and it throws);
+   *    from then on the bulk stands: the other partitions commit now, and one that fails to is
+   *    committed by upkeep after the stage's deadline (settleStages), so the caller is answered
+   *    with every job. A failure of the decision itself (its reply lost) leaves the stage to
+   *    upkeep, which settles every partition by whether the decision is there, and throws.
+   */
+  private async stagedWrite(
+    staging: StagingHost,
+    layout: PartitionLayout,
+    jobs: NewJob[],
+    groups: Map<number, number[]>,
+    results: (EnqueueResult | undefined)[],
+  ): Promise<void> {
+    const queue = layout.queue;
+    const indexes = [...groups.keys()];
+    const coordinator = layout.names[indexes[0]];
+    const stageId = `${coordinator}|${idTail(newJobId(queue, this.clock.now()))}`;
+    const started = this.clock.now();
+    const staged: number[] = [];
+    const placedOf = (index: number): NewJob[] =>
+      groups.get(index)!.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: layout.names[index], id: withPartition(jobs[i].id, layout.names[index]) }));
+    const rollback = async (): Promise<void> => {
+      // best effort: a stage left behind is rolled back by upkeep after its deadline
+      await Promise.all(staged.map((index) => staging.rollbackStage(layout.names[index], stageId).catch(() => undefined)));
+    };
+    try {
+      for (const index of indexes) {
+        const stagedResults = await staging.stageJobs(layout.names[index], stageId, started + STAGE_DEADLINE_MS, placedOf(index));
+        staged.push(index);
+        refuseInDoubt(stagedResults);
+        groups.get(index)!.forEach((i, k) => (results[i] = { job: named(stagedResults[k].job), created: stagedResults[k].created }));
+      }
+    } catch (err) {
+      await rollback();
+      throw err;
+    }
+    const decided = await staging.commitStage(coordinator, stageId, { by: started + STAGE_DECIDE_MS, keepUntil: started + STAGE_DEADLINE_MS + STAGE_DECISION_KEEP_MS });
+    if (decided === null) {
+      await rollback();
+      throw new StoreUnavailableError('a bulk across partitions took too long to write; nothing of it was kept');
+    }
+    if (decided.idleBefore) this.hint(queue, indexes[0]);
+    else this.rotations.get(queue)?.wake(indexes[0]);
+    await Promise.all(
+      indexes.slice(1).map(async (index) => {
+        const done = await staging.commitStage(layout.names[index], stageId).catch(() => null);
+        if (done?.idleBefore) this.hint(queue, index);
+        else this.rotations.get(queue)?.wake(index);
+      }),
+    );
   }
 
   /** Items of a queue's leases grouped by the partition their id names, one call per partition, outcomes in the items' order. */
@@ -682,6 +783,22 @@ class QueueNamingSource extends JobEventSource {
 
   close(): Promise<void> {
     return this.source.close();
+  }
+}
+
+/** The coordinating partition a stage id names (`<partition>|<tail>`). */
+function coordinatorOf(stageId: string): string | undefined {
+  const bar = stageId.indexOf('|');
+  return bar > 0 ? stageId.slice(0, bar) : undefined;
+}
+
+/**
+ * A job found by its key that another bulk has staged and not yet settled may still be rolled
+ * back: the caller is asked to try again (503) rather than told the job exists.
+ */
+function refuseInDoubt(results: readonly StagedResult[]): void {
+  if (results.some((r) => r.inDoubt)) {
+    throw new StoreUnavailableError('a job with one of these idempotency keys is being written by another bulk; try again', 1);
   }
 }
 

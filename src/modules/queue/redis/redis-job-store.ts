@@ -35,7 +35,7 @@ import { RedisWakeWaiter } from './redis-wake-waiter';
 import { RedisExecutions } from './redis-executions';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 import { partitionName } from '../../../domain/queue-partition';
-import { EnqueueReport, PartitionHost, StoredLayout } from '../partitions/partition-host';
+import { EnqueueReport, PartitionHost, StagedResult, StagingHost, StoredLayout } from '../partitions/partition-host';
 
 export interface RedisJobStoreOptions {
   /** One Redis server, or a Redis Cluster (createClusterClient). */
@@ -74,7 +74,7 @@ const CLAIM_PROMOTE_LIMIT = 1_000;
  * The JobStore on Redis: every state change is one Lua script over one queue's keys (one hash
  * slot), batched per call. See src/lua for the scripts and redis-job-codec.ts for the job hash.
  */
-export class RedisJobStore extends JobStore implements PartitionHost {
+export class RedisJobStore extends JobStore implements PartitionHost, StagingHost {
   private readonly redis: RedisClient;
   private readonly replicaWait: ReplicaWait | undefined;
   private readonly clusterSeeds: ClusterSeed[];
@@ -131,9 +131,11 @@ export class RedisJobStore extends JobStore implements PartitionHost {
       await this.registerQueue(queue);
       // the reply lists only the jobs not created (their idempotency key matched): {index, id, hash...}
       const [notCreated, idle] = (await this.run('enqueue', queue, args, now, this.replicaWait)) as [unknown[][], number];
-      const results: (EnqueueResult | undefined)[] = new Array(jobs.length);
+      const results: (StagedResult | undefined)[] = new Array(jobs.length);
       for (const reply of notCreated) {
-        results[Number(reply[0]) - 1] = { job: decodeJob(String(reply[1]), pairsToHash(reply, 2)), created: false };
+        const hash = pairsToHash(reply, 2);
+        // a job a bulk across partitions has staged and not settled (stage.lua) may yet be rolled back
+        results[Number(reply[0]) - 1] = { job: decodeJob(String(reply[1]), hash), created: false, ...(hash.stg !== undefined ? { inDoubt: true } : {}) };
       }
       for (let i = 0; i < jobs.length; i++) {
         results[i] ??= { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), queue), created: true };
@@ -292,6 +294,54 @@ export class RedisJobStore extends JobStore implements PartitionHost {
 
   async setPartitionCount(queue: string, count: number): Promise<StoredLayout> {
     return pairsToHash((await this.availability.call(() => this.run('partitions-count', queue, [count]))) as unknown[], 0);
+  }
+
+  // StagingHost: a bulk across partitions in two phases (partition-host.ts, stage*.lua)
+
+  async stageJobs(partition: string, stageId: string, deadline: number, jobs: NewJob[]): Promise<StagedResult[]> {
+    const now = this.clock.now();
+    const args: (string | number)[] = [stageId, deadline, jobs.length];
+    const encoded = jobs.map((job) => encodeNewJob(job, now));
+    jobs.forEach((job, i) => args.push(job.id, encoded[i].length / 2, ...encoded[i]));
+    return this.availability.call(async () => {
+      await this.registerQueue(partition);
+      const notCreated = (await this.run('stage', partition, args, now)) as unknown[][];
+      const results: (StagedResult | undefined)[] = new Array(jobs.length);
+      for (const reply of notCreated) {
+        const i = Number(reply[0]) - 1;
+        const id = String(reply[1]);
+        const hash = pairsToHash(reply, 2);
+        // its own job (this call sent twice): staged by this stage, so created by it
+        if (id === jobs[i].id && hash.stg === stageId) continue;
+        results[i] = { job: decodeJob(id, hash), created: false, ...(hash.stg !== undefined ? { inDoubt: true } : {}) };
+      }
+      for (let i = 0; i < jobs.length; i++) {
+        results[i] ??= { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), partition), created: true };
+      }
+      return results as StagedResult[];
+    });
+  }
+
+  async commitStage(partition: string, stageId: string, decide?: { by: number; keepUntil: number }): Promise<{ committed: number; idleBefore: boolean } | null> {
+    const args: (string | number)[] = decide ? [stageId, decide.by, decide.keepUntil] : [stageId];
+    const [committed, idle] = (await this.availability.call(() => this.run('stage-commit', partition, args, this.clock.now(), this.replicaWait))) as [number, number];
+    return committed < 0 ? null : { committed, idleBefore: idle === 1 };
+  }
+
+  async rollbackStage(partition: string, stageId: string): Promise<number> {
+    return (await this.availability.call(() => this.run('stage-rollback', partition, [stageId]))) as number;
+  }
+
+  async expiredStages(partition: string, limit: number): Promise<string[]> {
+    return this.availability.call(() => this.redis.zrangebyscore(this.keys(partition).stages, '-inf', this.clock.now(), 'LIMIT', 0, limit));
+  }
+
+  async isCommitted(partition: string, stageId: string): Promise<boolean> {
+    return (await this.availability.call(() => this.redis.zscore(this.keys(partition).commits, stageId))) !== null;
+  }
+
+  async forgetCommits(partition: string): Promise<void> {
+    await this.availability.call(() => this.redis.zremrangebyscore(this.keys(partition).commits, '-inf', this.clock.now()));
   }
 
   async dropPartition(partition: string): Promise<boolean> {

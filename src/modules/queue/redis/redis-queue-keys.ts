@@ -111,6 +111,25 @@ export class RedisQueueKeys {
     return `${this.base}partitions`;
   }
 
+  /**
+   * A staged bulk's job ids in this partition (set `stage:<stageId>`): written, keyed, not yet
+   * indexed (stage.lua), until stage-commit.lua or stage-rollback.lua.
+   */
+  get stagePrefix(): string {
+    return `${this.base}stage:`;
+  }
+  /** This partition's stages (zset: stage id -> the deadline after which upkeep settles it). */
+  get stages(): string {
+    return `${this.base}stages`;
+  }
+  /**
+   * Bulks decided committed (zset: stage id -> until when the record is kept), in partition 0's
+   * slot: upkeep commits a stage found here and rolls back one that is not.
+   */
+  get commits(): string {
+    return `${this.base}commits`;
+  }
+
   /** The KEYS of `script` (SCRIPT_KEYS), built once per queue and script. */
   forScript(script: ScriptName): string[] {
     let keys = this.scriptKeyCache.get(script);

@@ -31,6 +31,9 @@ export const LUA_KEY_NAMES = {
   refresh: 'K_REFRESH',
   refreshing: 'K_REFRESHING',
   partitions: 'K_PARTITIONS',
+  stagePrefix: 'K_STAGE',
+  stages: 'K_STAGES',
+  commits: 'K_COMMITS',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
@@ -86,8 +89,13 @@ export const SCRIPT_KEYS = {
     'executionsIdem',
     'refresh',
     'refreshing',
+    'stages',
+    'commits',
   ],
   'partitions-retire': ['partitions'],
+  stage: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages'],
+  'stage-commit': ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages', 'commits'],
+  'stage-rollback': ['jobPrefix', 'idem', 'stagePrefix', 'stages'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;
