@@ -353,9 +353,7 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async promoteDue(queue: string, limit: number): Promise<number> {
-    const layout = await this.layout(queue);
-    if (layout.single) return this.inner.promoteDue(queue, limit);
-    return this.budgeted(queue, layout, limit, false, async (partition, budget, i) => {
+    return this.withBudget(queue, limit, async (partition, budget, i) => {
       const promoted = await this.inner.promoteDue(partition, budget);
       if (promoted > 0) this.hint(queue, i);
       return promoted;
@@ -363,9 +361,7 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
-    const layout = await this.layout(queue);
-    if (layout.single) return this.inner.trimFinished(queue, retention, limit);
-    return this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimFinished(partition, retention, budget));
+    return this.withBudget(queue, limit, (partition, budget) => this.inner.trimFinished(partition, retention, budget));
   }
 
   async counts(queue: string): Promise<QueueCounts> {
@@ -426,7 +422,7 @@ export class PartitionedJobStore extends JobStore {
     const taken = await Promise.all(jobs.map((job) => (job.idempotencyKey === undefined ? null : this.liveKeyElsewhere(layout, job.idempotencyKey, index))));
     const record = await this.inner.createExecution(
       { ...execution, id, queue: partition },
-      jobs.filter((_, i) => taken[i] === null).map((job) => ({ ...job, id: withPartition(job.id, partition), queue: partition, executionId: id })),
+      jobs.filter((_, i) => taken[i] === null).map((job) => ({ ...placeIn(job, layout, index), executionId: id })),
     );
     this.hint(execution.queue, index);
     return namedExecution(record);
@@ -470,15 +466,11 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async requeueStaleRefresh(queue: string, staleMs: number, limit: number): Promise<number> {
-    const layout = await this.layout(queue);
-    if (layout.single) return this.inner.requeueStaleRefresh(queue, staleMs, limit);
-    return this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.requeueStaleRefresh(partition, staleMs, budget));
+    return this.withBudget(queue, limit, (partition, budget) => this.inner.requeueStaleRefresh(partition, staleMs, budget));
   }
 
   async trimExecutions(queue: string, retentionMs: number, limit: number): Promise<number> {
-    const layout = await this.layout(queue);
-    if (layout.single) return this.inner.trimExecutions(queue, retentionMs, limit);
-    return this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimExecutions(partition, retentionMs, budget));
+    return this.withBudget(queue, limit, (partition, budget) => this.inner.trimExecutions(partition, retentionMs, budget));
   }
 
   async refreshBacklog(queue: string): Promise<RefreshBacklog> {
@@ -581,28 +573,28 @@ export class PartitionedJobStore extends JobStore {
 
   /**
    * Writes each partition's jobs in one script. Jobs of several partitions (a bulk whose keys hash
-   * to several) are written keyed partitions first, then the partition of the jobs without a key
-   * (it is the first keyed job's, so it is written last of all); a failure stops there and throws.
+   * to several) are staged first where the store can fail between partitions (stagedWrite); the
+   * memory store cannot, and writes them partition after partition.
    */
   private async writeGroups(layout: PartitionLayout, jobs: NewJob[], groups: Map<number, number[]>, results: (EnqueueResult | undefined)[]): Promise<void> {
     if (groups.size > 1 && this.staging) return this.stagedWrite(this.staging, layout, jobs, groups, results);
-    const queue = layout.queue;
-    const shared = groups.size > 1 ? [...groups.keys()].find((index) => groups.get(index)!.some((i) => jobs[i].idempotencyKey === undefined)) : undefined;
-    const order = [...groups.keys()].sort((a, b) => Number(a === shared) - Number(b === shared));
-    for (const index of order) {
-      const members = groups.get(index)!;
-      const partition = layout.names[index];
-      const placed = members.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: partition, id: withPartition(jobs[i].id, partition) }));
-      const report = await this.inner.enqueueReporting(placed);
+    for (const [index, members] of groups) {
+      const report = await this.inner.enqueueReporting(members.map((i) => placeIn(jobs[i], layout, index)));
       refuseInDoubt(report.results);
       report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
-      // a partition that had no pending job: its waiting workers are told, also of a scheduled
-      // job (the claim the hint brings learns when it is due, so it runs on time, not at the
-      // next sweep or promotion)
-      if (!report.results.some((r) => r.created)) continue;
-      if (report.idleBefore) this.hint(queue, index);
-      else this.rotations.get(queue)?.wake(index);
+      if (report.results.some((r) => r.created)) this.announce(layout.queue, index, report.idleBefore);
     }
+  }
+
+  /**
+   * New jobs in partition `index`: when it had no pending job, the queue's waiting workers are
+   * told (a hint), also of a scheduled job (the claim the hint brings learns when it is due, so it
+   * runs on time, not at the next sweep or promotion); else only this process's claims look there
+   * again.
+   */
+  private announce(queue: string, index: number, idleBefore: boolean): void {
+    if (idleBefore) this.hint(queue, index);
+    else this.rotations.get(queue)?.wake(index);
   }
 
   /**
@@ -629,15 +621,18 @@ export class PartitionedJobStore extends JobStore {
     const stageId = `${coordinator}|${idTail(newJobId(queue, this.clock.now()))}`;
     const started = this.clock.now();
     const staged: number[] = [];
-    const placedOf = (index: number): NewJob[] =>
-      groups.get(index)!.map((i) => (index === 0 ? jobs[i] : { ...jobs[i], queue: layout.names[index], id: withPartition(jobs[i].id, layout.names[index]) }));
     const rollback = async (): Promise<void> => {
       // best effort: a stage left behind is rolled back by upkeep after its deadline
       await Promise.all(staged.map((index) => staging.rollbackStage(layout.names[index], stageId).catch(() => undefined)));
     };
     try {
       for (const index of indexes) {
-        const stagedResults = await staging.stageJobs(layout.names[index], stageId, started + STAGE_DEADLINE_MS, placedOf(index));
+        const stagedResults = await staging.stageJobs(
+          layout.names[index],
+          stageId,
+          started + STAGE_DEADLINE_MS,
+          groups.get(index)!.map((i) => placeIn(jobs[i], layout, index)),
+        );
         staged.push(index);
         refuseInDoubt(stagedResults);
         groups.get(index)!.forEach((i, k) => (results[i] = { job: named(stagedResults[k].job), created: stagedResults[k].created }));
@@ -651,13 +646,11 @@ export class PartitionedJobStore extends JobStore {
       await rollback();
       throw new StoreUnavailableError('a bulk across partitions took too long to write; nothing of it was kept');
     }
-    if (decided.idleBefore) this.hint(queue, indexes[0]);
-    else this.rotations.get(queue)?.wake(indexes[0]);
+    this.announce(queue, indexes[0], decided.idleBefore);
     await Promise.all(
       indexes.slice(1).map(async (index) => {
         const done = await staging.commitStage(layout.names[index], stageId).catch(() => null);
-        if (done?.idleBefore) this.hint(queue, index);
-        else this.rotations.get(queue)?.wake(index);
+        this.announce(queue, index, done?.idleBefore ?? false);
       }),
     );
   }
@@ -714,6 +707,12 @@ export class PartitionedJobStore extends JobStore {
       left -= used(result);
     }
     return Math.floor(limit) - left;
+  }
+
+  /** A count-returning upkeep step within one budget for the queue (straight through for one partition). */
+  private async withBudget(queue: string, limit: number, call: (partition: string, budget: number, index: number) => Promise<number>): Promise<number> {
+    const layout = await this.layout(queue);
+    return layout.single ? call(queue, limit, 0) : this.budgeted(queue, layout, limit, false, call);
   }
 
   private async reapEach(queue: string, limit: number, rootLast: boolean, call: (partition: string, budget: number) => Promise<ReapResult>): Promise<ReapResult> {
@@ -800,6 +799,13 @@ function refuseInDoubt(results: readonly StagedResult[]): void {
   if (results.some((r) => r.inDoubt)) {
     throw new StoreUnavailableError('a job with one of these idempotency keys is being written by another bulk; try again', 1);
   }
+}
+
+/** `job` as stored in partition `index` of `layout`: its queue the partition's name, its id naming it. */
+function placeIn(job: NewJob, layout: PartitionLayout, index: number): NewJob {
+  if (index === 0) return job;
+  const partition = layout.names[index];
+  return { ...job, queue: partition, id: withPartition(job.id, partition) };
 }
 
 function named(job: Job): Job {
