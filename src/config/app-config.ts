@@ -52,6 +52,12 @@ export class AppConfig {
   readonly databaseUrl: string | undefined;
   readonly dbMigrate: boolean;
   readonly historyBatch: number;
+  /** HISTORY_PARTITION: the span of one history partition. */
+  readonly historyPartition: 'day' | 'week';
+  /** HISTORY_RETENTION_DAYS (0: keep everything). */
+  readonly historyRetentionDays: number;
+  /** HISTORY_COALESCE_MS. */
+  readonly historyCoalesceMs: number;
   /** Approximate bound of each queue's event stream (EVENTS_MAXLEN). */
   readonly eventsMaxLen: number;
   readonly refreshIntervalMs: number;
@@ -98,6 +104,9 @@ export class AppConfig {
     this.databaseUrl = env.DATABASE_URL;
     this.dbMigrate = env.DB_MIGRATE;
     this.historyBatch = env.HISTORY_BATCH;
+    this.historyPartition = env.HISTORY_PARTITION;
+    this.historyRetentionDays = env.HISTORY_RETENTION_DAYS;
+    this.historyCoalesceMs = env.HISTORY_COALESCE_MS;
     this.eventsMaxLen = env.EVENTS_MAXLEN;
     this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;
     this.refreshBatch = env.REFRESH_BATCH;

@@ -26,3 +26,9 @@ export const MAX_HTTP_REDIRECTS = 20;
  * and each one asked for adds its replication round trip to every acknowledged write.
  */
 export const MAX_WAIT_REPLICAS = 5;
+
+/** HISTORY_RETENTION_DAYS: ten years (one partition per day: about 3,650 per table at most). */
+export const MAX_HISTORY_RETENTION_DAYS = 3650;
+
+/** HISTORY_COALESCE_MS: history may lag this much behind the store at most, when it is not behind. */
+export const MAX_HISTORY_COALESCE_MS = 10_000;

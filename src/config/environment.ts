@@ -7,7 +7,7 @@ import { SecretBox } from '../domain/secret-box';
 import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { parseQueueList } from './queue-list';
-import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY } from './batch-limits';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -199,6 +199,25 @@ export class EnvironmentVariables {
   /** Most job events the history writer puts in one batch (one statement per table). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
   HISTORY_BATCH = 500;
+
+  /** Time span of one history partition (job_records, job_attempts, executions): `day` or `week`. */
+  @IsIn(['day', 'week'])
+  HISTORY_PARTITION: 'day' | 'week' = 'day';
+
+  /**
+   * Days of history kept, counted from each job's creation (each execution's): partitions whose
+   * whole span is older are dropped. 0 keeps everything.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(MAX_HISTORY_RETENTION_DAYS)
+  HISTORY_RETENTION_DAYS = 30;
+
+  /**
+   * How long the history writer may hold a batch whose jobs have not finished, reading on, so
+   * that a job that finishes within it is written once, final, instead of inserted then updated.
+   * 0 writes every batch as read.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(MAX_HISTORY_COALESCE_MS)
+  HISTORY_COALESCE_MS = 1000;
 
   /** How often each instance claims a batch of dirty executions and refreshes their status. */
   @Transform(toInt) @IsInt() @Min(10)

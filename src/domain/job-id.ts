@@ -57,3 +57,19 @@ export function withPartition(id: string, partition: string): string {
 export function idTail(id: string): string {
   return id.slice(id.lastIndexOf('-'));
 }
+
+const ID_TIME_PATTERN = /-([0-9A-HJKMNP-TV-Z]{20})$/;
+
+/**
+ * The creation time a job (or execution) id carries, in epoch ms: the first 10 characters of its
+ * tail (newJobId). Undefined for an id claimq did not make. History partitions its tables by this
+ * time because every event of a job can compute it from the id alone (SQL twin: claimq_id_time,
+ * in the history migration that partitions the tables).
+ */
+export function timeOfJobId(id: string): number | undefined {
+  const m = ID_TIME_PATTERN.exec(id);
+  if (!m) return undefined;
+  let ms = 0;
+  for (let i = 0; i < 10; i++) ms = ms * 32 + ALPHABET.indexOf(m[1][i]);
+  return ms;
+}

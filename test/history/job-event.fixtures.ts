@@ -4,6 +4,28 @@ import { eventVersion } from '../../src/modules/queue/events/event-version';
 
 export const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const labels = new Map<string, string>();
+
+/**
+ * A job id as claimq makes them (job-id.ts), carrying time `at` (history keys a job by the time in
+ * its id) and a tail derived from `label`, so a test names its jobs and gets the same id each time.
+ */
+export function fixtureId(queue: string, label: string, at = T0): string {
+  let time = '';
+  for (let ms = at, i = 0; i < 10; i++, ms = Math.floor(ms / 32)) time = ALPHABET[ms % 32] + time;
+  let h = 2166136261;
+  for (const c of label) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  let tail = '';
+  for (let i = 0; i < 10; i++, h = Math.imul(h ^ (h >>> 15), 2654435761) >>> 0) tail += ALPHABET[h >>> 27];
+  const id = `${queue}-${time}${tail}`;
+  labels.set(id, label);
+  return id;
+}
+
+/** The label a fixtureId was made from (for readable expectations). */
+export const labelOf = (id: string): string => labels.get(id) ?? id;
+
 /** Events of one job in store order, with positions like stream ids (one entry per event). */
 export class EventScript {
   readonly events: SourcedJobEvent[] = [];

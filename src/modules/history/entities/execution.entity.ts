@@ -3,9 +3,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /** An execution (a group of jobs with one status), written by the execution refresh. */
 @Entity({ name: 'executions' })
 @Index('executions_queue_created_idx', ['queue', 'createdAt', 'id'])
-@Index('executions_status_updated_idx', ['status', 'updatedAt'])
 export class ExecutionEntity {
-  @PrimaryColumn({ type: 'text' })
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'executions_pkey' })
   id: string;
 
   @Column({ type: 'text' })
@@ -38,7 +37,8 @@ export class ExecutionEntity {
   @Column({ name: 'callback_url', type: 'text', nullable: true })
   callbackUrl: string | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  /** Fixed at creation; the partition key (the table is partitioned by it, keyed (id, created_at)). */
+  @PrimaryColumn({ name: 'created_at', type: 'timestamptz', primaryKeyConstraintName: 'executions_pkey' })
   createdAt: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })

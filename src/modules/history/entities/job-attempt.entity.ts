@@ -9,7 +9,8 @@ export type AttemptOutcome = 'running' | 'succeeded' | 'failed' | 'released' | '
  * attempt keeps its own row although attempt numbers are used again (a released attempt is given
  * back; an API retry restarts the count at 1). Rows written before run numbers have run = attempt:
  * such a row follows the newest claim of that number (claim_version), and an end older than that
- * claim is not shown as its outcome.
+ * claim is not shown as its outcome. A job's successful attempt claimed and ended within one batch
+ * has no row: the job's row holds it (job-history-fold.ts heldByRecord).
  */
 @Entity({ name: 'job_attempts' })
 export class JobAttemptEntity {
@@ -18,6 +19,10 @@ export class JobAttemptEntity {
 
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'job_attempts_pkey' })
   run: number;
+
+  /** The job's history key (the time in its id), the partition key. */
+  @PrimaryColumn({ name: 'created_at', type: 'timestamptz', primaryKeyConstraintName: 'job_attempts_pkey' })
+  createdAt: Date;
 
   /** Attempt number, from 1 (repeats across runs after a release or an API retry). */
   @Column({ type: 'integer' })

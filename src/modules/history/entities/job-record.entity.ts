@@ -8,13 +8,11 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  * because instances' clocks disagree and many transitions share a millisecond.
  */
 @Entity({ name: 'job_records' })
-@Index('job_records_queue_status_created_idx', ['queue', 'status', 'createdAt', 'id'])
-@Index('job_records_queue_type_created_idx', ['queue', 'type', 'createdAt', 'id'])
 @Index('job_records_queue_created_idx', ['queue', 'createdAt', 'id'])
-@Index('job_records_created_idx', ['createdAt', 'id'])
-@Index('job_records_execution_idx', ['executionId'], { where: '"execution_id" IS NOT NULL' })
+@Index('job_records_queue_type_created_idx', ['queue', 'type', 'createdAt', 'id'])
+@Index('job_records_unfinished_idx', ['status', 'createdAt', 'id'], { where: `"status" <> 'succeeded'` })
 export class JobRecordEntity {
-  @PrimaryColumn({ type: 'text' })
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'job_records_pkey' })
   id: string;
 
   @Column({ type: 'text' })
@@ -36,8 +34,11 @@ export class JobRecordEntity {
   @Column({ type: 'integer', nullable: true })
   priority: number | null;
 
-  /** The enqueue time; until the `enqueued` event is seen, the earliest event time. */
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  /**
+   * The time in the job's id (when claimq accepted it), and the partition key: the table is
+   * partitioned by it (migration PartitionHistory), keyed (created_at, id).
+   */
+  @PrimaryColumn({ name: 'created_at', type: 'timestamptz', primaryKeyConstraintName: 'job_records_pkey' })
   createdAt: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })

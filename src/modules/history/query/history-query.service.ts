@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Between, DataSource } from 'typeorm';
+import { timeOfJobId } from '../../../domain/job-id';
+import { historyKeyOf } from '../writer/job-history-fold';
 import { StoreUnavailableError } from '../../../domain/errors';
 import { ExecutionRecord } from '../../../domain/execution';
 import { ExecutionEntity } from '../entities/execution.entity';
@@ -12,6 +14,37 @@ import { JobAttemptHistory, JobHistoryPage, JobHistoryQuery, JobHistoryRecord } 
 
 export const HISTORY_PAGE_DEFAULT = 100;
 export const HISTORY_PAGE_MAX = 1000;
+/** How far an execution's created_at may be from the time in its id (they are read moments apart). */
+const EXECUTION_WINDOW_MS = 86_400_000;
+
+/**
+ * The job's latest attempt completed from its row: added when the job succeeded in an attempt that
+ * has no row (claimed and ended within one history batch), or ended when its row still shows it
+ * running (written at the claim; the end came in a batch that folded the claim again).
+ */
+export function withRecordAttempt(rows: JobAttemptEntity[], record: JobRecordEntity | null): JobAttemptEntity[] {
+  if (!record || record.status !== 'succeeded' || record.claimVersion === null) return rows;
+  const latest = rows.find((r) => r.claimVersion !== null && BigInt(r.claimVersion) === BigInt(record.claimVersion!));
+  if (latest) {
+    if (latest.outcome === 'running') Object.assign(latest, { outcome: 'succeeded', finishedAt: record.finishedAt, error: null });
+    return rows;
+  }
+  const held = new JobAttemptEntity();
+  Object.assign(held, {
+    jobId: record.id,
+    createdAt: record.createdAt,
+    run: rows.reduce((max, r) => Math.max(max, r.run), 0) + 1,
+    attempt: record.attempts,
+    workerId: record.workerId,
+    startedAt: record.startedAt,
+    finishedAt: record.finishedAt,
+    outcome: 'succeeded',
+    error: null,
+    claimVersion: record.claimVersion,
+    endVersion: record.version,
+  });
+  return [...rows, held];
+}
 
 /**
  * What the API reads from history: a job as last recorded, its attempts, pages of jobs by queue,
@@ -24,21 +57,43 @@ export class HistoryQueryService {
 
   async findJob(id: string): Promise<JobHistoryRecord | null> {
     const ds = await this.connected();
-    const row = await available(ds.getRepository(JobRecordEntity).findOneBy({ id }));
+    const row = await available(this.findJobRow(ds, id));
     return row ? toJobHistoryRecord(row) : null;
   }
 
   /** The `executions` row the refresh last wrote (what GET /executions/:id shows after retention). */
   async findExecution(id: string): Promise<ExecutionRecord | null> {
     const ds = await this.connected();
-    const row = await available(ds.getRepository(ExecutionEntity).findOneBy({ id }));
+    const repo = ds.getRepository(ExecutionEntity);
+    const idTime = timeOfJobId(id);
+    // created_at is the store's clock at creation, within moments of the time in the id: the window
+    // keeps the lookup to the partitions around it
+    const row = await available(
+      idTime === undefined
+        ? repo.findOneBy({ id })
+        : repo.findOneBy({ id, createdAt: Between(new Date(idTime - EXECUTION_WINDOW_MS), new Date(idTime + EXECUTION_WINDOW_MS)) }),
+    );
     return row ? toExecutionRecord(row) : null;
   }
 
+  /**
+   * A job's attempts in run order. A successful attempt claimed and ended within one history batch
+   * has no row of its own (the job's row holds it): it is shown from the job's row, as is the end
+   * of a latest attempt whose row was written while it ran.
+   */
   async listAttempts(jobId: string): Promise<JobAttemptHistory[]> {
     const ds = await this.connected();
-    const rows = await available(ds.getRepository(JobAttemptEntity).find({ where: { jobId }, order: { run: 'ASC' } }));
-    return rows.map(toJobAttemptHistory);
+    const key = new Date(historyKeyOf(jobId));
+    const [keyed, moved, record] = await available(
+      Promise.all([
+        ds.getRepository(JobAttemptEntity).find({ where: { jobId, createdAt: key }, order: { run: 'ASC' } }),
+        this.fromDefault(ds, JobAttemptEntity, 'job_attempts_default', 'job_id', jobId),
+        this.findJobRow(ds, jobId),
+      ]),
+    );
+    const byRun = new Map<number, JobAttemptEntity>();
+    for (const row of [...moved, ...keyed]) byRun.set(row.run, row);
+    return withRecordAttempt([...byRun.values()].sort((a, b) => a.run - b.run), record).map(toJobAttemptHistory);
   }
 
   async listJobs(query: JobHistoryQuery): Promise<JobHistoryPage> {
@@ -60,6 +115,29 @@ export class HistoryQueryService {
     const last = items[items.length - 1];
     const nextCursor = rows.length > limit && last ? encodeHistoryCursor({ createdAt: last.createdAt, id: last.id }) : null;
     return { items, nextCursor };
+  }
+
+  /**
+   * The job's row: in the partition of the time in its id, or else (history an upgrade moved into
+   * the default partition, keyed by its enqueue time until the partition upkeep moves it) in the
+   * default partition, through its index on id.
+   */
+  private async findJobRow(ds: DataSource, id: string): Promise<JobRecordEntity | null> {
+    const row = await ds.getRepository(JobRecordEntity).findOneBy({ createdAt: new Date(historyKeyOf(id)), id });
+    if (row) return row;
+    const [moved] = await this.fromDefault(ds, JobRecordEntity, 'job_records_default', 'id', id);
+    return moved ?? null;
+  }
+
+  /** Rows of a default partition by an indexed id column, mapped as the entity's own rows. */
+  private async fromDefault<T extends object>(ds: DataSource, entity: new () => T, table: string, column: string, id: string): Promise<T[]> {
+    const raw = (await ds.query(`SELECT * FROM "${table}" WHERE "${column}" = $1`, [id])) as Array<Record<string, unknown>>;
+    const columns = ds.getMetadata(entity).columns;
+    return raw.map((r) => {
+      const out = new entity() as Record<string, unknown>;
+      for (const c of columns) out[c.propertyName] = r[c.databaseName];
+      return out as T;
+    });
   }
 
   private async connected(): Promise<DataSource> {

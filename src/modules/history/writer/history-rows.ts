@@ -13,6 +13,7 @@ export interface JobRecordRow {
   attempts: number;
   max_attempts: number | null;
   priority: number | null;
+  /** the time in the job's id (historyKeyOf): the partition key, the same for every event */
   created_at: string;
   updated_at: string;
   started_at: string | null;
@@ -28,6 +29,8 @@ export interface JobRecordRow {
 
 export interface JobAttemptRow {
   job_id: string;
+  /** the job's history key (historyKeyOf), the partition its attempts live in */
+  created_at: string;
   /** the attempt's fencing token (JobEvent.run); the attempt number for events written before it */
   run: number;
   attempt: number;

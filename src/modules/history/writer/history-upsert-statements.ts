@@ -9,30 +9,19 @@
  *   attempt's end fills an empty worker_id;
  * - last_error follows `error_version`;
  * - type, priority, max_attempts, execution_id come from the enqueued event whenever it arrives;
- *   created_at is the enqueue time, or the earliest event time until the enqueue is seen.
- * Rows are inserted in id order, so concurrent writers lock rows in the same order.
+ * - created_at is the time in the job's id, the partition key (job-history-fold.ts historyKeyOf):
+ *   part of the conflict target, so never changed.
+ * Rows are inserted in key order, so concurrent writers lock rows in the same order. The partition
+ * maintenance (history-partitions.ts) merges moved rows by the same rules.
  */
 const newer = (col: string) => `coalesce(EXCLUDED.${col}, -1) > coalesce(j.${col}, -1)`;
 
-export const UPSERT_JOB_RECORDS = `
-INSERT INTO job_records AS j (id, queue, type, status, attempts, max_attempts, priority, created_at, updated_at,
-  started_at, finished_at, worker_id, result, last_error, execution_id, version, claim_version, error_version)
-SELECT r.id, r.queue, r.type, r.status, r.attempts, r.max_attempts, r.priority, r.created_at, r.updated_at,
-  r.started_at, r.finished_at, r.worker_id, r.result, r.last_error, r.execution_id, r.version, r.claim_version, r.error_version
-FROM jsonb_to_recordset($1::jsonb) AS r(id text, queue text, type text, status text, attempts integer,
-  max_attempts integer, priority integer, created_at timestamptz, updated_at timestamptz, started_at timestamptz,
-  finished_at timestamptz, worker_id text, result jsonb, last_error text, execution_id text, version numeric,
-  claim_version numeric, error_version numeric)
-ORDER BY r.id
-ON CONFLICT (id) DO UPDATE SET
+/** How a stored job_records row `j` takes an incoming row EXCLUDED of the same job. */
+export const JOB_RECORD_MERGE = `
   type = coalesce(j.type, EXCLUDED.type),
   priority = coalesce(j.priority, EXCLUDED.priority),
   max_attempts = coalesce(j.max_attempts, EXCLUDED.max_attempts),
   execution_id = coalesce(j.execution_id, EXCLUDED.execution_id),
-  created_at = CASE
-    WHEN j.type IS NOT NULL THEN j.created_at
-    WHEN EXCLUDED.type IS NOT NULL THEN EXCLUDED.created_at
-    ELSE least(j.created_at, EXCLUDED.created_at) END,
   status = CASE WHEN ${newer('version')} THEN EXCLUDED.status ELSE j.status END,
   attempts = CASE WHEN ${newer('version')} THEN EXCLUDED.attempts ELSE j.attempts END,
   updated_at = CASE WHEN ${newer('version')} THEN EXCLUDED.updated_at ELSE j.updated_at END,
@@ -45,6 +34,18 @@ ON CONFLICT (id) DO UPDATE SET
   claim_version = greatest(j.claim_version, EXCLUDED.claim_version),
   error_version = greatest(j.error_version, EXCLUDED.error_version)`;
 
+export const UPSERT_JOB_RECORDS = `
+INSERT INTO job_records AS j (id, queue, type, status, attempts, max_attempts, priority, created_at, updated_at,
+  started_at, finished_at, worker_id, result, last_error, execution_id, version, claim_version, error_version)
+SELECT r.id, r.queue, r.type, r.status, r.attempts, r.max_attempts, r.priority, r.created_at, r.updated_at,
+  r.started_at, r.finished_at, r.worker_id, r.result, r.last_error, r.execution_id, r.version, r.claim_version, r.error_version
+FROM jsonb_to_recordset($1::jsonb) AS r(id text, queue text, type text, status text, attempts integer,
+  max_attempts integer, priority integer, created_at timestamptz, updated_at timestamptz, started_at timestamptz,
+  finished_at timestamptz, worker_id text, result jsonb, last_error text, execution_id text, version numeric,
+  claim_version numeric, error_version numeric)
+ORDER BY r.created_at, r.id
+ON CONFLICT (created_at, id) DO UPDATE SET ${JOB_RECORD_MERGE}`;
+
 /** An attempt's end shows only when it is newer than the attempt's latest claim. */
 const endIsCurrent = `coalesce(greatest(a.end_version, EXCLUDED.end_version), -1) > coalesce(greatest(a.claim_version, EXCLUDED.claim_version), -1)`;
 const endNewer = `coalesce(EXCLUDED.end_version, -1) > coalesce(a.end_version, -1)`;
@@ -52,13 +53,8 @@ const claimNewer = `coalesce(EXCLUDED.claim_version, -1) > coalesce(a.claim_vers
 const endField = (col: string, running: string) =>
   `CASE WHEN NOT (${endIsCurrent}) THEN ${running} WHEN ${endNewer} THEN EXCLUDED.${col} ELSE a.${col} END`;
 
-export const UPSERT_JOB_ATTEMPTS = `
-INSERT INTO job_attempts AS a (job_id, run, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version)
-SELECT r.job_id, r.run, r.attempt, r.worker_id, r.started_at, r.finished_at, r.outcome, r.error, r.claim_version, r.end_version
-FROM jsonb_to_recordset($1::jsonb) AS r(job_id text, run integer, attempt integer, worker_id text, started_at timestamptz,
-  finished_at timestamptz, outcome text, error text, claim_version numeric, end_version numeric)
-ORDER BY r.job_id, r.run
-ON CONFLICT (job_id, run) DO UPDATE SET
+/** How a stored job_attempts row `a` takes an incoming row EXCLUDED of the same run. */
+export const JOB_ATTEMPT_MERGE = `
   attempt = CASE WHEN ${claimNewer} THEN EXCLUDED.attempt ELSE a.attempt END,
   worker_id = CASE WHEN ${claimNewer} THEN EXCLUDED.worker_id ELSE coalesce(a.worker_id, EXCLUDED.worker_id) END,
   started_at = CASE WHEN ${claimNewer} THEN EXCLUDED.started_at ELSE a.started_at END,
@@ -67,3 +63,11 @@ ON CONFLICT (job_id, run) DO UPDATE SET
   error = ${endField('error', 'NULL')},
   claim_version = greatest(a.claim_version, EXCLUDED.claim_version),
   end_version = greatest(a.end_version, EXCLUDED.end_version)`;
+
+export const UPSERT_JOB_ATTEMPTS = `
+INSERT INTO job_attempts AS a (job_id, created_at, run, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version)
+SELECT r.job_id, r.created_at, r.run, r.attempt, r.worker_id, r.started_at, r.finished_at, r.outcome, r.error, r.claim_version, r.end_version
+FROM jsonb_to_recordset($1::jsonb) AS r(job_id text, created_at timestamptz, run integer, attempt integer, worker_id text,
+  started_at timestamptz, finished_at timestamptz, outcome text, error text, claim_version numeric, end_version numeric)
+ORDER BY r.created_at, r.job_id, r.run
+ON CONFLICT (created_at, job_id, run) DO UPDATE SET ${JOB_ATTEMPT_MERGE}`;

@@ -47,11 +47,23 @@ describe('foldJobEvents', () => {
       ev({ k: 'succeeded', st: 'succeeded', att: 1, w: 'c', run: 3, res: '1' }),
     ];
     const rows = foldJobEvents(seq.map((event, i) => ({ queue: 'q', version: BigInt(i + 1), event })));
+    // run 3 succeeded, claimed and ended in this batch: the job's row holds it (no row of its own)
     expect(rows.attempts.map((a) => [a.run, a.attempt, a.worker_id, a.outcome, a.error])).toEqual([
       [1, 1, 'a', 'released', null],
       [2, 1, 'b', 'failed', 'boom'],
-      [3, 1, 'c', 'succeeded', null],
     ]);
+    expect(rows.records[0]).toMatchObject({ status: 'succeeded', attempts: 1, worker_id: 'c' });
+  });
+
+  it('writes a successful attempt of its own when its claim came in an earlier batch, or it carries no run', () => {
+    const claim = ev({ k: 'claimed', st: 'running', att: 1, w: 'a', run: 1 });
+    const done = ev({ k: 'succeeded', st: 'succeeded', att: 1, w: 'a', run: 1, res: '1' });
+    expect(foldJobEvents([{ queue: 'q', version: 2n, event: done }]).attempts).toEqual([expect.objectContaining({ run: 1, outcome: 'succeeded' })]);
+    const { run: _a, ...oldClaim } = claim;
+    const { run: _b, ...oldDone } = done;
+    expect(foldJobEvents([{ queue: 'q', version: 1n, event: oldClaim }, { queue: 'q', version: 2n, event: oldDone }]).attempts)
+      .toEqual([expect.objectContaining({ run: 1, outcome: 'succeeded' })]);
+    expect(foldJobEvents([{ queue: 'q', version: 1n, event: claim }, { queue: 'q', version: 2n, event: done }]).attempts).toEqual([]);
   });
 
   it('keys an end carrying a run number by it, worker or not, and older events by their attempt number', () => {

@@ -3,6 +3,7 @@ import { JobEvent, JobEventKind } from '../../../domain/job-event';
 import { AttemptOutcome } from '../entities/job-attempt.entity';
 import { SourcedJobEvent } from '../../queue';
 import { HistoryRows, JobAttemptRow, JobRecordRow } from './history-rows';
+import { timeOfJobId } from '../../../domain/job-id';
 
 /** Event kinds that end an attempt when they carry its run number (or, in older events, its worker `w`). */
 const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
@@ -15,6 +16,12 @@ const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A job's history key: the time in its id (the epoch for an id claimq did not make). Every event of
+ * the job computes it alone, so its rows are found whatever order events arrive in.
+ */
+export const historyKeyOf = (id: string): string => iso(timeOfJobId(id) ?? 0);
 
 /**
  * Folds a batch of events into one row per job and one per run (attempt), applying them in position
@@ -33,7 +40,10 @@ export function foldJobEvents(batch: readonly SourcedJobEvent[]): HistoryRows {
   }
   return {
     records: [...records.values()].sort((a, b) => compareText(a.id, b.id)),
-    attempts: [...attempts.values()].map(finishAttempt).sort((a, b) => compareText(a.job_id, b.job_id) || a.run - b.run),
+    attempts: [...attempts.values()]
+      .filter((draft) => !heldByRecord(draft))
+      .map(finishAttempt)
+      .sort((a, b) => compareText(a.job_id, b.job_id) || a.run - b.run),
   };
 }
 
@@ -43,7 +53,7 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
   if (!row) {
     row = {
       id: e.id, queue, type: null, status: e.st, attempts: e.att, max_attempts: null, priority: null,
-      created_at: iso(e.at), updated_at: iso(e.at), started_at: null, finished_at: null, worker_id: null,
+      created_at: historyKeyOf(e.id), updated_at: iso(e.at), started_at: null, finished_at: null, worker_id: null,
       result: null, last_error: null, execution_id: null, version: v, claim_version: null, error_version: null,
     };
     records.set(e.id, row);
@@ -53,9 +63,6 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
     row.priority = e.prio ?? null;
     row.max_attempts = e.max ?? null;
     row.execution_id = e.exec ?? null;
-    row.created_at = iso(e.ctime ?? e.at);
-  } else if (row.type === null && e.at < Date.parse(row.created_at)) {
-    row.created_at = iso(e.at);
   }
   row.status = e.st;
   row.attempts = e.att;
@@ -79,6 +86,8 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
 
 interface AttemptDraft {
   row: JobAttemptRow;
+  /** Keyed by a run number its events carried (not by an attempt number, as events before runs). */
+  byRun: boolean;
 }
 
 function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version }: SourcedJobEvent): void {
@@ -90,9 +99,10 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   if (!draft) {
     draft = {
       row: {
-        job_id: e.id, run, attempt, worker_id: null, started_at: null, finished_at: null,
+        job_id: e.id, created_at: historyKeyOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
         outcome: 'running', error: null, claim_version: null, end_version: null,
       },
+      byRun: e.run !== undefined,
     };
     attempts.set(key, draft);
   }
@@ -110,6 +120,17 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
     row.error = e.err ?? null;
     if (row.worker_id === null) row.worker_id = e.w ?? null;
   }
+}
+
+/**
+ * A job's successful attempt, claimed and ended within one batch, gets no row of its own: the job's
+ * row holds all of it (started_at, worker_id, finished_at, the attempt number), and the history
+ * query shows it as the job's latest attempt (JobAttempts). A fast job then costs one row, not two.
+ * A succeeded job never runs again, so nothing can come after it. Only for attempts keyed by run
+ * number: the query shows a held attempt as run (latest run + 1), runs counting every claim.
+ */
+function heldByRecord({ row, byRun }: AttemptDraft): boolean {
+  return byRun && row.outcome === 'succeeded' && row.claim_version !== null && row.end_version !== null;
 }
 
 /**

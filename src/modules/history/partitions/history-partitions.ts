@@ -1,0 +1,294 @@
+import { DataSource, QueryRunner } from 'typeorm';
+import { Clock, systemClock } from '../../../domain/clock';
+import { JOB_ATTEMPT_MERGE, JOB_RECORD_MERGE } from '../writer/history-upsert-statements';
+import { PartitionPeriod, PartitionRange, parseRangeBound, partitionName, periodEnd, rangesToCreate } from './partition-period';
+
+/** Only one instance maintains partitions at a time; the others skip their pass. */
+const PARTITIONS_LOCK_KEY = 4_711_202_602;
+const DAY_MS = 86_400_000;
+/** Rows deleted per statement from a default partition past retention. */
+const DELETE_BATCH = 10_000;
+const DELETE_ROUNDS = 100;
+
+/** How a partitioned history table is keyed (see the migration that partitions history). */
+interface TableSpec {
+  name: string;
+  columns: string[];
+  /** The partition key computed from the row itself (a moved row gets it as its created_at). */
+  keyExpr: string;
+  conflict: string;
+  /** DO UPDATE SET ... merging two rows of one key (the writer's own merge rules). */
+  merge?: string;
+  /** Alias the merge text names the stored row by. */
+  alias: string;
+}
+
+const TABLES: TableSpec[] = [
+  {
+    name: 'job_records',
+    columns: ['id', 'queue', 'type', 'status', 'attempts', 'max_attempts', 'priority', 'created_at', 'updated_at', 'started_at',
+      'finished_at', 'worker_id', 'result', 'last_error', 'execution_id', 'version', 'claim_version', 'error_version'],
+    keyExpr: 'claimq_id_time(id)',
+    conflict: '(created_at, id)',
+    merge: JOB_RECORD_MERGE,
+    alias: 'j',
+  },
+  {
+    name: 'job_attempts',
+    columns: ['job_id', 'run', 'attempt', 'worker_id', 'started_at', 'finished_at', 'outcome', 'error', 'claim_version', 'end_version', 'created_at'],
+    keyExpr: 'claimq_id_time(job_id)',
+    conflict: '(created_at, job_id, run)',
+    merge: JOB_ATTEMPT_MERGE,
+    alias: 'a',
+  },
+  {
+    name: 'executions',
+    columns: ['id', 'queue', 'status', 'total', 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'callback_url',
+      'created_at', 'updated_at', 'finished_at', 'version'],
+    keyExpr: 'created_at',
+    conflict: '(id, created_at)',
+    alias: 'e',
+  },
+];
+
+export interface HistoryPartitionsOptions {
+  period: PartitionPeriod;
+  /** 0 keeps everything. */
+  retentionDays: number;
+  clock?: Clock;
+  log?: { log(message: string): void; warn(message: string): void };
+  /** How long DDL waits for a table lock before giving up until the next pass. */
+  lockTimeoutMs?: number;
+}
+
+export interface PartitionsReport {
+  /** False when another instance held the maintenance lock, or history is not partitioned yet. */
+  ran: boolean;
+  created: string[];
+  moved: Array<{ partition: string; rows: number }>;
+  dropped: string[];
+  /** Rows past retention deleted from default partitions. */
+  deleted: number;
+  /** Steps that failed (a lock not granted in time...): tried again on the next pass. */
+  errors: string[];
+}
+
+interface Partition {
+  name: string;
+  range?: PartitionRange;
+}
+
+/**
+ * Keeps history's time partitions: creates them ahead of time, moves rows that landed in a
+ * table's default partition into range partitions (the history an upgrade started from, or rows
+ * written before their partition existed), and drops whole partitions past retention. Runs on
+ * every instance; a session advisory lock lets one at a time do it, the others skip.
+ *
+ * Locks: a partition is created detached and then attached (SHARE UPDATE EXCLUSIVE on the parent:
+ * writers and readers go on; the default partition is locked while PostgreSQL checks it holds no
+ * row of the new range). Dropping a partition locks the parent briefly; every DDL statement waits
+ * at most lockTimeoutMs for its lock, so a long query delays a drop to the next pass instead of
+ * stalling writers queued behind it.
+ */
+export class HistoryPartitions {
+  private readonly clock: Clock;
+  private readonly lockTimeoutMs: number;
+
+  constructor(
+    private readonly dataSource: () => Promise<DataSource>,
+    private readonly options: HistoryPartitionsOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 2_000;
+  }
+
+  async maintain(): Promise<PartitionsReport> {
+    const report: PartitionsReport = { ran: false, created: [], moved: [], dropped: [], deleted: 0, errors: [] };
+    const ds = await this.dataSource();
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PARTITIONS_LOCK_KEY])) as [{ locked: boolean }];
+      if (!locked) return report;
+      try {
+        if (!(await this.partitioned(runner))) return report;
+        report.ran = true;
+        for (const table of TABLES) await this.maintainTable(runner, table, report);
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [PARTITIONS_LOCK_KEY]);
+      }
+    } finally {
+      await runner.release();
+    }
+    return report;
+  }
+
+  /** Range partitions of a table, oldest first (for tests, health and the bench). */
+  async partitions(table: string): Promise<Partition[]> {
+    const ds = await this.dataSource();
+    return listPartitions(ds, table);
+  }
+
+  private async partitioned(runner: QueryRunner): Promise<boolean> {
+    const rows = (await runner.query(`SELECT 1 FROM pg_class WHERE relname = 'job_records' AND relkind = 'p'`)) as unknown[];
+    return rows.length > 0;
+  }
+
+  private async maintainTable(runner: QueryRunner, table: TableSpec, report: PartitionsReport): Promise<void> {
+    const step = async (what: string, run: () => Promise<void>) => {
+      try {
+        await run();
+      } catch (err) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        const text = `${table.name}: ${what}: ${(err as Error).message}`;
+        report.errors.push(text);
+        this.options.log?.warn(`history partitions: ${text}`);
+      }
+    };
+    let existing = await listPartitions(runner, table.name);
+    const coveredUntil = Math.max(0, ...existing.map((p) => p.range?.to ?? 0)) || undefined;
+    for (const range of rangesToCreate(this.options.period, coveredUntil, this.clock.now())) {
+      await step(`creating ${partitionName(table.name, range.from)}`, async () => {
+        report.created.push(await this.attach(runner, table, range, report));
+      });
+    }
+    existing = await listPartitions(runner, table.name);
+    await step('moving rows out of the default partition', () => this.moveDefault(runner, table, existing, report));
+    if (this.options.retentionDays > 0) {
+      const cutoff = this.clock.now() - this.options.retentionDays * DAY_MS;
+      for (const p of existing) {
+        if (!p.range || p.range.to > cutoff) continue;
+        await step(`dropping ${p.name}`, async () => {
+          await runner.startTransaction();
+          await runner.query(`SET LOCAL lock_timeout = ${this.lockTimeoutMs}`);
+          await runner.query(`DROP TABLE "${p.name}"`);
+          await runner.commitTransaction();
+          report.dropped.push(p.name);
+        });
+      }
+      await step('deleting default rows past retention', async () => {
+        report.deleted += await this.deleteDefault(runner, table, cutoff);
+      });
+    }
+  }
+
+  /**
+   * A new range partition, created detached and attached in one transaction. The rows of its range
+   * that wait in the default partition (if any) move into it first: once in bulk, then, with the
+   * default partition locked against writers, whatever arrived meanwhile, so the attach finds none.
+   */
+  private async attach(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string> {
+    const name = partitionName(table.name, range.from);
+    const waiting = await this.defaultHolds(runner, table, range);
+    await runner.startTransaction();
+    await runner.query(`SET LOCAL lock_timeout = ${this.lockTimeoutMs}`);
+    await runner.query(`CREATE TABLE "${name}" (LIKE "${table.name}" INCLUDING DEFAULTS)`);
+    await runner.query(`ALTER TABLE "${name}" ADD PRIMARY KEY ${table.conflict}`);
+    let moved = 0;
+    if (waiting) {
+      moved += await this.moveRows(runner, table, range, `"${name}"`);
+      await runner.query(`LOCK TABLE "${table.name}_default" IN SHARE ROW EXCLUSIVE MODE`);
+      moved += await this.moveRows(runner, table, range, `"${name}"`);
+    }
+    await runner.query(`ALTER TABLE "${table.name}" ATTACH PARTITION "${name}" FOR VALUES FROM ('${iso(range.from)}') TO ('${iso(range.to)}')`);
+    await runner.commitTransaction();
+    if (moved > 0) report.moved.push({ partition: name, rows: moved });
+    return name;
+  }
+
+  private async defaultHolds(runner: QueryRunner, table: TableSpec, range: PartitionRange): Promise<boolean> {
+    const rows = (await runner.query(
+      `SELECT 1 FROM "${table.name}_default" WHERE ${table.keyExpr} >= $1 AND ${table.keyExpr} < $2 LIMIT 1`,
+      [iso(range.from), iso(range.to)],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Default rows whose key falls in a kept period: into a new partition for that period, or, where
+   * a partition already covers their key (rows whose created_at is not yet their key), through the
+   * parent into it. Periods past retention are left to deleteDefault.
+   */
+  private async moveDefault(runner: QueryRunner, table: TableSpec, existing: Partition[], report: PartitionsReport): Promise<void> {
+    const cutoff = this.options.retentionDays > 0 ? this.clock.now() - this.options.retentionDays * DAY_MS : 0;
+    const periods = (await runner.query(
+      `SELECT DISTINCT (extract(epoch FROM date_trunc($1, ${table.keyExpr}, 'UTC')) * 1000)::bigint AS start
+       FROM "${table.name}_default" WHERE ${table.keyExpr} > 'epoch' AND ${table.keyExpr} >= $2`,
+      [this.options.period, iso(cutoff)],
+    )) as Array<{ start: string }>;
+    for (const { start } of periods) {
+      const period: PartitionRange = { from: Number(start), to: periodEnd(this.options.period, Number(start)) };
+      const covering = existing.filter((p) => p.range && p.range.from < period.to && p.range.to > period.from);
+      if (covering.length === 0) {
+        await this.attach(runner, table, period, report);
+        continue;
+      }
+      for (const p of covering) {
+        const range = { from: Math.max(p.range!.from, period.from), to: Math.min(p.range!.to, period.to) };
+        await runner.startTransaction();
+        const rows = await this.moveRows(runner, table, range, `"${table.name}"`);
+        await runner.commitTransaction();
+        if (rows > 0) report.moved.push({ partition: p.name, rows });
+      }
+    }
+  }
+
+  /**
+   * Moves the default rows whose key is in `range` into `target`, each getting its key as
+   * created_at. Two statements, because one INSERT may not merge two of its own rows: rows already
+   * keyed first, then rows keyed otherwise (an upgrade's history, keyed by enqueue time), merged
+   * into the first by the writer's rules where both hold one job (a job in flight at the upgrade).
+   */
+  private async moveRows(runner: QueryRunner, table: TableSpec, range: PartitionRange, target: string): Promise<number> {
+    let moved = 0;
+    for (const keyed of [true, false]) {
+      if (!keyed && table.keyExpr === 'created_at') continue;
+      const cols = table.columns.map((c) => `"${c}"`).join(', ');
+      const selected = table.columns.map((c) => (c === 'created_at' ? `${table.keyExpr} AS created_at` : `"${c}"`)).join(', ');
+      const onConflict = table.merge ? `DO UPDATE SET ${table.merge}` : 'DO NOTHING';
+      const result = await runner.query(
+        `WITH moved AS (
+           DELETE FROM "${table.name}_default"
+           WHERE ${table.keyExpr} >= $1 AND ${table.keyExpr} < $2 AND (created_at ${keyed ? '=' : '<>'} ${table.keyExpr})
+           RETURNING *)
+         INSERT INTO ${target} AS ${table.alias} (${cols}) SELECT ${selected} FROM moved
+         ON CONFLICT ${table.conflict} ${onConflict}`,
+        [iso(range.from), iso(range.to)],
+        true,
+      );
+      moved += (result as { affected?: number }).affected ?? 0;
+    }
+    return moved;
+  }
+
+  private async deleteDefault(runner: QueryRunner, table: TableSpec, cutoff: number): Promise<number> {
+    let deleted = 0;
+    for (let round = 0; round < DELETE_ROUNDS; round++) {
+      const result = await runner.query(
+        `DELETE FROM "${table.name}_default" WHERE ctid = ANY(ARRAY(
+           SELECT ctid FROM "${table.name}_default" WHERE ${table.keyExpr} > 'epoch' AND ${table.keyExpr} < $1 LIMIT ${DELETE_BATCH}))`,
+        [iso(cutoff)],
+        true,
+      );
+      const n = (result as { affected?: number }).affected ?? 0;
+      deleted += n;
+      if (n < DELETE_BATCH) break;
+    }
+    return deleted;
+  }
+}
+
+async function listPartitions(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, table: string): Promise<Partition[]> {
+  const rows = (await db.query(
+    `SELECT c.relname AS name, pg_get_expr(c.relpartbound, c.oid) AS bound
+     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = $1::regclass`,
+    [table],
+  )) as Array<{ name: string; bound: string }>;
+  return rows
+    .map((r) => ({ name: r.name, range: parseRangeBound(r.bound) }))
+    .sort((a, b) => (a.range?.from ?? -1) - (b.range?.from ?? -1));
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+

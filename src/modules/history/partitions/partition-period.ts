@@ -1,0 +1,67 @@
+/** The span of one history partition (HISTORY_PARTITION). */
+export type PartitionPeriod = 'day' | 'week';
+
+const DAY_MS = 86_400_000;
+
+/** A partition's range, [from, to) in epoch ms, UTC. */
+export interface PartitionRange {
+  from: number;
+  to: number;
+}
+
+/** Start of the period holding `ms`: UTC midnight, or the Monday of its ISO week. */
+export function periodStart(period: PartitionPeriod, ms: number): number {
+  const day = Math.floor(ms / DAY_MS) * DAY_MS;
+  if (period === 'day') return day;
+  const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday 0
+  return day - weekday * DAY_MS;
+}
+
+export function periodEnd(period: PartitionPeriod, start: number): number {
+  return start + (period === 'day' ? DAY_MS : 7 * DAY_MS);
+}
+
+/** How far ahead of now partitions exist, so that a day's rows never wait for theirs. */
+export function aheadMs(period: PartitionPeriod): number {
+  return period === 'day' ? 7 * DAY_MS : 28 * DAY_MS;
+}
+
+/** `<table>_p20261125`: named by the first day it holds (ranges never overlap). */
+export function partitionName(table: string, from: number): string {
+  return `${table}_p${new Date(from).toISOString().slice(0, 10).replace(/-/g, '')}`;
+}
+
+/**
+ * Ranges to create so that [from, until) is covered, continuing after `coveredUntil` (the end of
+ * the newest existing partition): a first range that is not a whole period (the period setting
+ * changed, or partitions end mid-period) runs to the next boundary.
+ */
+export function rangesToCreate(period: PartitionPeriod, coveredUntil: number | undefined, now: number): PartitionRange[] {
+  const until = now + aheadMs(period);
+  let from = Math.max(coveredUntil ?? 0, periodStart(period, now));
+  const out: PartitionRange[] = [];
+  while (from < until) {
+    const start = periodStart(period, from);
+    const to = periodEnd(period, start);
+    out.push({ from, to });
+    from = to;
+  }
+  return out;
+}
+
+/** The range of a partition bound as pg_get_expr prints it, or undefined for DEFAULT. */
+export function parseRangeBound(bound: string): PartitionRange | undefined {
+  const m = /FROM \('([^']+)'\) TO \('([^']+)'\)/.exec(bound);
+  if (!m) return undefined;
+  return { from: parseTimestamptz(m[1]), to: parseTimestamptz(m[2]) };
+}
+
+/** A timestamptz as PostgreSQL prints it in any session time zone: `2026-11-25 01:00:00+01`. */
+function parseTimestamptz(text: string): number {
+  const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?)([+-]\d\d)(?::?(\d\d))?(?::?(\d\d))?$/.exec(text);
+  if (!m) throw new Error(`not a timestamptz bound: ${text}`);
+  const ms = Date.parse(`${m[1]}T${m[2]}Z`);
+  const sign = m[3].startsWith('-') ? -1 : 1;
+  const offsetS = Math.abs(Number(m[3])) * 3600 + Number(m[4] ?? 0) * 60 + Number(m[5] ?? 0);
+  return ms - sign * offsetS * 1000;
+}
