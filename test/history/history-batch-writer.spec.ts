@@ -73,7 +73,7 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
       [4, 3, 'w4', 'failed', 'boom 3'],
       [5, 1, 'w5', 'succeeded', null],
     ]);
-    for (const a of rows) expect(a.started_at.getTime()).toBeLessThan(a.finished_at.getTime());
+    for (const a of rows) expect(a.started_at!.getTime()).toBeLessThan(a.finished_at!.getTime());
   });
 
   it('keys events written before run numbers by attempt number, the newest claim of a number winning', async () => {

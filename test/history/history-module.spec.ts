@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { ScheduleModule } from '@nestjs/schedule';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/config/app-config';
@@ -15,7 +16,7 @@ import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { StoreUnavailableError } from '../../src/domain/errors';
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
-import { T0, everyKindScript } from './job-event.fixtures';
+import { T0, everyKindScript, fixtureId } from './job-event.fixtures';
 import { eventually } from '../support/eventually';
 
 /**
@@ -26,6 +27,8 @@ function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisJob
   const store = redisStore ?? { eventSources: () => new MemoryJobEventSources(log), eventBacklog: () => log.size, queues: async () => ['mail'] };
   @Global()
   @Module({
+    // the app's ClaimqModule imports it once for every scheduled pass (history's partition upkeep is one)
+    imports: [ScheduleModule.forRoot()],
     providers: [
       { provide: AppConfig, useValue: config },
       { provide: JobStore, useValue: store },
@@ -60,22 +63,23 @@ describe('HistoryModule', () => {
       const app = await Test.createTestingModule({ imports: [queueStub(config, log), HistoryModule.forRoot(true)] }).compile();
       await app.init();
       try {
-        log.append('mail', everyKindScript('mail', 'mail-module-1').events.map((e) => e.event));
-        log.append('mail', [{ k: 'enqueued', id: 'mail-module-2', st: 'pending', att: 0, at: T0 + 1, type: 'sms', prio: 0, ctime: T0 + 1, max: 3 } as JobEvent]);
+        const [one, two] = [fixtureId('mail', 'module-1'), fixtureId('mail', 'module-2', T0 + 1)];
+        log.append('mail', everyKindScript('mail', one).events.map((e) => e.event));
+        log.append('mail', [{ k: 'enqueued', id: two, st: 'pending', att: 0, at: T0 + 1, type: 'sms', prio: 0, ctime: T0 + 1, max: 3 } as JobEvent]);
         const history = app.get(HistoryQueryService);
-        await eventually(async () => expect((await history.findJob('mail-module-1'))?.status).toBe('succeeded'));
-        await expect(history.findJob('mail-module-1')).resolves.toMatchObject({
+        await eventually(async () => expect((await history.findJob(one))?.status).toBe('succeeded'));
+        await expect(history.findJob(one)).resolves.toMatchObject({
           queue: 'mail', type: 'email', attempts: 1, maxAttempts: 3, workerId: 'w5', result: { sent: true, n: 2 }, createdAt: T0,
         });
         await expect(history.findJob('nope')).resolves.toBeNull();
-        await expect(history.listAttempts('mail-module-1')).resolves.toMatchObject([
+        await expect(history.listAttempts(one)).resolves.toMatchObject([
           { attempt: 1, outcome: 'failed', workerId: 'w1', error: 'boom 1' },
           { attempt: 2, outcome: 'released', workerId: 'w2' },
           { attempt: 2, outcome: 'expired', workerId: 'w3', error: 'lease expired' },
           { attempt: 3, outcome: 'failed', workerId: 'w4', error: 'boom 3' },
           { attempt: 1, outcome: 'succeeded', workerId: 'w5' },
         ]);
-        await eventually(async () => expect(await history.findJob('mail-module-2')).not.toBeNull());
+        await eventually(async () => expect(await history.findJob(two)).not.toBeNull());
       } finally {
         await app.close();
       }
@@ -92,10 +96,11 @@ describe('HistoryModule', () => {
     const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog(), store), HistoryModule.forRoot(true)] }).compile();
     await app.init();
     try {
-      const events = everyKindScript('mail', 'mail-module-redis').events.map((e) => e.event);
+      const id = fixtureId('mail', 'module-redis');
+      const events = everyKindScript('mail', id).events.map((e) => e.event);
       await redis.xadd(`${prefix}:{mail}:events`, '*', 'e', JSON.stringify(events));
       const history = app.get(HistoryQueryService);
-      await eventually(async () => expect((await history.findJob('mail-module-redis'))?.status).toBe('succeeded'));
+      await eventually(async () => expect((await history.findJob(id))?.status).toBe('succeeded'));
     } finally {
       await app.close();
       await store.close();

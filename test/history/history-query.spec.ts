@@ -3,7 +3,7 @@ import { HistoryDatabase } from '../../src/modules/history/history-database';
 import { HistoryQueryService } from '../../src/modules/history/query/history-query.service';
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { createHistoryDatabase } from '../support/postgres-database';
-import { EventScript, T0 } from './job-event.fixtures';
+import { EventScript, T0, fixtureId, labelOf } from './job-event.fixtures';
 
 describe('HistoryQueryService', () => {
   let db: Awaited<ReturnType<typeof createHistoryDatabase>>;
@@ -17,7 +17,8 @@ describe('HistoryQueryService', () => {
     const events = [];
     for (let i = 0; i < 12; i++) {
       const t = T0 + i * 60_000;
-      const s = new EventScript(i % 2 ? 'b' : 'a', `job-${String(i).padStart(2, '0')}`, t)
+      const queue = i % 2 ? 'b' : 'a';
+      const s = new EventScript(queue, fixtureId(queue, `job-${String(i).padStart(2, '0')}`, t), t)
         .add({ k: 'enqueued', st: 'pending', att: 0, at: t, type: i % 4 < 2 ? 'x' : 'y', prio: 0, ctime: t, max: 1 });
       if (i % 3 === 0) s.add({ k: 'claimed', st: 'running', att: 1, at: t + 1, w: 'w' }).add({ k: 'failed', st: 'failed', att: 1, at: t + 2, w: 'w', err: 'no' });
       events.push(...s.events);
@@ -28,7 +29,7 @@ describe('HistoryQueryService', () => {
     await db?.drop();
   });
 
-  const ids = (page: { items: Array<{ id: string }> }) => page.items.map((j) => j.id);
+  const ids = (page: { items: Array<{ id: string }> }) => page.items.map((j) => labelOf(j.id));
 
   it('lists newest first and pages with the cursor to the end', async () => {
     const seen: string[] = [];

@@ -9,6 +9,7 @@ import { HistoryWriterService } from './history-writer.service';
 import { HistoryBacklogMetrics } from './history-backlog.metrics';
 import { historyConsumerName } from './consumer-name';
 import { JobEventSources, JobStore } from '../queue';
+import { HistoryPartitionsScheduler } from './partitions/history-partitions.scheduler';
 
 /**
  * Job history in PostgreSQL, on when DATABASE_URL is set. Without it this is an empty module:
@@ -54,6 +55,7 @@ export class HistoryModule {
         HistoryQueryService,
         HistoryWriterService,
         HistoryBacklogMetrics,
+        HistoryPartitionsScheduler,
       ],
       exports: [HistoryQueryService, HistoryDatabase],
     };
