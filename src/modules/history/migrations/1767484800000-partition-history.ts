@@ -29,9 +29,16 @@ export class PartitionHistory1767484800000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(CLAIMQ_ID_TIME);
-    // job_attempts gains the job's key; existing rows get the epoch until they are moved
+    // job_attempts gains the job's key, set in short batches (instances of the version before go
+    // on writing rows without it meanwhile: they get the epoch, and the upkeep finds them by id)
     await db.query(`ALTER TABLE "job_attempts" ADD COLUMN IF NOT EXISTS "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT 'epoch'`);
-    await db.query(`ALTER TABLE "job_attempts" ALTER COLUMN "created_at" DROP DEFAULT`);
+    for (;;) {
+      const [, updated] = (await db.query(
+        `UPDATE "job_attempts" SET "created_at" = claimq_id_time("job_id")
+         WHERE ctid = ANY(ARRAY(SELECT ctid FROM "job_attempts" WHERE "created_at" = 'epoch' AND claimq_id_time("job_id") > 'epoch' LIMIT 10000))`,
+      )) as [unknown, number];
+      if (updated < 10_000) break;
+    }
     for (const table of TABLES) {
       for (const index of [table.key, ...table.indexes, ...table.defaultOnly]) {
         await db.query(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX CONCURRENTLY IF NOT EXISTS "${index.name}_default" ON "${table.name}" ${index.def}`);
@@ -40,6 +47,7 @@ export class PartitionHistory1767484800000 implements MigrationInterface {
     await db.startTransaction();
     try {
       await db.query(`SET LOCAL lock_timeout = '30s'`);
+      await db.query(`ALTER TABLE "job_attempts" ALTER COLUMN "created_at" DROP DEFAULT`);
       for (const table of TABLES) await swapIn(db, table);
       await db.commitTransaction();
     } catch (err) {
@@ -78,20 +86,20 @@ export class PartitionHistory1767484800000 implements MigrationInterface {
   }
 }
 
-/** The creation time in a claimq id (job-id.ts timeOfJobId), the epoch for any other id. */
+/**
+ * The creation time in a claimq id (job-id.ts timeOfJobId), the epoch for any other id. One SQL
+ * expression (Horner over the 10 time characters), so PostgreSQL inlines it: the partition upkeep
+ * evaluates it for every row it moves.
+ */
+const digit = (k: number) => `(strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ', substr(right(id, 20), ${k}, 1)) - 1)`;
+const horner = Array.from({ length: 10 }, (_, i) => i + 1).reduce((acc, k) => (acc === '' ? `${digit(k)}::bigint` : `(${acc}) * 32 + ${digit(k)}`), '');
 const CLAIMQ_ID_TIME = `
 CREATE OR REPLACE FUNCTION claimq_id_time(id text) RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
-DECLARE
-  tail text := substring(id from '-([0-9A-HJKMNP-TV-Z]{20})$');
-  ms bigint := 0;
-BEGIN
-  IF tail IS NULL THEN RETURN 'epoch'::timestamptz; END IF;
-  FOR i IN 1..10 LOOP
-    ms := ms * 32 + strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ', substr(tail, i, 1)) - 1;
-  END LOOP;
-  RETURN 'epoch'::timestamptz + ms * interval '1 millisecond';
-END $$`;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN id ~ '-[0-9A-HJKMNP-TV-Z]{20}$'
+    THEN 'epoch'::timestamptz + (${horner}) * interval '1 millisecond'
+    ELSE 'epoch'::timestamptz END
+$$`;
 
 interface IndexSpec {
   name: string;

@@ -1,7 +1,7 @@
 import { DataSource, QueryRunner } from 'typeorm';
 import { Clock, systemClock } from '../../../domain/clock';
 import { JOB_ATTEMPT_MERGE, JOB_RECORD_MERGE } from '../writer/history-upsert-statements';
-import { PartitionPeriod, PartitionRange, parseRangeBound, partitionName, periodEnd, rangesToCreate } from './partition-period';
+import { PartitionPeriod, PartitionRange, parseRangeBound, partitionName, periodEnd, rangesToCreate, uncovered } from './partition-period';
 
 /** Only one instance maintains partitions at a time; the others skip their pass. */
 const PARTITIONS_LOCK_KEY = 4_711_202_602;
@@ -9,6 +9,12 @@ const DAY_MS = 86_400_000;
 /** Rows deleted per statement from a default partition past retention. */
 const DELETE_BATCH = 10_000;
 const DELETE_ROUNDS = 100;
+/**
+ * How far a default row's created_at may be from its key and still be found through the key
+ * index: a row an upgrade brought has its enqueue time there, moments after the time in its id.
+ * (One further off stays in the default partition, found by id, until retention deletes it.)
+ */
+const SLACK_MS = DAY_MS;
 
 /** How a partitioned history table is keyed (see the migration that partitions history). */
 interface TableSpec {
@@ -149,7 +155,7 @@ export class HistoryPartitions {
     const coveredUntil = Math.max(0, ...existing.map((p) => p.range?.to ?? 0)) || undefined;
     for (const range of rangesToCreate(this.options.period, coveredUntil, this.clock.now())) {
       await step(`creating ${partitionName(table.name, range.from)}`, async () => {
-        report.created.push(await this.attach(runner, table, range, report));
+        report.created.push(...(await this.create(runner, table, range, report)));
       });
     }
     existing = await listPartitions(runner, table.name);
@@ -177,31 +183,56 @@ export class HistoryPartitions {
    * that wait in the default partition (if any) move into it first: once in bulk, then, with the
    * default partition locked against writers, whatever arrived meanwhile, so the attach finds none.
    */
+  /**
+   * A partition ahead of time. When the default partition already holds rows of the current
+   * period (the upgrade's own day, or rows written while no instance kept partitions), the period
+   * is split: its rest, from a minute ahead, becomes a partition at once, so new rows stop landing
+   * in the default partition, and the rows before move later (moveDefault), by day.
+   */
+  private async create(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string[]> {
+    const now = this.clock.now();
+    if (range.from <= now && now < range.to) {
+      try {
+        await this.attachOnce(runner, table, range, partitionName(table.name, range.from), false);
+        return [partitionName(table.name, range.from)];
+      } catch (err) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        if (!isDefaultHoldsRange(err)) throw err;
+        const rest = { from: Math.ceil((now + 60_000) / 60_000) * 60_000, to: range.to };
+        if (rest.from >= rest.to) return [];
+        return [await this.attach(runner, table, rest, report)];
+      }
+    }
+    return [await this.attach(runner, table, range, report)];
+  }
+
   private async attach(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string> {
     const name = partitionName(table.name, range.from);
-    const waiting = await this.defaultHolds(runner, table, range);
+    try {
+      await this.attachOnce(runner, table, range, name, false);
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      if (!isDefaultHoldsRange(err)) throw err;
+      const moved = await this.attachOnce(runner, table, range, name, true);
+      if (moved > 0) report.moved.push({ partition: name, rows: moved });
+    }
+    return name;
+  }
+
+  private async attachOnce(runner: QueryRunner, table: TableSpec, range: PartitionRange, name: string, move: boolean): Promise<number> {
     await runner.startTransaction();
     await runner.query(`SET LOCAL lock_timeout = ${this.lockTimeoutMs}`);
     await runner.query(`CREATE TABLE "${name}" (LIKE "${table.name}" INCLUDING DEFAULTS)`);
     await runner.query(`ALTER TABLE "${name}" ADD PRIMARY KEY ${table.conflict}`);
     let moved = 0;
-    if (waiting) {
+    if (move) {
       moved += await this.moveRows(runner, table, range, `"${name}"`);
       await runner.query(`LOCK TABLE "${table.name}_default" IN SHARE ROW EXCLUSIVE MODE`);
       moved += await this.moveRows(runner, table, range, `"${name}"`);
     }
     await runner.query(`ALTER TABLE "${table.name}" ATTACH PARTITION "${name}" FOR VALUES FROM ('${iso(range.from)}') TO ('${iso(range.to)}')`);
     await runner.commitTransaction();
-    if (moved > 0) report.moved.push({ partition: name, rows: moved });
-    return name;
-  }
-
-  private async defaultHolds(runner: QueryRunner, table: TableSpec, range: PartitionRange): Promise<boolean> {
-    const rows = (await runner.query(
-      `SELECT 1 FROM "${table.name}_default" WHERE ${table.keyExpr} >= $1 AND ${table.keyExpr} < $2 LIMIT 1`,
-      [iso(range.from), iso(range.to)],
-    )) as unknown[];
-    return rows.length > 0;
+    return moved;
   }
 
   /**
@@ -211,20 +242,23 @@ export class HistoryPartitions {
    */
   private async moveDefault(runner: QueryRunner, table: TableSpec, existing: Partition[], report: PartitionsReport): Promise<void> {
     const cutoff = this.options.retentionDays > 0 ? this.clock.now() - this.options.retentionDays * DAY_MS : 0;
+    // by created_at, which is the key or (rows an upgrade brought) within moments of it: the
+    // default partition's key index answers without computing any key
     const periods = (await runner.query(
-      `SELECT DISTINCT (extract(epoch FROM date_trunc($1, ${table.keyExpr}, 'UTC')) * 1000)::bigint AS start
-       FROM "${table.name}_default" WHERE ${table.keyExpr} > 'epoch' AND ${table.keyExpr} >= $2`,
+      `SELECT DISTINCT (extract(epoch FROM date_trunc($1, created_at, 'UTC')) * 1000)::bigint AS start
+       FROM "${table.name}_default" WHERE created_at > 'epoch' AND created_at >= $2`,
       [this.options.period, iso(cutoff)],
     )) as Array<{ start: string }>;
     for (const { start } of periods) {
       const period: PartitionRange = { from: Number(start), to: periodEnd(this.options.period, Number(start)) };
-      const covering = existing.filter((p) => p.range && p.range.from < period.to && p.range.to > period.from);
-      if (covering.length === 0) {
-        await this.attach(runner, table, period, report);
-        continue;
+      // parts no partition covers get one, with their rows
+      for (const part of uncovered(period, existing.flatMap((p) => (p.range ? [p.range] : [])))) {
+        await this.attach(runner, table, part, report);
       }
-      for (const p of covering) {
-        const range = { from: Math.max(p.range!.from, period.from), to: Math.min(p.range!.to, period.to) };
+      // rows whose key a partition already covers (created_at not yet their key) go there
+      for (const p of existing) {
+        if (!p.range || p.range.from >= period.to || p.range.to <= period.from) continue;
+        const range = { from: Math.max(p.range.from, period.from), to: Math.min(p.range.to, period.to) };
         await runner.startTransaction();
         const rows = await this.moveRows(runner, table, range, `"${table.name}"`);
         await runner.commitTransaction();
@@ -235,25 +269,33 @@ export class HistoryPartitions {
 
   /**
    * Moves the default rows whose key is in `range` into `target`, each getting its key as
-   * created_at. Two statements, because one INSERT may not merge two of its own rows: rows already
-   * keyed first, then rows keyed otherwise (an upgrade's history, keyed by enqueue time), merged
-   * into the first by the writer's rules where both hold one job (a job in flight at the upgrade).
+   * created_at: taken out of the default partition in one statement (one scan), then inserted in
+   * two, because one INSERT may not merge two of its own rows: rows already keyed first, then rows
+   * keyed otherwise (an upgrade's history, keyed by enqueue time), merged into the first by the
+   * writer's rules where both hold one job (a job in flight at the upgrade).
    */
   private async moveRows(runner: QueryRunner, table: TableSpec, range: PartitionRange, target: string): Promise<number> {
+    const staging = `moving_${table.name}`;
+    await runner.query(`CREATE TEMP TABLE IF NOT EXISTS "${staging}" (LIKE "${table.name}") ON COMMIT DELETE ROWS`);
+    await runner.query(`TRUNCATE "${staging}"`);
+    await runner.query(
+      `WITH moved AS (
+         DELETE FROM "${table.name}_default"
+         WHERE created_at >= $3 AND created_at < $4 AND ${table.keyExpr} >= $1 AND ${table.keyExpr} < $2 RETURNING *)
+       INSERT INTO "${staging}" SELECT * FROM moved`,
+      [iso(range.from), iso(range.to), iso(range.from - SLACK_MS), iso(range.to + SLACK_MS)],
+    );
+    const cols = table.columns.map((c) => `"${c}"`).join(', ');
+    const selected = table.columns.map((c) => (c === 'created_at' ? `${table.keyExpr} AS created_at` : `"${c}"`)).join(', ');
+    const onConflict = table.merge ? `DO UPDATE SET ${table.merge}` : 'DO NOTHING';
     let moved = 0;
     for (const keyed of [true, false]) {
       if (!keyed && table.keyExpr === 'created_at') continue;
-      const cols = table.columns.map((c) => `"${c}"`).join(', ');
-      const selected = table.columns.map((c) => (c === 'created_at' ? `${table.keyExpr} AS created_at` : `"${c}"`)).join(', ');
-      const onConflict = table.merge ? `DO UPDATE SET ${table.merge}` : 'DO NOTHING';
       const result = await runner.query(
-        `WITH moved AS (
-           DELETE FROM "${table.name}_default"
-           WHERE ${table.keyExpr} >= $1 AND ${table.keyExpr} < $2 AND (created_at ${keyed ? '=' : '<>'} ${table.keyExpr})
-           RETURNING *)
-         INSERT INTO ${target} AS ${table.alias} (${cols}) SELECT ${selected} FROM moved
+        `INSERT INTO ${target} AS ${table.alias} (${cols})
+         SELECT ${selected} FROM "${staging}" WHERE created_at ${keyed ? '=' : '<>'} ${table.keyExpr}
          ON CONFLICT ${table.conflict} ${onConflict}`,
-        [iso(range.from), iso(range.to)],
+        [],
         true,
       );
       moved += (result as { affected?: number }).affected ?? 0;
@@ -266,8 +308,9 @@ export class HistoryPartitions {
     for (let round = 0; round < DELETE_ROUNDS; round++) {
       const result = await runner.query(
         `DELETE FROM "${table.name}_default" WHERE ctid = ANY(ARRAY(
-           SELECT ctid FROM "${table.name}_default" WHERE ${table.keyExpr} > 'epoch' AND ${table.keyExpr} < $1 LIMIT ${DELETE_BATCH}))`,
-        [iso(cutoff)],
+           SELECT ctid FROM "${table.name}_default"
+           WHERE created_at < $2 AND ${table.keyExpr} > 'epoch' AND ${table.keyExpr} < $1 LIMIT ${DELETE_BATCH}))`,
+        [iso(cutoff), iso(cutoff + SLACK_MS)],
         true,
       );
       const n = (result as { affected?: number }).affected ?? 0;
@@ -292,3 +335,7 @@ async function listPartitions(db: { query(sql: string, params?: unknown[]): Prom
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** 23514 at ATTACH: the default partition holds rows of the new range, which must move first. */
+function isDefaultHoldsRange(err: unknown): boolean {
+  return (err as { driverError?: { code?: string } }).driverError?.code === '23514';
+}

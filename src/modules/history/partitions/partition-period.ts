@@ -26,9 +26,27 @@ export function aheadMs(period: PartitionPeriod): number {
   return period === 'day' ? 7 * DAY_MS : 28 * DAY_MS;
 }
 
-/** `<table>_p20261125`: named by the first day it holds (ranges never overlap). */
+/**
+ * `<table>_p20261125`: named by the first moment it holds (ranges never overlap), with the time
+ * when that is not midnight (`_p20261125T1536`, a day split at an upgrade).
+ */
 export function partitionName(table: string, from: number): string {
-  return `${table}_p${new Date(from).toISOString().slice(0, 10).replace(/-/g, '')}`;
+  const iso = new Date(from).toISOString();
+  const day = iso.slice(0, 10).replace(/-/g, '');
+  return from % DAY_MS === 0 ? `${table}_p${day}` : `${table}_p${day}T${iso.slice(11, 16).replace(':', '')}`;
+}
+
+/** [range] minus the ranges given: the parts no partition covers, in order. */
+export function uncovered(range: PartitionRange, covering: readonly PartitionRange[]): PartitionRange[] {
+  const out: PartitionRange[] = [];
+  let from = range.from;
+  for (const c of [...covering].sort((a, b) => a.from - b.from)) {
+    if (c.to <= from || c.from >= range.to) continue;
+    if (c.from > from) out.push({ from, to: c.from });
+    from = Math.max(from, c.to);
+  }
+  if (from < range.to) out.push({ from, to: range.to });
+  return out;
 }
 
 /**

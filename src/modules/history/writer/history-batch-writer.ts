@@ -54,9 +54,14 @@ export class HistoryBatchWriter {
   }
 }
 
-/** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
+/**
+ * SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help.
+ * Except a row refused by a partition's constraint: it was routed while the partition upkeep
+ * attached the partition of its range (history-partitions.ts), and goes there when tried again.
+ */
 export function isDataError(err: unknown): boolean {
   const code = (err as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code ?? (err as { code?: unknown })?.code;
+  if (code === '23514' && /partition constraint/.test(String((err as Error)?.message))) return false;
   return typeof code === 'string' && /^2[23]/.test(code);
 }
 
