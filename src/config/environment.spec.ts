@@ -70,6 +70,16 @@ describe('configuration', () => {
 });
 
 describe('history configuration', () => {
+  it('partitions by day and keeps 30 days unless told, and takes each limit at its maximum', () => {
+    expect([AppConfig.from({}).historyPartition, AppConfig.from({}).historyRetentionDays, AppConfig.from({}).historyCoalesceMs]).toEqual(['day', 30, 1000]);
+    const config = AppConfig.from({ HISTORY_PARTITION: 'week', HISTORY_RETENTION_DAYS: '3650', HISTORY_COALESCE_MS: '10000' });
+    expect([config.historyPartition, config.historyRetentionDays, config.historyCoalesceMs]).toEqual(['week', 3650, 10_000]);
+    expect(AppConfig.from({ HISTORY_RETENTION_DAYS: '0', HISTORY_COALESCE_MS: '0' })).toMatchObject({ historyRetentionDays: 0, historyCoalesceMs: 0 });
+    expect(() => AppConfig.from({ HISTORY_RETENTION_DAYS: '3651' })).toThrow(/HISTORY_RETENTION_DAYS="3651"/);
+    expect(() => AppConfig.from({ HISTORY_COALESCE_MS: '10001' })).toThrow(/HISTORY_COALESCE_MS="10001"/);
+    expect(() => AppConfig.from({ HISTORY_PARTITION: 'month' })).toThrow(/HISTORY_PARTITION="month"/);
+  });
+
   it('leaves history off without DATABASE_URL', () => {
     const config = AppConfig.from({});
     expect(config.databaseUrl).toBeUndefined();

@@ -141,6 +141,18 @@ describe('history partitions (PostgreSQL)', () => {
     }
     expect(added.at(-1)!.range!.to).toBeGreaterThanOrEqual(clock.now() + 28 * DAY);
   });
+  it('keeps a partition until the whole of it is HISTORY_RETENTION_DAYS old, at the maximum of 3650 days', async () => {
+    const ranges = (await partitions().partitions('job_records')).filter((p) => p.range);
+    const newest = ranges.at(-1)!;
+    // one millisecond before the newest partition's end is 3650 days old: all but it go
+    clock.advance(newest.range!.to + 3650 * DAY - 1 - clock.now());
+    const first = await partitions(3650).maintain();
+    expect(first.errors).toEqual([]);
+    expect(first.dropped.filter((n) => n.startsWith('job_records_'))).toEqual(ranges.slice(0, -1).map((p) => p.name));
+    clock.advance(1);
+    const second = await partitions(3650).maintain();
+    expect(second.dropped.filter((n) => n.startsWith('job_records_'))).toEqual([newest.name]);
+  });
 });
 
 function execution(id: string, createdAt: number) {
