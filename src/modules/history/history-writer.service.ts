@@ -90,6 +90,7 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
       };
       const drain = new HistoryDrain(this.sources.open(lane), write, {
         batchSize: this.config.historyBatch,
+        coalesceMs: this.config.historyCoalesceMs,
         log: this.logger,
       });
       this.drains.set(lane, drain);

@@ -32,10 +32,10 @@ export abstract class JobEventSource {
   /**
    * About `max` events: a source whose entries hold many events each (Redis) sizes its read from
    * the entries it saw last, so a batch may hold more; the writer stores it in statements of at
-   * most `max` events. May wait a short while for events to arrive (bounded, a few seconds);
-   * returns an empty batch when none came. Throws when the source is unreachable.
+   * most `max` events. May wait a short while for events to arrive (bounded, a few seconds, or
+   * `waitMs` when given); returns an empty batch when none came. Throws when the source is unreachable.
    */
-  abstract read(max: number): Promise<JobEventBatch>;
+  abstract read(max: number, waitMs?: number): Promise<JobEventBatch>;
 
   /** Marks a stored batch as done. */
   abstract ack(batch: JobEventBatch): Promise<void>;

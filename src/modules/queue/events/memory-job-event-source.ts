@@ -41,8 +41,8 @@ export class MemoryJobEventSource extends JobEventSource {
     this.clock = options.clock ?? systemClock;
   }
 
-  async read(max: number): Promise<JobEventBatch> {
-    if (this.log.size === 0 && !this.closed) await this.pause();
+  async read(max: number, waitMs?: number): Promise<JobEventBatch> {
+    if (this.log.size === 0 && !this.closed) await this.pause(Math.min(waitMs ?? this.pollMs, this.pollMs));
     const taken = this.closed ? [] : this.log.take(max);
     const events: SourcedJobEvent[] = taken.map(({ queue, event }) => ({ queue, event, version: this.nextVersion() }));
     return { events, entries: events.length, receipt: undefined };
@@ -68,9 +68,9 @@ export class MemoryJobEventSource extends JobEventSource {
     return eventVersion(now, this.seq, 0);
   }
 
-  private pause(): Promise<void> {
+  private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollMs);
+      const timer = setTimeout(done, ms);
       const self = this;
       function done(): void {
         clearTimeout(timer);

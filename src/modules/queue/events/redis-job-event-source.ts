@@ -63,7 +63,7 @@ export class RedisJobEventSource extends JobEventSource {
     this.clock = options.clock ?? systemClock;
   }
 
-  async read(maxEvents: number): Promise<JobEventBatch> {
+  async read(maxEvents: number, waitMs?: number): Promise<JobEventBatch> {
     const entries = Math.max(1, Math.min(maxEvents, Math.floor(maxEvents / this.eventsPerEntry)));
     try {
       await this.ensureGroup();
@@ -71,7 +71,7 @@ export class RedisJobEventSource extends JobEventSource {
       if (claimed.length > 0) return this.toBatch(claimed);
       const reply = (await this.redis.xreadgroup(
         'GROUP', this.group, this.options.consumer,
-        'COUNT', entries, 'BLOCK', this.blockMs,
+        'COUNT', entries, 'BLOCK', waitMs === undefined ? this.blockMs : Math.max(1, Math.ceil(waitMs)),
         'STREAMS', this.options.streamKey, '>',
       )) as Array<[string, StreamEntry[]]> | null;
       return this.toBatch(reply?.[0]?.[1] ?? []);
