@@ -1,4 +1,4 @@
-import { JobEventBatch, JobEventSource, SourcedJobEvent } from '../../queue';
+import { HistoryGap, JobEventBatch, JobEventSource, SourcedJobEvent } from '../../queue';
 import { BatchWriteReport } from './history-batch-writer';
 import { abortableSleep } from '../../../common/abortable-sleep';
 import { RetryBackoff } from '../../../common/retry-backoff';
@@ -16,7 +16,8 @@ export interface HistoryDrainLog {
   error(message: string): void;
 }
 
-type Write = (events: readonly SourcedJobEvent[]) => Promise<BatchWriteReport>;
+/** Stores events, and the gaps read with them in the same transaction. */
+type Write = (events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[]) => Promise<BatchWriteReport>;
 
 /**
  * Moves events from one source into Postgres: read a batch, store it (retrying the same batch
@@ -84,24 +85,26 @@ export class HistoryDrain {
    * true once stored; false when stopped first. A batch larger than batchSize events (entries of
    * large script calls) is written in slices of batchSize, each one statement per table; a slice
    * stored before a failure is written again on the retry, which the upsert rules make harmless.
+   * The batch's gaps go with its first slice (a batch of gaps only: one write of them), and a gap
+   * written twice is stored once (its id).
    */
   private async store(batch: JobEventBatch): Promise<boolean> {
     const size = this.options.batchSize;
-    for (let from = 0; from < batch.events.length; from += size) {
-      if (!(await this.storeSlice(batch.events.slice(from, from + size)))) return false;
+    for (let from = 0; from === 0 || from < batch.events.length; from += size) {
+      if (!(await this.storeSlice(batch.events.slice(from, from + size), from === 0 ? batch.gaps : []))) return false;
     }
     return true;
   }
 
-  private async storeSlice(events: readonly SourcedJobEvent[]): Promise<boolean> {
+  private async storeSlice(events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[]): Promise<boolean> {
     while (!this.stopped) {
       try {
-        const report = await this.write(events);
+        const report = await this.write(events, gaps);
         for (const r of report.rejected) this.options.log?.error(`history skipped the events of job ${r.jobId}: ${r.reason}`);
         this.recovered();
         return true;
       } catch (err) {
-        await this.failed(`writing ${events.length} events of ${this.source.name}`, err);
+        await this.failed(`writing ${events.length} events${gaps.length > 0 ? ` and ${gaps.length} gaps` : ''} of ${this.source.name}`, err);
       }
     }
     return false;
