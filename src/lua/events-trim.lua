@@ -27,7 +27,9 @@
      (field `gap`, value `fromMs,toMs,events`, the events' times from their field `t`) is
      appended: it counts every event this call dropped plus those of the gaps it merged. Deleted
      entries before the first kept one go by an exact XTRIM MINID; any after it by XDEL (a
-     pending entry is never acknowledged here: the writer that holds it stores it).
+     pending entry is never acknowledged here: the writer that holds it stores it). The group's
+     last-delivered-id moves past the never delivered entries deleted, counted as read
+     (XGROUP SETID ... ENTRIESREAD), so its lag stays exact.
 
   Returns: { events looked at in step 2 (an entry without events counts 1), events dropped by
   this call, its gap entry's fromMs, toMs and events (with merged gaps; 0s when none was
@@ -202,6 +204,24 @@ if leadingEnd then
 end
 for i = 1, #scattered, 1000 do
   redis.call('XDEL', K_EVENTS, unpack(scattered, i, math.min(i + 999, #scattered)))
+end
+-- The group counts what it read by adding one per entry delivered (entries-read, which its lag
+-- and partition-drop.lua rely on): entries deleted before it read them would never be counted. So
+-- it is moved past the deleted run that follows its last-delivered-id, counting them as read.
+local skipTo, skipped = nil, 0
+for _, d in ipairs(decided) do
+  if idLess(lastDelivered, d[1]) then
+    if d[2] == 'keep' or (d[2] == 'gap' and not mergeGaps) then break end
+    skipTo, skipped = d[1], skipped + 1
+  end
+end
+if skipTo then
+  local read = tonumber(group['entries-read'])
+  if read then
+    redis.call('XGROUP', 'SETID', K_EVENTS, GROUP, skipTo, 'ENTRIESREAD', read + skipped)
+  else
+    redis.call('XGROUP', 'SETID', K_EVENTS, GROUP, skipTo)
+  end
 end
 if not mergeGaps then return { looked, 0, 0, 0, 0, more } end
 local gap = { from = fromMs, to = toMs, events = dropped }
