@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/domain/clock';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { keyHome } from '../../src/domain/queue-partition';
 import { HISTORY_CONSUMER_GROUP } from '../../src/modules/queue/events/redis-job-event-source';
-import { decodeGapEntry, decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
+import { decodeGapEntry, decodeStreamEntry, encodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
 import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { RedisJobStore, RedisJobStoreOptions } from '../../src/modules/queue/redis/redis-job-store';
@@ -248,6 +248,33 @@ describe('events-trim on Redis', () => {
     expect(after.filter((e) => e.gap)).toHaveLength(calls);
     expect(gapEventsIn(after)).toBe(dropped);
     expect(eventsIn(after) + gapEventsIn(after)).toBe(30 * PER_CALL);
+  });
+
+  it.each([
+    ['EVENTS_MAXLEN', { eventsMaxLen: 1_000 }],
+    ['HISTORY_BACKLOG_MAX_MB', { eventsMaxLen: 100_000_000, historyBacklogMaxBytes: 1_000_000 }],
+  ])('trims a long acknowledged backlog down to %s over several calls, each bounded, saying more until done', { timeout: 60_000 }, async (_, options) => {
+    const key = new RedisQueueKeys(prefix, QUEUE).events;
+    // 150,000 one-event entries, as the scripts write them, all read and acknowledged
+    for (let i = 0; i < 150_000; i += 10_000) {
+      const pipeline = admin.pipeline();
+      for (let j = i; j < i + 10_000; j++) pipeline.xadd(key, '*', ...encodeStreamEntry([{ k: 'enqueued', id: `${QUEUE}-${j}`, st: 'pending', att: 0, at: 1, type: 't', prio: 0, ctime: 1, max: 3 }]));
+      await pipeline.exec();
+    }
+    await admin.xgroup('CREATE', key, GROUP, '$');
+    const store = open(options);
+    const first = await store.trimEvents(QUEUE, NO_LIMIT);
+    // whole nodes only, and at most 100,000 entries a call
+    expect(first).toEqual({ scanned: 0, more: true, dropped: [] });
+    expect(150_000 - (await admin.xlen(key))).toBeLessThanOrEqual(100_000);
+    let calls = 1;
+    while ((await store.trimEvents(QUEUE, NO_LIMIT)).more) calls++;
+    expect(calls).toBeLessThan(5);
+    // down to the bound (whole nodes: a node more at most), and no gap: nothing unread was dropped
+    const left = await entries(key);
+    expect(left.filter((e) => e.gap)).toEqual([]);
+    if (options.historyBacklogMaxBytes) expect(Number(await admin.memory('USAGE', key, 'SAMPLES', 0))).toBeLessThanOrEqual(options.historyBacklogMaxBytes);
+    else expect(eventsIn(left)).toBeLessThanOrEqual(1_000 + 100);
   });
 
   it('on a partitioned queue, trims each partition within one budget and names the queue', async () => {
