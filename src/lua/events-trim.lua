@@ -52,7 +52,7 @@ if maxEvents == nil or maxEvents < 1 then error('claimq: events-trim: EVENTS_MAX
 local SAMPLE_ENTRIES = 8
 -- Most entries step 1 trims in one call: whole nodes go, about 4 ms for 100,000 entries.
 local TRIM_LIMIT = 100000
--- Most entries one XRANGE of step 2 reads (fewer when they hold many events: see below). XRANGE
+-- Most entries one XRANGE of step 2 reads (fewer when they hold many events: see the loop). XRANGE
 -- from a script costs about 2 us an entry in chunks of 1,000 and twice that in chunks of 32.
 local MAX_CHUNK = 1000
 
@@ -162,9 +162,13 @@ local function widen(range, from, to)
   if range.to == nil or to > range.to then range.to = to end
 end
 
+-- Entries of the next XRANGE: about as many as hold what is left of the work bound, by the mean of
+-- the entries read so far, from 32 and at most doubling (old entries may be far larger than the
+-- newest, whose mean sized step 1).
+local count, entriesRead = 16, 0
 while freed < excess do
-  -- about as many entries as hold what is left of the work bound, by the newest entries' mean
-  local count = math.max(1, math.min(MAX_CHUNK, math.ceil((workLimit - looked) / perEntry)))
+  local mean = entriesRead > 0 and math.max(1, looked / entriesRead) or perEntry
+  count = math.max(1, math.min(MAX_CHUNK, count * 2, math.ceil((workLimit - looked) / mean)))
   local chunk = redis.call('XRANGE', K_EVENTS, cursor, '+', 'COUNT', count)
   if #chunk == 0 then break end
   local first, last = chunk[1][1], chunk[#chunk][1]
@@ -186,6 +190,7 @@ while freed < excess do
     local id, fields = entry[1], entry[2]
     local n, at = entryEvents(id, fields)
     looked = looked + math.max(1, n)
+    entriesRead = entriesRead + 1
     local action = 'delete'
     if not undelivered and not allDelivered then
       undelivered = idLess(lastDelivered, id)
