@@ -58,8 +58,10 @@ export class AppConfig {
   readonly historyRetentionDays: number;
   /** HISTORY_COALESCE_MS. */
   readonly historyCoalesceMs: number;
-  /** Approximate bound of each queue's event stream (EVENTS_MAXLEN). */
+  /** About how many acknowledged events each queue's stream keeps (EVENTS_MAXLEN); all of it without history. */
   readonly eventsMaxLen: number;
+  /** HISTORY_BACKLOG_MAX_MB in bytes: what one stream (the memory log) may hold for the history writer. */
+  readonly historyBacklogMaxBytes: number;
   readonly refreshIntervalMs: number;
   readonly refreshBatch: number;
   readonly refreshStaleMs: number;
@@ -108,6 +110,7 @@ export class AppConfig {
     this.historyRetentionDays = env.HISTORY_RETENTION_DAYS;
     this.historyCoalesceMs = env.HISTORY_COALESCE_MS;
     this.eventsMaxLen = env.EVENTS_MAXLEN;
+    this.historyBacklogMaxBytes = env.HISTORY_BACKLOG_MAX_MB * 1024 * 1024;
     this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;
     this.refreshBatch = env.REFRESH_BATCH;
     this.refreshStaleMs = env.REFRESH_STALE_MS;

@@ -13,6 +13,13 @@ export const MAX_REAPER_BATCH = 10_000;
 export const MAX_REFRESH_BATCH = 10_000;
 /** EVENTS_MAXLEN: events kept per queue for the history writer (about 20 GB of Redis at its max). */
 export const MAX_EVENTS_MAXLEN = 100_000_000;
+/**
+ * HISTORY_BACKLOG_MAX_MB: the memory one event stream (one queue partition) may hold for the
+ * history writer before its oldest unread events are dropped as a gap. 64 GiB: more than one
+ * stream of a Redis server should ever take; the memory store's log counts against it too.
+ */
+export const MIN_HISTORY_BACKLOG_MB = 1;
+export const MAX_HISTORY_BACKLOG_MB = 65_536;
 /** MAX_BODY_BYTES: the largest request body a deployment may allow. */
 export const MAX_BODY_BYTES_LIMIT = 64 * 1024 * 1024;
 /** MAX_PAYLOAD_BYTES: the largest job payload a deployment may allow. */

@@ -143,6 +143,19 @@ describe('events stream configuration', () => {
     expect(() => AppConfig.from({ EVENTS_MAXLEN: '10' })).toThrow(/EVENTS_MAXLEN="10"/);
     expect(() => AppConfig.from({ EVENTS_MAXLEN: 'lots' })).toThrow(/EVENTS_MAXLEN="lots"/);
   });
+
+  it('lets each stream hold 1024 MiB for the history writer by default, read in bytes', () => {
+    expect(AppConfig.from({}).historyBacklogMaxBytes).toBe(1024 * 1024 * 1024);
+    expect(AppConfig.from({ HISTORY_BACKLOG_MAX_MB: '16' }).historyBacklogMaxBytes).toBe(16 * 1024 * 1024);
+  });
+
+  it('takes HISTORY_BACKLOG_MAX_MB at its minimum and maximum and refuses one beyond either, naming it', () => {
+    expect(AppConfig.from({ HISTORY_BACKLOG_MAX_MB: '1' }).historyBacklogMaxBytes).toBe(1024 * 1024);
+    expect(AppConfig.from({ HISTORY_BACKLOG_MAX_MB: '65536' }).historyBacklogMaxBytes).toBe(65_536 * 1024 * 1024);
+    expect(() => AppConfig.from({ HISTORY_BACKLOG_MAX_MB: '0' })).toThrow(/HISTORY_BACKLOG_MAX_MB="0"/);
+    expect(() => AppConfig.from({ HISTORY_BACKLOG_MAX_MB: '65537' })).toThrow(/HISTORY_BACKLOG_MAX_MB="65537"/);
+    expect(() => AppConfig.from({ HISTORY_BACKLOG_MAX_MB: '1.5' })).toThrow(/HISTORY_BACKLOG_MAX_MB="1.5"/);
+  });
 });
 
 describe('egress and secrets configuration', () => {

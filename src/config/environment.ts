@@ -7,7 +7,7 @@ import { SecretBox } from '../domain/secret-box';
 import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { parseQueueList } from './queue-list';
-import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_PAYLOAD_BYTES_LIMIT, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS } from './batch-limits';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -188,13 +188,24 @@ export class EnvironmentVariables {
   DB_MIGRATE = false;
 
   /**
-   * Events kept in each queue's stream for the history writer (approximate bound, trimmed as
-   * events are added); history older than this is lost if the writer lags behind it. A job
-   * writes about three events, so the default covers about 5 minutes of a PostgreSQL outage at
-   * 1,000 jobs/s (the former fixed 100,000: about 30 s).
+   * Events of each queue's stream (each partition's) that the history writer has already
+   * acknowledged, kept about this many (the reaper trims the oldest; approximate, by whole stream
+   * nodes). Events the writer has not acknowledged are never trimmed for it: their bound is
+   * HISTORY_BACKLOG_MAX_MB. Without history (no consumer group on the stream) the stream keeps
+   * about this many events.
    */
   @Transform(toInt) @IsInt() @Min(1000) @Max(MAX_EVENTS_MAXLEN)
   EVENTS_MAXLEN = 1_000_000;
+
+  /**
+   * Memory one event stream (one queue partition; the memory store's log as a whole) may hold for
+   * the history writer, in MiB. Past it (a long PostgreSQL outage) the oldest unread events are
+   * dropped and recorded as a gap (history_gaps, claimq_history_dropped_events_total, an error
+   * log line, /health/ready). 1024 MiB holds about 10 million events (about an hour of
+   * 1,000 jobs/s, three events each).
+   */
+  @Transform(toInt) @IsInt() @Min(MIN_HISTORY_BACKLOG_MB) @Max(MAX_HISTORY_BACKLOG_MB)
+  HISTORY_BACKLOG_MAX_MB = 1024;
 
   /** Most job events the history writer puts in one batch (one statement per table). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)

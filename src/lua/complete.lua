@@ -9,7 +9,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  '1' = delete on completion (SUCCEEDED_RETENTION_MS=0), '0' = keep the job
   then from ARGV[4], per item: job id, token, result JSON text ('' = no result)
 

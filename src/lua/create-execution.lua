@@ -12,7 +12,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  execution id
   ARGV[4]  callback url ('' = none)
   ARGV[5]  the execution's idempotency key ('' = none); kept in the hash K_EXEC_IDEM

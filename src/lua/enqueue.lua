@@ -7,7 +7,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  number of jobs n
   then per job: id, number of fields f, then f field/value pairs (st is pending or scheduled)
 

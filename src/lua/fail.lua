@@ -8,7 +8,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   then per item: job id, token, error text, retryable ('1' or '0'),
                  retryDelayMs ('' = use the backoff), jitter random in [0, 1)
 

@@ -12,7 +12,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms, unused)
-  ARGV[2]  events stream bound (unused)
+  ARGV[2]  EVENTS_MAXLEN (unused)
 
   Returns: 1 when the partition was empty and is gone, else 0.
 ]]
@@ -29,6 +29,6 @@ if redis.call('EXISTS', K_EVENTS) == 1 then
   end
 end
 -- bulk decisions kept here outlive their stages (settled within their deadline, well before the
--- guard time of a lowered count): none is needed any more
+-- guard time of a lowered count): none is needed any more. K_EVENTS_AVG: left by older versions.
 redis.call('DEL', K_EVENTS, K_EVENTS_AVG, K_WAKE, K_SEQ, K_WORKERS, K_PENDING_DEAD, K_PENDING_GONE, K_COMMITS)
 return 1

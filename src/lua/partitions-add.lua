@@ -8,7 +8,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound (unused)
+  ARGV[2]  EVENTS_MAXLEN (unused)
   ARGV[3]  the partition's index, 1 to 63
   ARGV[4]  its suffix k, a whole number >= 1
 

@@ -9,7 +9,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  max leases to end (a lease dropped as malformed counts; the workers left wait for the next call)
   ARGV[4]  silence cutoff (epoch ms): a worker whose registry score is >= this heartbeated after
            it was found silent, and is skipped (a worker absent from the registry is reaped)

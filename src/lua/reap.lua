@@ -8,7 +8,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  max leases to reap
   ARGV[4]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 

@@ -11,7 +11,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  refresher id
   ARGV[4]  number of acknowledged executions n
   ARGV[5 .. 4+n]  their ids

@@ -6,7 +6,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   then per lease: job id, token
 
   Returns: per lease the new status ('pending' or 'cancelled'), or 'stale' (nothing changed).

@@ -9,7 +9,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  the stage id
   ARGV[4]  (the writer, in the bulk's coordinating partition only) the decision: the stage is
            recorded committed in K_COMMITS until ARGV[5] (epoch ms), in this same script, unless

@@ -12,7 +12,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound (unused)
+  ARGV[2]  EVENTS_MAXLEN (unused)
   ARGV[3]  the stage id
   ARGV[4]  its deadline (epoch ms)
   ARGV[5]  number of jobs n, then the jobs as enqueue.lua takes them

@@ -17,7 +17,7 @@
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
   ARGV[1]  now (epoch ms)
-  ARGV[2]  events stream bound, in events (approximate; includes/events.lua)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  retention ms (after the ack that found the execution final)
   ARGV[4]  max done entries to look at
 

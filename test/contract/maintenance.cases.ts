@@ -1,4 +1,6 @@
 import { emptyCounts } from '../../src/domain/job';
+import { keyHome } from '../../src/domain/queue-partition';
+import { JobEventBatch } from '../../src/modules/queue/events/job-event-source';
 import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, newJob, QUEUE, WORKER } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 
@@ -52,6 +54,56 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
       await h.store.enqueue([newJob(h, { queue: 'alpha' })]);
       await h.store.enqueue([newJob(h, { queue: 'beta', delayMs: 10 })]);
       await expect(h.store.queues()).resolves.toEqual(expect.arrayContaining(['alpha', 'beta']));
+    });
+  });
+
+  describe('trimEvents', () => {
+    /** An idempotency key whose job lives in the queue's first partition (the writer's lane named after the queue). */
+    const homed = (h: StoreHarness, i: number): string => {
+      for (let n = 0; ; n++) if (keyHome(`trim-${i}-${n}`, h.partitions ?? 1) === 0) return `trim-${i}-${n}`;
+    };
+
+    it('drops nothing while the event log is within its budget', async () => {
+      const h = current();
+      await enqueueJobs(h, { idempotencyKey: homed(h, 0) }, {}, {});
+      await expect(h.store.trimEvents(QUEUE, 1_000)).resolves.toEqual({ scanned: 0, more: false, dropped: [] });
+      expect(await h.takeEvents(QUEUE)).toHaveLength(3);
+    });
+
+    it('past HISTORY_BACKLOG_MAX_MB drops unread events, each then read by the history writer or counted in one gap', async () => {
+      const h = current();
+      const store = await h.storeWith({ historyBacklogMaxBytes: 1 });
+      const key = (i: number) => homed(h, i);
+      const sources = store.eventSources({ consumer: 'contract-writer' });
+      const lanes = sources.lanes([QUEUE]);
+      const source = sources.open(lanes.includes(QUEUE) ? QUEUE : lanes[0]);
+      const batches: JobEventBatch[] = [];
+      try {
+        await store.enqueue([newJob(h, { idempotencyKey: key(0) })]);
+        // a writer takes what is there (on Redis it now holds that entry, read and not acknowledged)
+        batches.push(await source.read(1));
+        h.clock.advance(10);
+        await store.enqueue([newJob(h, { idempotencyKey: key(1) })]);
+        h.clock.advance(10);
+        await store.enqueue([newJob(h, { idempotencyKey: key(2) })]);
+        const trimmed = await store.trimEvents(QUEUE, 1_000);
+        batches.push(await source.read(100));
+        for (const batch of batches) await source.ack(batch);
+
+        const read = batches.flatMap((b) => b.events);
+        const gaps = batches.flatMap((b) => b.gaps);
+        const gapped = gaps.reduce((n, g) => n + g.events, 0);
+        // nothing lost without a word, nothing counted twice
+        expect(read.length + gapped).toBe(3);
+        expect(gapped).toBeGreaterThanOrEqual(2);
+        expect(gaps.every((g) => g.queue === QUEUE && g.fromMs <= g.toMs && g.toMs <= h.clock.now())).toBe(true);
+        expect(new Set(gaps.map((g) => g.id)).size).toBe(gaps.length);
+        // what the call reports is what the gaps count
+        expect(trimmed.dropped.every((d) => d.queue === QUEUE)).toBe(true);
+        expect(trimmed.dropped.reduce((n, d) => n + d.events, 0)).toBe(gapped);
+      } finally {
+        await source.close();
+      }
     });
   });
 

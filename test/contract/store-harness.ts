@@ -20,6 +20,8 @@ export interface ContractStoreOptions {
   deleteSucceeded?: boolean;
   /** EVENTS_MAXLEN. */
   eventsMaxLen?: number;
+  /** HISTORY_BACKLOG_MAX_MB, in bytes. */
+  historyBacklogMaxBytes?: number;
 }
 
 export interface StoreHarness {

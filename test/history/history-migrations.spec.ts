@@ -14,17 +14,16 @@ describe('history migrations (PostgreSQL)', () => {
   });
 
   const insert = (sql: string) => ds.query(`INSERT INTO job_attempts ${sql}`);
-  const rows = async () =>
-    (await ds.query(`SELECT job_id, run, attempt, outcome FROM job_attempts ORDER BY job_id, run`)) as Array<Record<string, unknown>>;
-
-  /** Undoes the newest migrations down to (and including) the one named. */
+  /** Undoes the migrations that came after `name` (TypeORM undoes the last one only), then `name`. */
   const undoThrough = async (name: string) => {
     for (;;) {
-      const [last] = (await ds.query(`SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1`)) as Array<{ name: string }>;
+      const [last] = (await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`)) as Array<{ name: string }>;
       await ds.undoLastMigration({ transaction: 'each' });
       if (last.name === name) return;
     }
   };
+  const rows = async () =>
+    (await ds.query(`SELECT job_id, run, attempt, outcome FROM job_attempts ORDER BY job_id, run`)) as Array<Record<string, unknown>>;
 
   it('keys job_attempts by run, giving rows written before it run = attempt, and undoes that', async () => {
     await undoThrough('KeyAttemptsByRun1767398400000');

@@ -3,6 +3,10 @@ import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { RedisScripts } from '../../src/modules/queue/redis/redis-scripts';
 import { SCRIPT_KEYS, ScriptName } from '../../src/modules/queue/redis/script-keys';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisQueueKeys } from '../../src/modules/queue/redis/redis-queue-keys';
+import { HISTORY_CONSUMER_GROUP } from '../../src/modules/queue/events/redis-job-event-source';
+import { decodeGapEntry } from '../../src/modules/queue/events/stream-entry-codec';
+import { Redis } from 'ioredis';
 import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, newJob, QUEUE, useHarness, WORKER } from '../contract/contract-fixtures';
 import { createExecution, expectExactCounters } from '../contract/execution-fixtures';
 import { StoreHarness } from '../contract/store-harness';
@@ -206,6 +210,21 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     h.clock.advance(10_000);
     await expect(h.store.trimExecutions(QUEUE, 1, 10)).resolves.toBe(0);
     await expect(h.store.getExecution(ex.id)).resolves.toBeNull();
+  });
+
+  it('events-trim: what the first send dropped is in one gap entry, counted once; the resend finds nothing more to drop', async () => {
+    const h = current();
+    const store = (await h.storeWith({ historyBacklogMaxBytes: 1 })) as RedisJobStore;
+    sendScriptsTwice(store);
+    const inside = store as unknown as { redis: Redis; keys(queue: string): RedisQueueKeys };
+    const stream = inside.keys(QUEUE).events;
+    await inside.redis.xgroup('CREATE', stream, HISTORY_CONSUMER_GROUP, '0', 'MKSTREAM');
+    await enqueueJobs(h, {}, {}, {});
+    resend('events-trim');
+    // the caller sees the resend's reply: the first send's report is lost with its reply, not its gap
+    await expect(store.trimEvents(QUEUE, 1_000)).resolves.toEqual({ scanned: expect.any(Number), more: false, dropped: [] });
+    const entries = await inside.redis.xrange(stream, '-', '+');
+    expect(entries.map(([, fields]) => decodeGapEntry(fields))).toEqual([{ fromMs: h.clock.now(), toMs: h.clock.now(), events: 3 }]);
   });
 
   it('refresh-claim, -ack and -requeue: a second batch claimed by the resend waits in flight until requeued, then is refreshed; none is lost', async () => {

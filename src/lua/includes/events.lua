@@ -10,9 +10,8 @@
 --                every event that ends an attempt, '' otherwise; text, taken whole to the end: res
 --                for succeeded, err otherwise; absent or '' = none)
 --   (Entries written before run numbers start with field `at` and have no run: the codec reads both.)
--- The stream is bounded by events, not entries: MAXLEN ~ EVENTS_MAXLEN / (mean events per entry),
--- the mean a moving average over the queue's recent calls (K_EVENTS_AVG), so the stream holds
--- about EVENTS_MAXLEN events whatever the batch sizes.
+-- No script here trims the stream: events-trim.lua does, in upkeep (the reaper), so that the trim
+-- can spare what the history writer has not acknowledged and the hot path pays one XADD only.
 -- Every transition script ends with flushEvents, so it also stamps the executions the call touched
 -- and marks them dirty (includes/execution-counters.lua).
 local EVENT_SEP = '\31'
@@ -34,14 +33,6 @@ local function addEnqueuedEvent(id, st, prio, max, exec, type)
     .. EVENT_SEP .. max .. EVENT_SEP .. (exec or '') .. EVENT_SEP .. type
 end
 
--- Entries to keep so that about EVENTS_MAXLEN events stay, given this call's `n` events.
-local function eventsMaxEntries(n)
-  local avg = tonumber(redis.call('GET', K_EVENTS_AVG)) or n
-  avg = avg + (n - avg) / 32
-  redis.call('SET', K_EVENTS_AVG, string.format('%.2f', avg))
-  return math.max(1, math.ceil(tonumber(EVENTS_MAXLEN) / avg))
-end
-
 -- Events per stream entry: an XADD of one entry passes 2 fields per event to unpack(), which Lua
 -- bounds at about 8,000 values, and a claim of 10,000 jobs writes 10,000 events. Larger calls
 -- write several entries (each with the call's clock), so no batch size can fail the script after
@@ -56,8 +47,7 @@ local function flushEvents()
     local from = 3
     while from <= last do
       local to = math.min(from + EVENTS_PER_ENTRY * 2 - 1, last)
-      local maxEntries = eventsMaxEntries((to - from + 1) / 2)
-      redis.call('XADD', K_EVENTS, 'MAXLEN', '~', maxEntries, '*', 't', t, unpack(pendingEvents, from, to))
+      redis.call('XADD', K_EVENTS, '*', 't', t, unpack(pendingEvents, from, to))
       from = to + 1
     end
     pendingEvents = { 't', ARGV[1] }

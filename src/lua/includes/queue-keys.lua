@@ -3,7 +3,8 @@
 -- the keys it uses, all of one queue and so of one hash tag (one slot). Job hashes and worker
 -- lease sets are a prefix key (K_JOB, K_WLEASE) plus an id; execution hashes K_EXEC plus an id.
 --
--- Every script takes the clock and the event stream bound as its first two arguments.
+-- Every script takes the clock and EVENTS_MAXLEN as its first two arguments (only events-trim.lua
+-- reads the second; the positions stay the same in every script).
 local NOW = tonumber(ARGV[1])
 local EVENTS_MAXLEN = ARGV[2]
 

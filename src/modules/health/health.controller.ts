@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorFunction } from '@nestjs/terminus';
 import { HistoryDatabaseHealthIndicator } from './history-database.health';
 import { JobStoreHealthIndicator } from './job-store.health';
+import { HistoryGapsHealthIndicator } from './history-gaps.health';
 
 @ApiTags('health')
 @Controller('health')
@@ -11,6 +12,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly store: JobStoreHealthIndicator,
     private readonly history: HistoryDatabaseHealthIndicator,
+    private readonly gaps: HistoryGapsHealthIndicator,
   ) {}
 
   /** Liveness: the process answers. No dependency is checked, so a Redis outage never restarts pods. */
@@ -23,14 +25,17 @@ export class HealthController {
   /**
    * Readiness: the job store answers (Redis PING) and, when history is on, Postgres answers
    * `SELECT 1`, each within a second. 503 names the failing indicator under `error`.
+   * `historyGaps` is always up: job events this instance dropped unread (HISTORY_BACKLOG_MAX_MB)
+   * are a detail here, not a reason to take it out of service.
    */
   @Get('ready')
   @HealthCheck()
-  @ApiOkResponse({ description: 'Every dependency answered; `info` lists them (redis or memory, postgres)' })
+  @ApiOkResponse({ description: 'Every dependency answered; `info` lists them (redis or memory, postgres) and `historyGaps`, the history events this instance dropped' })
   @ApiServiceUnavailableResponse({ description: 'Not ready: `error` names each failing indicator and why' })
   ready(): Promise<HealthCheckResult> {
     const checks: HealthIndicatorFunction[] = [() => this.store.check()];
     if (this.history.enabled) checks.push(() => this.history.check());
+    checks.push(() => this.gaps.check());
     return this.health.check(checks);
   }
 }

@@ -2,9 +2,10 @@ import { DataSourceOptions } from 'typeorm';
 import { ExecutionEntity } from './entities/execution.entity';
 import { JobAttemptEntity } from './entities/job-attempt.entity';
 import { JobRecordEntity } from './entities/job-record.entity';
+import { HistoryGapEntity } from './entities/history-gap.entity';
 import { HISTORY_MIGRATIONS } from './history-migrations';
 
-export const HISTORY_ENTITIES = [JobRecordEntity, JobAttemptEntity, ExecutionEntity];
+export const HISTORY_ENTITIES = [JobRecordEntity, JobAttemptEntity, ExecutionEntity, HistoryGapEntity];
 
 /**
  * The history database. `url` goes to pg as its connection string, so pg reads `sslmode`,

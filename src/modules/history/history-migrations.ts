@@ -2,9 +2,16 @@ import { CreateHistoryTables1767225600000 } from './migrations/1767225600000-cre
 import { AddExecutionVersion1767312000000 } from './migrations/1767312000000-add-execution-version';
 import { KeyAttemptsByRun1767398400000 } from './migrations/1767398400000-key-attempts-by-run';
 import { PartitionHistory1767484800000 } from './migrations/1767484800000-partition-history';
+import { CreateHistoryGaps1767571200000 } from './migrations/1767571200000-create-history-gaps';
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
  * list works from the compiled dist, from the TypeORM CLI and under Vitest. Add new ones here.
  */
-export const HISTORY_MIGRATIONS = [CreateHistoryTables1767225600000, AddExecutionVersion1767312000000, KeyAttemptsByRun1767398400000, PartitionHistory1767484800000];
+export const HISTORY_MIGRATIONS = [
+  CreateHistoryTables1767225600000,
+  AddExecutionVersion1767312000000,
+  KeyAttemptsByRun1767398400000,
+  PartitionHistory1767484800000,
+  CreateHistoryGaps1767571200000,
+];

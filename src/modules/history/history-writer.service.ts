@@ -83,8 +83,8 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
     }
     for (const lane of lanes) {
       if (this.stopped || this.drains.has(lane)) continue;
-      const write = async (events: Parameters<HistoryBatchWriter['write']>[0]) => {
-        const report = await this.writer.write(events);
+      const write = async (...[events, gaps]: Parameters<HistoryBatchWriter['write']>) => {
+        const report = await this.writer.write(events, gaps);
         for (const r of report.rejected) this.rejected.labels(queueOfJobId(r.jobId) ?? lane).inc();
         return report;
       };

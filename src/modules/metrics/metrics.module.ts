@@ -5,6 +5,7 @@ import { ClaimqMetrics } from './claimq-metrics';
 import { MetricsController } from './metrics.controller';
 import { QueueDepthCollector } from './queue-depth.collector';
 import { ReaperCollector } from './reaper.collector';
+import { HistoryGapCollector } from './history-gap.collector';
 import { WorkerMetricsObserver } from './worker-metrics.observer';
 
 /**
@@ -20,6 +21,7 @@ import { WorkerMetricsObserver } from './worker-metrics.observer';
     ClaimqMetrics,
     QueueDepthCollector,
     ReaperCollector,
+    HistoryGapCollector,
     { provide: WORKER_OBSERVER, useClass: WorkerMetricsObserver },
   ],
   exports: [ClaimqMetrics, WORKER_OBSERVER],

@@ -9,6 +9,8 @@ export type {
   EventOperations,
   ClaimResult,
   CompleteRequest,
+  DroppedEvents,
+  EventsTrimResult,
   FailRequest,
   ListPage,
   ListQuery,
@@ -30,6 +32,6 @@ export type { RedisJobStoreOptions } from './redis/redis-job-store';
 export type { EventSourceOptions } from './job-store';
 export { JobEventSources } from './events/job-event-sources';
 export { JobEventSource } from './events/job-event-source';
-export type { JobEventBatch, SourcedJobEvent } from './events/job-event-source';
+export type { HistoryGap, JobEventBatch, SourcedJobEvent } from './events/job-event-source';
 export { eventVersion } from './events/event-version';
 export { decodeStreamEntry, encodeStreamEntry, MAX_EVENTS_PER_ENTRY } from './events/stream-entry-codec';

@@ -23,10 +23,10 @@ describe('createJobStore (memory)', () => {
     expect(store.events.size).toBe(0);
   });
 
-  it('keeps the events for the history writer when DATABASE_URL is set, up to EVENTS_MAXLEN', async () => {
-    const store = (createJobStore(AppConfig.from({ DATABASE_URL: "postgres://127.0.0.1/none", EVENTS_MAXLEN: "100000000" }), systemClock) as PartitionedJobStore).partitionStore as MemoryJobStore;
+  it('keeps the events for the history writer when DATABASE_URL is set, up to HISTORY_BACKLOG_MAX_MB', async () => {
+    const store = (createJobStore(AppConfig.from({ DATABASE_URL: "postgres://127.0.0.1/none", HISTORY_BACKLOG_MAX_MB: "65536" }), systemClock) as PartitionedJobStore).partitionStore as MemoryJobStore;
     await store.enqueue([job(1), job(2)]);
     expect(store.events.size).toBe(2);
-    expect(store.events.maxLen).toBe(100_000_000);
+    expect(store.events.maxBytes).toBe(65_536 * 1024 * 1024);
   });
 });

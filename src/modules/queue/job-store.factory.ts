@@ -25,7 +25,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
-        eventsMaxLen: config.eventsMaxLen,
+        historyBacklogMaxBytes: config.historyBacklogMaxBytes,
         // only the history writer reads them; without it they would only fill memory
         keepEvents: config.databaseUrl !== undefined,
       });
@@ -40,6 +40,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
         deleteSucceeded,
         eventsMaxLen: config.eventsMaxLen,
+        historyBacklogMaxBytes: config.historyBacklogMaxBytes,
         allowEviction: config.redisAllowEviction,
       });
     default:

@@ -106,6 +106,16 @@ export abstract class JobStore {
   /** Deletes succeeded/failed/cancelled jobs older than their retention. Returns how many. */
   abstract trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number>;
 
+  /**
+   * Bounds the queue's event log without losing history silently: events the history writer has
+   * not taken are kept, until the log holds more than HISTORY_BACKLOG_MAX_MB; then the oldest of
+   * them are dropped and recorded as a gap, which the writer stores like any event (history_gaps)
+   * and which this call reports. Redis also trims acknowledged events to about EVENTS_MAXLEN
+   * (all events, when no history writer reads the stream). `limit`: about how many events one
+   * call may look at while over budget.
+   */
+  abstract trimEvents(queue: string, limit: number): Promise<EventsTrimResult>;
+
   abstract counts(queue: string): Promise<QueueCounts>;
 
   /** Every queue that has ever held a job, plus the configured ones. */
@@ -205,7 +215,7 @@ export type WorkerOperations = Pick<
 /** Upkeep, on every instance: reap, promote, trim, and return stale execution refreshes. */
 export type UpkeepOperations = Pick<
   JobStore,
-  'queues' | 'reapExpired' | 'reapWorkers' | 'silentWorkers' | 'promoteDue' | 'trimFinished' | 'requeueStaleRefresh' | 'trimExecutions'
+  'queues' | 'reapExpired' | 'reapWorkers' | 'silentWorkers' | 'promoteDue' | 'trimFinished' | 'trimEvents' | 'requeueStaleRefresh' | 'trimExecutions'
 >;
 /** Executions: create, read, cancel, and the refresh of their status. */
 export type ExecutionOperations = Pick<
@@ -277,6 +287,29 @@ export interface ReapResult {
    * whose job is gone, not running or not a record; worker entries whose lease set is unreadable.
    */
   malformed?: string[];
+}
+
+/** What one trimEvents call did. */
+export interface EventsTrimResult {
+  /** Events looked at while over budget: the call's work, against its `limit`. */
+  scanned: number;
+  /** It stopped at `limit` while the log was still over budget: call again. */
+  more: boolean;
+  /** Events dropped unread by this call, per log (none while within budget). */
+  dropped: DroppedEvents[];
+}
+
+/** Events a store dropped before the history writer took them: a gap in history. */
+export interface DroppedEvents {
+  queue: string;
+  /** How many this call dropped. */
+  events: number;
+  /**
+   * The gap record that holds them, as the writer will store it: the time range of its events
+   * (epoch ms) and their count, which includes an earlier gap it merged (one the writer had not
+   * taken yet, dropped with the events around it).
+   */
+  gap: { fromMs: number; toMs: number; events: number };
 }
 
 export interface RetentionPolicy {

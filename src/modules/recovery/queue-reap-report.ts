@@ -22,6 +22,8 @@ export const REAP_COUNTERS = [
   'refreshRequeued',
   /** callbacks enqueued for the jobs this pass failed or cancelled */
   'callbacksEnqueued',
+  /** events dropped unread from the history backlog past HISTORY_BACKLOG_MAX_MB (each in a gap record) */
+  'historyEventsDropped',
 ] as const;
 
 export type ReapCounter = (typeof REAP_COUNTERS)[number];

@@ -8,6 +8,8 @@ import { CallbackEnqueuer, createRedisClient, JobStore, RedisJobStore, RedisQueu
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../test/support/redis-store-harness';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
+import { HistoryGapStats } from './history-gap-stats';
+import { Logger } from '@nestjs/common';
 
 const callbacksOf = (store: JobStore, clock: Clock): CallbackEnqueuer => new CallbackEnqueuer(store, clock, 1 << 20);
 
@@ -168,6 +170,33 @@ describe('ReaperService on Redis', () => {
     await expect(trimming.runPass()).resolves.toMatchObject([{ executionsTrimmed: 3, errors: [] }]);
     expect(stats.totals.executionsTrimmed).toBe(3);
     for (const id of ids) await expect(store.getExecution(id)).resolves.toBeNull();
+  });
+
+  it('drops unread events past HISTORY_BACKLOG_MAX_MB into a gap, counts them, logs the gap and keeps it for readiness', async () => {
+    const small = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, configuredQueues: [QUEUE], historyBacklogMaxBytes: 1 });
+    const gaps = new HistoryGapStats();
+    const trimming = new ReaperService(small, AppConfig.from({}), stats, callbacksOf(small, clock), clock, gaps);
+    const errors = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      // a history writer's group, which has read nothing yet
+      await admin.xgroup('CREATE', keys.events, 'history', '0', 'MKSTREAM');
+      await enqueue({}, {}, {});
+      const at = clock.now();
+      clock.advance(5);
+      const [report] = await trimming.runPass();
+      expect(report).toMatchObject({ historyEventsDropped: 3, errors: [] });
+      expect(stats.totals.historyEventsDropped).toBe(3);
+      expect(gaps.droppedByQueue).toEqual(new Map([[QUEUE, 3]]));
+      expect(gaps.last).toEqual({ queue: QUEUE, events: 3, gap: { fromMs: at, toMs: at, events: 3 }, at: at + 5 });
+      const iso = new Date(at).toISOString();
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^queue ${QUEUE}: dropped 3 job events .* ${iso} to ${iso}`)));
+      // nothing more to drop: the gap entry alone stays
+      await expect(trimming.runPass()).resolves.toMatchObject([{ historyEventsDropped: 0 }]);
+      expect(gaps.totalDropped).toBe(3);
+    } finally {
+      errors.mockRestore();
+      await small.close();
+    }
   });
 
   it('ends a job that hangs past timeoutMs + grace while its worker heartbeats', async () => {

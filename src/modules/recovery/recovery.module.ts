@@ -5,19 +5,24 @@ import { CallbackEnqueuer, JobStore } from '../queue';
 import { ReaperScheduler } from './reaper.scheduler';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
+import { HistoryGapStats } from './history-gap-stats';
 
-/** The reaper, on every instance (API and worker alike). ReaperStats is what a metrics module reads. */
+/**
+ * The reaper, on every instance (API and worker alike). ReaperStats and HistoryGapStats are what
+ * the metrics and health modules read.
+ */
 @Module({
   providers: [
     ReaperStats,
+    HistoryGapStats,
     {
       provide: ReaperService,
-      inject: [JobStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK],
-      useFactory: (store: JobStore, config: AppConfig, stats: ReaperStats, callbacks: CallbackEnqueuer, clock: Clock) =>
-        new ReaperService(store, config, stats, callbacks, clock),
+      inject: [JobStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK, HistoryGapStats],
+      useFactory: (store: JobStore, config: AppConfig, stats: ReaperStats, callbacks: CallbackEnqueuer, clock: Clock, gaps: HistoryGapStats) =>
+        new ReaperService(store, config, stats, callbacks, clock, gaps),
     },
     ReaperScheduler,
   ],
-  exports: [ReaperService, ReaperStats],
+  exports: [ReaperService, ReaperStats, HistoryGapStats],
 })
 export class RecoveryModule {}

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { SourcedJobEvent } from '../../queue';
+import { HistoryGap, SourcedJobEvent } from '../../queue';
+import { insertHistoryGaps } from './history-gap-rows';
 import { UPSERT_JOB_ATTEMPTS, UPSERT_JOB_RECORDS } from './history-upsert-statements';
 import { foldJobEvents } from './job-history-fold';
 
@@ -22,15 +23,17 @@ export interface BatchWriteReport {
 export class HistoryBatchWriter {
   constructor(private readonly dataSource: () => Promise<DataSource>) {}
 
-  async write(events: readonly SourcedJobEvent[]): Promise<BatchWriteReport> {
+  /** `gaps`: what the store dropped unread (history_gaps), written in the same transaction as the rows. */
+  async write(events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[] = []): Promise<BatchWriteReport> {
     const report: BatchWriteReport = { records: 0, attempts: 0, rejected: [] };
-    if (events.length === 0) return report;
+    if (events.length === 0 && gaps.length === 0) return report;
     const ds = await this.dataSource();
     try {
-      await this.store(ds, events, report);
+      await this.store(ds, events, report, gaps);
     } catch (err) {
       if (!isDataError(err)) throw err;
       report.records = report.attempts = 0;
+      if (gaps.length > 0) await this.store(ds, [], report, gaps);
       for (const jobEvents of groupByJob(events)) {
         try {
           await this.store(ds, jobEvents, report);
@@ -43,9 +46,10 @@ export class HistoryBatchWriter {
     return report;
   }
 
-  private async store(ds: DataSource, events: readonly SourcedJobEvent[], report: BatchWriteReport): Promise<void> {
+  private async store(ds: DataSource, events: readonly SourcedJobEvent[], report: BatchWriteReport, gaps: readonly HistoryGap[] = []): Promise<void> {
     const rows = foldJobEvents(events);
     await ds.transaction(async (tx) => {
+      await insertHistoryGaps(tx, gaps);
       if (rows.records.length > 0) await tx.query(UPSERT_JOB_RECORDS, [JSON.stringify(rows.records, stripNul)]);
       if (rows.attempts.length > 0) await tx.query(UPSERT_JOB_ATTEMPTS, [JSON.stringify(rows.attempts, stripNul)]);
     });

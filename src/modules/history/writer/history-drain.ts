@@ -1,4 +1,4 @@
-import { JobEventBatch, JobEventSource, SourcedJobEvent } from '../../queue';
+import { HistoryGap, JobEventBatch, JobEventSource, SourcedJobEvent } from '../../queue';
 import { isFinal } from '../../../domain/job';
 import { BatchWriteReport } from './history-batch-writer';
 import { abortableSleep } from '../../../common/abortable-sleep';
@@ -22,7 +22,8 @@ export interface HistoryDrainLog {
   error(message: string): void;
 }
 
-type Write = (events: readonly SourcedJobEvent[]) => Promise<BatchWriteReport>;
+/** Stores events, and the gaps read with them in the same transaction. */
+type Write = (events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[]) => Promise<BatchWriteReport>;
 
 /**
  * Moves events from one source into Postgres: read a batch, store it (retrying the same batch
@@ -116,23 +117,27 @@ export class HistoryDrain {
    * true once stored; false when stopped first. A batch larger than batchSize events (entries of
    * large script calls) is written in slices of batchSize, each one statement per table; a slice
    * stored before a failure is written again on the retry, which the upsert rules make harmless.
+   * The batch's gaps go with its first slice (a batch of gaps only: one write of them), and a gap
+   * written twice is stored once (its id).
    */
   private async store(batch: JobEventBatch): Promise<boolean> {
-    for (const slice of slicesByJob(batch.events, this.options.batchSize)) {
-      if (!(await this.storeSlice(slice))) return false;
+    const slices = [...slicesByJob(batch.events, this.options.batchSize)];
+    if (slices.length === 0) slices.push([]); // a batch of gaps only
+    for (let i = 0; i < slices.length; i++) {
+      if (!(await this.storeSlice(slices[i], i === 0 ? batch.gaps : []))) return false;
     }
     return true;
   }
 
-  private async storeSlice(events: readonly SourcedJobEvent[]): Promise<boolean> {
+  private async storeSlice(events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[]): Promise<boolean> {
     while (!this.stopped) {
       try {
-        const report = await this.write(events);
+        const report = await this.write(events, gaps);
         for (const r of report.rejected) this.options.log?.error(`history skipped the events of job ${r.jobId}: ${r.reason}`);
         this.recovered();
         return true;
       } catch (err) {
-        await this.failed(`writing ${events.length} events of ${this.source.name}`, err);
+        await this.failed(`writing ${events.length} events${gaps.length > 0 ? ` and ${gaps.length} gaps` : ''} of ${this.source.name}`, err);
       }
     }
     return false;
@@ -189,7 +194,12 @@ class OpenJobs {
 /** Batches read one after another, stored as one (each acknowledged on its own after). */
 function combined(batches: JobEventBatch[]): JobEventBatch {
   if (batches.length === 1) return batches[0];
-  return { events: batches.flatMap((b) => b.events), entries: batches.reduce((n, b) => n + b.entries, 0), receipt: undefined };
+  return {
+    events: batches.flatMap((b) => b.events),
+    gaps: batches.flatMap((b) => b.gaps),
+    entries: batches.reduce((n, b) => n + b.entries, 0),
+    receipt: undefined,
+  };
 }
 
 /**

@@ -12,10 +12,27 @@ export interface SourcedJobEvent {
   version: bigint;
 }
 
+/**
+ * Events the store dropped before the history writer read them (its backlog outgrew
+ * HISTORY_BACKLOG_MAX_MB): stored as a row of history_gaps, so history says what it lacks.
+ */
+export interface HistoryGap {
+  /** Stable in its source (Redis: stream key and entry id), so a gap delivered twice is stored once. */
+  id: string;
+  queue: string;
+  /** Times of the first and last event dropped (epoch ms). */
+  fromMs: number;
+  toMs: number;
+  /** How many events were dropped: exact. */
+  events: number;
+}
+
 /** What one read delivered. `receipt` is the source's own handle for acknowledging it. */
 export interface JobEventBatch {
   events: SourcedJobEvent[];
-  /** Number of source entries read (an entry may hold many events, or none that parse). */
+  /** Gap records read with the events; stored in the same transaction as the batch's first rows. */
+  gaps: HistoryGap[];
+  /** Number of source entries read (an entry may hold many events, one gap, or nothing that parses). */
   entries: number;
   receipt: unknown;
 }

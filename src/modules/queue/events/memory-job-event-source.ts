@@ -1,11 +1,12 @@
 import { Clock, systemClock } from '../../../domain/clock';
 import { JobEvent } from '../../../domain/job-event';
 import { eventVersion } from './event-version';
-import { JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
+import { HistoryGap, JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
 
-/** What the memory store exposes as `events` (MemoryEventLog): a FIFO the writer takes from. */
+/** What the memory store exposes as `events` (MemoryEventLog): a FIFO the writer takes from, and the gaps of what it dropped. */
 export interface JobEventLog {
   take(max: number): Array<{ queue: string; event: JobEvent }>;
+  takeGaps(): HistoryGap[];
   readonly size: number;
 }
 
@@ -45,7 +46,9 @@ export class MemoryJobEventSource extends JobEventSource {
     if (this.log.size === 0 && !this.closed) await this.pause(Math.min(waitMs ?? this.pollMs, this.pollMs));
     const taken = this.closed ? [] : this.log.take(max);
     const events: SourcedJobEvent[] = taken.map(({ queue, event }) => ({ queue, event, version: this.nextVersion() }));
-    return { events, entries: events.length, receipt: undefined };
+    // the gaps go with this batch: the writer keeps it until stored, so they are stored once
+    const gaps = this.closed ? [] : this.log.takeGaps();
+    return { events, gaps, entries: events.length + gaps.length, receipt: undefined };
   }
 
   async ack(): Promise<void> {

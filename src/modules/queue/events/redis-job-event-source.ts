@@ -1,8 +1,8 @@
 import type { RedisClient } from '../redis/redis-connection';
 import { Clock, systemClock } from '../../../domain/clock';
 import { streamEventVersion } from './event-version';
-import { MAX_EVENTS_PER_ENTRY, decodeStreamEntry } from './stream-entry-codec';
-import { JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
+import { MAX_EVENTS_PER_ENTRY, decodeGapEntry, decodeStreamEntry } from './stream-entry-codec';
+import { HistoryGap, JobEventBatch, JobEventSource, SourcedJobEvent } from './job-event-source';
 
 export const HISTORY_CONSUMER_GROUP = 'history';
 
@@ -137,10 +137,17 @@ export class RedisJobEventSource extends JobEventSource {
 
   private toBatch(entries: StreamEntry[]): JobEventBatch {
     const events: SourcedJobEvent[] = [];
+    const gaps: HistoryGap[] = [];
     for (const [id, fields] of entries) {
+      const gap = decodeGapEntry(fields);
+      if (gap) {
+        // named by its entry: a gap delivered again (claimed after a writer died) is stored once
+        gaps.push({ id: `${this.options.streamKey} ${id}`, queue: this.options.queue, ...gap });
+        continue;
+      }
       const decoded = decodeStreamEntry(fields);
       if (decoded === undefined) {
-        this.options.onDropped?.(id, 'not a job events entry (field t or at, or field e with a JSON array)');
+        this.options.onDropped?.(id, 'not a job events entry (field t or at, field e with a JSON array, or field gap)');
         continue;
       }
       decoded.forEach((event, index) => {
@@ -149,6 +156,6 @@ export class RedisJobEventSource extends JobEventSource {
       });
     }
     if (entries.length > 0) this.eventsPerEntry = Math.max(1, Math.ceil(events.length / entries.length));
-    return { events, entries: entries.length, receipt: entries.map(([id]) => id) };
+    return { events, gaps, entries: entries.length, receipt: entries.map(([id]) => id) };
   }
 }

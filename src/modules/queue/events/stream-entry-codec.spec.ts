@@ -1,5 +1,5 @@
 import { JobEvent } from '../../../domain/job-event';
-import { decodeStreamEntry, encodeStreamEntry, EVENT_SEP } from './stream-entry-codec';
+import { decodeGapEntry, decodeStreamEntry, encodeStreamEntry, EVENT_SEP } from './stream-entry-codec';
 
 describe('stream entry codec', () => {
   const at = 1_900_000_000_123;
@@ -39,5 +39,14 @@ describe('stream entry codec', () => {
     expect(decodeStreamEntry(['at', String(at), 'enqueued', `q-1${EVENT_SEP}pending${EVENT_SEP}0`])).toEqual([undefined]);
     expect(decodeStreamEntry(['t', String(at), 'claimed', `q-1${EVENT_SEP}running${EVENT_SEP}1`])).toEqual([undefined]);
     expect(decodeStreamEntry(['t', String(at), 'claimed', `q-1${EVENT_SEP}running${EVENT_SEP}1${EVENT_SEP}w${EVENT_SEP}x`])).toEqual([undefined]);
+  });
+
+  it('reads a gap entry (events-trim.lua) and nothing else as one', () => {
+    expect(decodeGapEntry(['gap', '1893456000000,1893456060000,2700'])).toEqual({ fromMs: 1_893_456_000_000, toMs: 1_893_456_060_000, events: 2700 });
+    expect(decodeGapEntry(encodeStreamEntry(events))).toBeUndefined();
+    expect(decodeGapEntry(['gap', '1,2'])).toBeUndefined();
+    expect(decodeGapEntry(['gap', '1,2,-3'])).toBeUndefined();
+    // a gap entry is no events entry: the writer does not drop it as undecodable
+    expect(decodeStreamEntry(['gap', '1,2,3'])).toBeUndefined();
   });
 });

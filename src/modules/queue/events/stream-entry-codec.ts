@@ -20,6 +20,18 @@ export const EVENT_SEP = '\x1f';
  */
 export const MAX_EVENTS_PER_ENTRY = 2000;
 
+/**
+ * A gap entry, as events-trim.lua appends it when it drops events the history writer had not
+ * read: field `gap`, value `fromMs,toMs,events` (times of the first and last event dropped, and
+ * how many). Undefined when the entry is not one, or does not read as one.
+ */
+export function decodeGapEntry(fields: string[]): { fromMs: number; toMs: number; events: number } | undefined {
+  if (fields[0] !== 'gap' || fields.length < 2) return undefined;
+  const match = /^(\d+),(\d+),(\d+)$/.exec(fields[1]);
+  if (!match) return undefined;
+  return { fromMs: Number(match[1]), toMs: Number(match[2]), events: Number(match[3]) };
+}
+
 /** The entry's events in order (undefined where one does not decode), or undefined when it is no events entry. */
 export function decodeStreamEntry(fields: string[]): Array<JobEvent | undefined> | undefined {
   if ((fields[0] === 't' || fields[0] === 'at') && fields.length >= 2) {

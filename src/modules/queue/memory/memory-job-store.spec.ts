@@ -3,6 +3,7 @@ import { InvalidJobSpecError, JobNotFoundError } from '../../../domain/errors';
 import { JobSpec } from '../../../domain/job';
 import { normalizeJobSpec } from '../../../domain/job-spec';
 import { MemoryJobStore } from './memory-job-store';
+import { estimatedEventBytes } from './memory-event-log';
 import { DamageableMemoryJobStore } from '../../../../test/support/memory-store-harness';
 
 /** What only the memory store has: its event outbox, its options and its test seam. */
@@ -64,11 +65,19 @@ describe('MemoryJobStore', () => {
     expect(last).toMatchObject({ k: 'succeeded', id: created.id, st: 'succeeded', att: 1, run: 1, w: 'w1', res: '{"v":1}' });
   });
 
-  it('bounds its event log by eventsMaxLen', async () => {
-    const store = new MemoryJobStore({ clock, eventsMaxLen: 5 });
-    await store.enqueue(Array.from({ length: 8 }, () => job()));
+  it('bounds its event log by its byte budget, and reports what it dropped as a gap once', async () => {
+    const jobs = Array.from({ length: 8 }, () => job());
+    const eventBytes = estimatedEventBytes({ k: 'enqueued', id: jobs[0].id, st: 'pending', att: 0, at: clock.now(), type: jobs[0].type });
+    const store = new MemoryJobStore({ clock, historyBacklogMaxBytes: 5 * eventBytes });
+    await store.enqueue(jobs);
     expect(store.events.size).toBe(5);
     expect(store.events.dropped).toBe(3);
+    await expect(store.trimEvents('q')).resolves.toEqual({
+      scanned: 0,
+      more: false,
+      dropped: [{ queue: 'q', events: 3, gap: { fromMs: clock.now(), toMs: clock.now(), events: 3 } }],
+    });
+    await expect(store.trimEvents('q')).resolves.toMatchObject({ dropped: [] });
   });
 
   it('hands out claimed jobs that callers cannot use to change the store', async () => {

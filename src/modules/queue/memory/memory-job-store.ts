@@ -9,6 +9,7 @@ import { ClaimedJob, DEFAULT_TIMEOUT_MS, EnqueueResult, HeartbeatOutcome, Job, J
 import {
   ClaimResult,
   CompleteRequest,
+  EventsTrimResult,
   FailRequest,
   JobStore,
   ListPage,
@@ -22,7 +23,7 @@ import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
 import { InProcessStoreHealth, StoreHealth } from '../store-health';
-import { DEFAULT_EVENTS_MAX_LEN, MemoryEventLog } from './memory-event-log';
+import { DEFAULT_EVENT_LOG_MAX_BYTES, MemoryEventLog } from './memory-event-log';
 import { createRecord, toJob } from './memory-job-record';
 import {
   cancelJob,
@@ -45,11 +46,14 @@ import { EnqueueReport, PartitionHost, StoredLayout } from '../partitions/partit
 export interface MemoryJobStoreOptions {
   clock?: Clock;
   configuredQueues?: string[];
-  /** Capacity of the event outbox (`events`); the oldest events are dropped beyond it. */
-  eventsMaxLen?: number;
+  /**
+   * HISTORY_BACKLOG_MAX_MB in bytes: what the event outbox (`events`) may hold for the history
+   * writer; beyond it the oldest events are dropped and recorded as a gap (MemoryEventLog).
+   */
+  historyBacklogMaxBytes?: number;
   /**
    * Whether to record events at all (default true). Only the history writer reads them: a store
-   * without one (no DATABASE_URL) keeps none, instead of holding EVENTS_MAXLEN of them forever.
+   * without one (no DATABASE_URL) keeps none, instead of holding its budget of them forever.
    */
   keepEvents?: boolean;
   /** Jitter source of the backoff; tests pass a fixed one. */
@@ -101,7 +105,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.deleteSucceeded = options.deleteSucceeded === true;
     this.configuredQueues = [...(options.configuredQueues ?? [])];
-    this.events = new MemoryEventLog(options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN);
+    this.events = new MemoryEventLog(options.historyBacklogMaxBytes ?? DEFAULT_EVENT_LOG_MAX_BYTES);
     this.keepEvents = options.keepEvents ?? true;
   }
 
@@ -334,6 +338,11 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.record(q, events);
     if (promoted > 0) q.waiters.wakeAll();
     return promoted;
+  }
+
+  /** The log drops at append, past its budget (MemoryEventLog); this reports what it dropped of `queue`. */
+  async trimEvents(queue: string): Promise<EventsTrimResult> {
+    return { scanned: 0, more: false, dropped: this.events.takeDropped(queue) };
   }
 
   async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {

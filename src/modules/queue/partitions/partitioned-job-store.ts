@@ -10,6 +10,7 @@ import {
   ClaimResult,
   CompleteRequest,
   EventSourceOptions,
+  EventsTrimResult,
   FailRequest,
   JobStore,
   ListPage,
@@ -362,6 +363,20 @@ export class PartitionedJobStore extends JobStore {
 
   async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
     return this.withBudget(queue, limit, (partition, budget) => this.inner.trimFinished(partition, retention, budget));
+  }
+
+  /** Partition after partition within one budget of events looked at; the drops name the queue. */
+  async trimEvents(queue: string, limit: number): Promise<EventsTrimResult> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.trimEvents(queue, limit);
+    const results: EventsTrimResult[] = [];
+    const used = await this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimEvents(partition, budget), (r) => r.scanned, results);
+    return {
+      scanned: used,
+      // the budget ran out before every partition was looked at, or one is still over its own
+      more: results.some((r) => r.more) || (results.length < layout.names.length && used >= limit),
+      dropped: results.flatMap((r) => r.dropped.map((d) => ({ ...d, queue }))),
+    };
   }
 
   async counts(queue: string): Promise<QueueCounts> {
@@ -773,6 +788,7 @@ class QueueNamingSource extends JobEventSource {
   async read(max: number): Promise<JobEventBatch> {
     const batch = await this.source.read(max);
     for (const event of batch.events) event.queue = queueOfPartition(event.queue);
+    for (const gap of batch.gaps) gap.queue = queueOfPartition(gap.queue);
     return batch;
   }
 

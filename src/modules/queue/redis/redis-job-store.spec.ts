@@ -266,9 +266,10 @@ describe('RedisJobStore scripts (real Redis)', () => {
     expect(created).toMatchObject({ runAt: clock.now(), createdAt: clock.now() });
   });
 
-  it('bounds the events stream by events, not entries', async () => {
+  it('bounds the events stream by events, not entries, in upkeep', async () => {
     const bounded = new RedisJobStore({ redis, prefix, clock, eventsMaxLen: 2_000 });
     for (let i = 0; i < 10; i++) await bounded.enqueue(Array.from({ length: 1_000 }, () => job()));
+    await bounded.trimEvents(Q, 1_000);
     const entries = await redis.xrange(keys.events, '-', '+');
     const count = entries.reduce((n, [, fields]) => n + (fields.length - 2) / 2, 0);
     // approximate trimming keeps whole stream nodes: at least the bound, at most a few entries more

@@ -10,6 +10,7 @@ import {
   ClaimResult,
   CompleteRequest,
   EventSourceOptions,
+  EventsTrimResult,
   FailRequest,
   JobStore,
   ListPage,
@@ -26,6 +27,7 @@ import { RedisStoreHealth } from './redis-store-health';
 import { StoreHealth } from '../store-health';
 import { JobEventSources } from '../events/job-event-sources';
 import { RedisJobEventSources } from '../events/redis-job-event-sources';
+import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
 import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
@@ -43,8 +45,10 @@ export interface RedisJobStoreOptions {
   prefix: string;
   clock?: Clock;
   configuredQueues?: string[];
-  /** Approximate bound of each queue's event stream. */
+  /** EVENTS_MAXLEN: about how many acknowledged events each stream keeps (events-trim.lua). */
   eventsMaxLen?: number;
+  /** HISTORY_BACKLOG_MAX_MB in bytes: what one stream may hold before unread events are dropped as a gap. Default 1 GiB. */
+  historyBacklogMaxBytes?: number;
   /** HARD_TIMEOUT_GRACE_MS: no lease outlives startedAt + timeoutMs + this grace. */
   hardTimeoutGraceMs?: number;
   /** REDIS_ALLOW_EVICTION: readiness accepts a Redis whose eviction policy may drop job keys. */
@@ -67,6 +71,9 @@ export interface RedisJobStoreOptions {
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
 const CLUSTER_PING_BUDGET_MS = 700;
 
+/** HISTORY_BACKLOG_MAX_MB's default, in bytes. */
+const DEFAULT_HISTORY_BACKLOG_MAX_BYTES = 1024 * 1024 * 1024;
+
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
 const CLAIM_PROMOTE_LIMIT = 1_000;
 
@@ -82,6 +89,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   private readonly clock: Clock;
   private readonly configuredQueues: string[];
   private readonly eventsMaxLen: number;
+  private readonly historyBacklogMaxBytes: number;
   private readonly graceMs: number;
   /** complete.lua's ARGV[3]. */
   private readonly deleteSucceededFlag: '0' | '1';
@@ -103,6 +111,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     this.clock = options.clock ?? systemClock;
     this.configuredQueues = options.configuredQueues ?? [];
     this.eventsMaxLen = options.eventsMaxLen ?? 100_000;
+    this.historyBacklogMaxBytes = options.historyBacklogMaxBytes ?? DEFAULT_HISTORY_BACKLOG_MAX_BYTES;
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.deleteSucceededFlag = options.deleteSucceeded === true ? '1' : '0';
     this.scripts = new RedisScripts(this.redis);
@@ -241,6 +250,16 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   async trimFinished(queue: string, retention: RetentionPolicy, limit: number): Promise<number> {
     const args = [limit, retention.succeededMs, retention.failedMs, retention.cancelledMs];
     return this.availability.call(() => this.run('trim', queue, args)) as Promise<number>;
+  }
+
+  async trimEvents(queue: string, limit: number): Promise<EventsTrimResult> {
+    const args = [HISTORY_CONSUMER_GROUP, this.historyBacklogMaxBytes, Math.max(1, Math.floor(limit))];
+    const [scanned, dropped, fromMs, toMs, gapEvents, more] = (await this.availability.call(() => this.run('events-trim', queue, args))) as number[];
+    return {
+      scanned,
+      more: more === 1,
+      dropped: dropped > 0 ? [{ queue, events: dropped, gap: { fromMs, toMs, events: gapEvents } }] : [],
+    };
   }
 
   async counts(queue: string): Promise<QueueCounts> {

@@ -54,7 +54,10 @@ export class RedisQueueKeys {
   get events(): string {
     return `${this.base}events`;
   }
-  /** Moving mean of events per stream entry (string), which bounds the stream by events (includes/events.lua). */
+  /**
+   * A moving mean of events per stream entry that versions before events-trim.lua kept in every
+   * transition script; only partition-drop.lua still names it, to delete what they left.
+   */
   get eventsAvg(): string {
     return `${this.events}:avg`;
   }

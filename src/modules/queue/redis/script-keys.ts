@@ -39,7 +39,7 @@ export const LUA_KEY_NAMES = {
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
 
 /** What a script that writes events needs for them (includes/events.lua, execution-counters.lua). */
-const EVENTS = ['events', 'eventsAvg', 'executionPrefix', 'refresh'] as const;
+const EVENTS = ['events', 'executionPrefix', 'refresh'] as const;
 /** What a script that adds pending jobs needs (includes/index-writes.lua). */
 const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', 'wake'] as const;
 /** What ending an attempt can touch (includes/end-attempt.lua). */
@@ -62,6 +62,7 @@ export const SCRIPT_KEYS = {
   retry: ['jobPrefix', ...PENDING, 'failed', 'cancelled', ...EVENTS],
   promote: ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS],
   trim: ['jobPrefix', 'idem', 'succeeded', 'failed', 'cancelled'],
+  'events-trim': ['events'],
   'trim-executions': ['executionPrefix', 'executionsDone', 'executionsIdem', 'refresh'],
   'refresh-claim': ['executionPrefix', 'refresh', 'refreshing'],
   'refresh-ack': ['executionPrefix', 'executionsDone', 'refreshing'],

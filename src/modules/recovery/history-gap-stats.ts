@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { DroppedEvents } from '../queue';
+
+/** The last drop this instance made, as readiness shows it. */
+export interface LastHistoryGap {
+  queue: string;
+  /** Events that drop removed. */
+  events: number;
+  /** The gap record that holds them (its range and count, with any gap it merged). */
+  gap: DroppedEvents['gap'];
+  /** When the reaper saw the drop (epoch ms). */
+  at: number;
+}
+
+/**
+ * Events this instance's reaper dropped from a history backlog past HISTORY_BACKLOG_MAX_MB (each
+ * also in a gap record the history writer stores), per queue since start, and the last drop: what
+ * the metrics and readiness read. Plain counters, so reading them costs nothing.
+ */
+@Injectable()
+export class HistoryGapStats {
+  private readonly byQueue = new Map<string, number>();
+  private lastDrop: LastHistoryGap | undefined;
+
+  record(dropped: DroppedEvents, at: number): void {
+    this.byQueue.set(dropped.queue, (this.byQueue.get(dropped.queue) ?? 0) + dropped.events);
+    this.lastDrop = { queue: dropped.queue, events: dropped.events, gap: { ...dropped.gap }, at };
+  }
+
+  /** Events dropped per queue since start. */
+  get droppedByQueue(): ReadonlyMap<string, number> {
+    return this.byQueue;
+  }
+
+  get totalDropped(): number {
+    let total = 0;
+    for (const n of this.byQueue.values()) total += n;
+    return total;
+  }
+
+  get last(): LastHistoryGap | undefined {
+    return this.lastDrop;
+  }
+}
