@@ -9,18 +9,19 @@
  *    bulk on the server (history-fill.sql.ts: INSERT ... SELECT FROM generate_series straight into
  *    each day's partitions, the same number of jobs each day), with their attempts and one
  *    execution per 1,000 jobs; then VACUUM (ANALYZE). Ids are claimq ids whose time is created_at;
- * 3. the history writer's throughput: HistoryBatchWriter.write of fresh events (enqueued, claimed,
- *    succeeded; noop, run 1) in batches of BENCH_HISTORY_BATCH (HISTORY_BATCH, 500) events holding
- *    all three events of 166 jobs (one fold: one job_records row per job, no job_attempts row), by
- *    1 writer and by 4 concurrent writers (4 lanes, one per queue partition); and the split case
- *    (500 enqueued in one batch, their claims and successes in two later ones). rows/s = jobs/s;
- * 4. the history API's latency, p50/p99 over BENCH_HISTORY_SAMPLES calls each on random targets of
+ * 3. the history API's latency, p50/p99 over BENCH_HISTORY_SAMPLES calls each on random targets of
  *    the fill (HistoryQueryService, one call at a time, no HTTP): findJob, listJobs of a queue's
  *    failed jobs, of a queue's succeeded jobs in a random hour, pages 1..1000 through the cursor for
  *    4 filters (page 1,000's latency, and p50/p99 over every page), listAttempts of failed jobs,
  *    findExecution;
- * 5. EXPLAIN (ANALYZE, BUFFERS) of every query those API calls run, on stderr (and into the file
+ * 4. EXPLAIN (ANALYZE, BUFFERS) of every query those API calls run, on stderr (and into the file
  *    BENCH_HISTORY_PLANS names, if set);
+ * 5. the history writer's throughput: HistoryBatchWriter.write of fresh events (enqueued, claimed,
+ *    succeeded; noop, run 1) in batches of BENCH_HISTORY_BATCH (HISTORY_BATCH, 500) events holding
+ *    all three events of 166 jobs (one fold: one job_records row per job, no job_attempts row), for
+ *    BENCH_HISTORY_WRITER_S seconds by 1 writer, then by 4 concurrent writers (4 lanes, one per
+ *    queue partition); and the split case (500 enqueued in one batch, their claims and successes
+ *    in two later ones), 1 writer. Into today's partition; rows/s = jobs/s;
  * 6. bytes per job: a future day's partitions filled by the real writer (fold path) with
  *    BENCH_HISTORY_BYTES_JOBS noop jobs, then again after VACUUM; the same with http jobs holding a
  *    ~1 KB result; and the fill's three tables / jobs;
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
     const filledBytes = await tableBytes(ds, ['job_records', 'job_attempts', 'executions']);
     log(`filled sizes: ${Object.entries(filledBytes).map(([t, b]) => `${t} ${mib(b.total)} (heap ${mib(b.heap)}, indexes ${mib(b.indexes)})`).join(', ')}`);
 
-    // 4. latency
+    // 3. latency
     const query = new HistoryQueryService(new HistoryDatabase(ds, { migrate: false }));
     const targets = await sampleTargets(ds, jobs);
     const randomQueue = () => FILL_QUEUES[Math.floor(Math.random() * FILL_QUEUES.length)];
@@ -248,11 +249,13 @@ async function main(): Promise<void> {
       ...stats(pageMs),
     };
 
-    // 5. plans of the API's queries
+    // 4. plans of the API's queries
     const explained = new HistoryQueryService(new HistoryDatabase(explainDs, { migrate: false }));
     const hour = randomHour();
     const unknownId = newJobId(FILL_QUEUES[0], fillStart + 5 * DAY_MS / 2);
-    const calls: Array<[string, () => Promise<unknown>]> = [
+    const deep = deepCursor;
+    type Call = [string, () => Promise<unknown>];
+    const calls: Call[] = [
       [`findJob(${targets.jobs[0]})`, () => explained.findJob(targets.jobs[0])],
       [`findJob(${unknownId}) (not in history: key partition, then the default partition)`, () => explained.findJob(unknownId)],
       [`listJobs({queue:'${FILL_QUEUES[0]}', status:'failed', limit:100})`, () => explained.listJobs({ queue: FILL_QUEUES[0], status: 'failed', limit: PAGE })],
@@ -261,8 +264,8 @@ async function main(): Promise<void> {
       [`listJobs({queue:'${FILL_QUEUES[0]}', limit:100})`, () => explained.listJobs({ queue: FILL_QUEUES[0], limit: PAGE })],
       [`listJobs({queue:'${FILL_QUEUES[2]}', type:'${FILL_TYPES[1]}', limit:100})`, () => explained.listJobs({ queue: FILL_QUEUES[2], type: FILL_TYPES[1], limit: PAGE })],
       [`listJobs({status:'failed', limit:100})`, () => explained.listJobs({ status: 'failed', limit: PAGE })],
-      ...(deepCursor
-        ? [[`listJobs(${JSON.stringify(deepCursor.filter)} + cursor of page ${DEEP_PAGES})`, () => explained.listJobs({ ...deepCursor!.filter, limit: PAGE, cursor: deepCursor!.cursor })] as [string, () => Promise<unknown>]]
+      ...(deep
+        ? [[`listJobs(${JSON.stringify(deep.filter)} + cursor of page ${DEEP_PAGES})`, () => explained.listJobs({ ...deep.filter, limit: PAGE, cursor: deep.cursor })] as Call]
         : []),
       [`listAttempts(${targets.failed[0]}) (a failed job)`, () => explained.listAttempts(targets.failed[0])],
       [`findExecution(${targets.executions[0]})`, () => explained.findExecution(targets.executions[0])],
@@ -285,7 +288,7 @@ async function main(): Promise<void> {
     process.stderr.write(`\n${plansText}\n`);
     if (PLANS_FILE) writeFileSync(PLANS_FILE, plansText);
 
-    // 3. writer throughput, into today's partition
+    // 5. writer throughput, into today's partition
     const writer = new HistoryBatchWriter(() => Promise.resolve(ds));
     const oneLane = await writeFor(writer, 1, 'fold', stopping.signal);
     const fourLanes = await writeFor(writer, 4, 'fold', stopping.signal);
@@ -599,7 +602,10 @@ async function writeFor(writer: HistoryBatchWriter, n: number, mode: 'fold' | 's
     batchP50Ms: round(percentile(batchMs, 50)),
     batchP99Ms: round(percentile(batchMs, 99)),
   };
-  log(`writer ${mode}, ${n} lane(s): ${figures.rowsPerS.toLocaleString('en')} jobs/s (${jobs} jobs, batch p50 ${figures.batchP50Ms} ms, p99 ${figures.batchP99Ms} ms, node CPU ${figures.nodeCpuUsPerJob} us/job)`);
+  log(
+    `writer ${mode}, ${n} lane(s): ${figures.rowsPerS.toLocaleString('en')} jobs/s (${jobs} jobs, batch p50 ${figures.batchP50Ms} ms, ` +
+      `p99 ${figures.batchP99Ms} ms, node CPU ${figures.nodeCpuUsPerJob} us/job)`,
+  );
   return figures;
 }
 
@@ -610,7 +616,7 @@ function httpResult(): string {
     id: `ord_${hex(8)}`,
     status: 'confirmed',
     customer: { id: `cus_${hex(6)}`, email: `user${Math.floor(Math.random() * 1e6)}@example.com`, country: 'DE' },
-    lines: Array.from({ length: 6 }, (_, i) => ({ sku: `SKU-${hex(4)}`, name: `Item number ${i + 1}`, qty: 1 + (i % 3), unitPrice: 1999 + i * 100 })),
+    lines: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${hex(4)}`, name: `Item number ${i + 1}`, qty: 1 + (i % 3), unitPrice: 1999 + i * 100 })),
     total: 14394,
     currency: 'EUR',
     createdAt: new Date().toISOString(),
@@ -663,7 +669,10 @@ async function bytesOfWrites(ds: DataSource, writer: HistoryBatchWriter, dayStar
     attemptRows: attempts,
     emptyBytes: before,
   };
-  log(`bytes per ${kind} job (${written} jobs, ${attempts} job_attempts rows, result ${out.resultBytes} B): ${out.perJob} (heap ${out.heapPerJob}, indexes ${out.indexesPerJob}), after VACUUM ${out.perJobAfterVacuum}`);
+  log(
+    `bytes per ${kind} job (${written} jobs, ${attempts} job_attempts rows, result ${out.resultBytes} B): ${out.perJob} ` +
+      `(heap ${out.heapPerJob}, indexes ${out.indexesPerJob}), after VACUUM ${out.perJobAfterVacuum}`,
+  );
   return out;
 }
 
@@ -695,14 +704,15 @@ async function dropDay(ds: DataSource, writer: HistoryBatchWriter, day: FillDay)
       await runner.startTransaction();
       await runner.query(`SET LOCAL lock_timeout = 10000`);
       await runner.query(`DROP TABLE "${table}"`);
+      const tDrop = performance.now();
       await runner.commitTransaction();
-      return { t0, t1: performance.now() };
+      return { t0, t1: performance.now(), statement: tDrop - t0 };
     } finally {
       await runner.release();
     }
   };
-  let records: { t0: number; t1: number };
-  let attempts: { t0: number; t1: number };
+  let records: { t0: number; t1: number; statement: number };
+  let attempts: { t0: number; t1: number; statement: number };
   try {
     await sleep(2_000);
     records = await timedDrop(day.records);
@@ -717,6 +727,9 @@ async function dropDay(ds: DataSource, writer: HistoryBatchWriter, day: FillDay)
   const out = {
     jobRecords: round(records.t1 - records.t0),
     jobAttempts: round(attempts.t1 - attempts.t0),
+    /** of which the DROP statement (the rest: its COMMIT) */
+    jobRecordsStatement: round(records.statement),
+    jobAttemptsStatement: round(attempts.statement),
     rows,
     attemptRows,
     bytes,
@@ -724,7 +737,15 @@ async function dropDay(ds: DataSource, writer: HistoryBatchWriter, day: FillDay)
     writerBatchesDuring: during.length,
     writerP50Ms: round(percentile(outside, 50)),
   };
-  log(`drop ${day.records} (${rows} rows) ${out.jobRecords} ms, ${day.attempts} (${attemptRows} rows) ${out.jobAttempts} ms; writer slowest batch during: ${out.writerSlowestMs} ms (p50 otherwise ${out.writerP50Ms} ms)`);
+  log(
+    `drop ${day.records} (${rows} rows, ${mib(bytes)} with ${day.attempts}) ${out.jobRecords} ms (statement ${out.jobRecordsStatement}), ` +
+      `${day.attempts} (${attemptRows} rows) ${out.jobAttempts} ms (statement ${out.jobAttemptsStatement}); writer slowest batch during: ` +
+      `${out.writerSlowestMs} ms (p50 otherwise ${out.writerP50Ms} ms); batches during (start after the first drop began, ms: duration): ` +
+      batches
+        .filter((b) => b.end >= records.t0 && b.start <= attempts.t1)
+        .map((b) => `${(b.start - records.t0).toFixed(0)}: ${(b.end - b.start).toFixed(0)}`)
+        .join(', '),
+  );
   return out;
 }
 

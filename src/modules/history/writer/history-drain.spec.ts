@@ -31,7 +31,7 @@ describe('HistoryDrain', () => {
   }
 
   it('holds a batch with an unfinished job until the job finishes, then writes its events in one write', async () => {
-    const log = new MemoryEventLog(1000);
+    const log = new MemoryEventLog();
     const writes = start(log, { batchSize: 500, coalesceMs: 60_000 });
     log.append('q', [enqueued('q-a'), enqueued('q-b'), claimed('q-b'), succeeded('q-b')]);
     await until(() => log.size === 0);
@@ -47,7 +47,7 @@ describe('HistoryDrain', () => {
   });
 
   it('writes as read with HISTORY_COALESCE_MS=0', async () => {
-    const log = new MemoryEventLog(1000);
+    const log = new MemoryEventLog();
     log.append('q', [enqueued('q-a'), claimed('q-a'), enqueued('q-b'), claimed('q-b'), succeeded('q-a'), succeeded('q-b')]);
     const writes = start(log, { batchSize: 4, coalesceMs: 0 });
     await until(() => writes.length >= 2);
@@ -58,7 +58,7 @@ describe('HistoryDrain', () => {
   });
 
   it('writes coalesced reads in slices of HISTORY_BATCH that keep each job\'s events together', async () => {
-    const log = new MemoryEventLog(1000);
+    const log = new MemoryEventLog();
     log.append('q', [enqueued('q-a'), enqueued('q-b'), claimed('q-a'), claimed('q-b'), succeeded('q-a'), succeeded('q-b')]);
     const writes = start(log, { batchSize: 2, coalesceMs: 60_000 });
     await until(() => writes.length >= 2);
