@@ -58,7 +58,9 @@ describe('HistoryModule', () => {
     });
 
     it('migrates, drains the memory store events and answers history queries', async () => {
-      const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', HISTORY_BATCH: '7' });
+      // retention off: the jobs here are from T0, long past the default 30 days, and the partition
+      // upkeep (started with the module) would delete their rows as it should
+      const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', HISTORY_BATCH: '7', HISTORY_RETENTION_DAYS: '0' });
       const log = new MemoryEventLog();
       const app = await Test.createTestingModule({ imports: [queueStub(config, log), HistoryModule.forRoot(true)] }).compile();
       await app.init();
@@ -91,7 +93,9 @@ describe('HistoryModule', () => {
     const db = await createTestDatabase();
     const prefix = `claimq-test-${process.pid}-${Date.now()}`;
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const config = AppConfig.from({ DATABASE_URL: db.url, DB_MIGRATE: 'true', JOB_STORE: 'redis', REDIS_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL });
+    const config = AppConfig.from({
+      DATABASE_URL: db.url, DB_MIGRATE: 'true', HISTORY_RETENTION_DAYS: '0', JOB_STORE: 'redis', REDIS_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL,
+    });
     const store = new RedisJobStore({ redis: createRedisClient(config.redisUrl), prefix, configuredQueues: ['mail'] });
     const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog(), store), HistoryModule.forRoot(true)] }).compile();
     await app.init();

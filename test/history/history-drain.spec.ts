@@ -1,8 +1,8 @@
-import { JobEvent } from '../../../domain/job-event';
-import { MemoryJobEventSource } from '../../queue/events/memory-job-event-source';
-import { SourcedJobEvent } from '../../queue/events/job-event-source';
-import { MemoryEventLog } from '../../queue/memory/memory-event-log';
-import { HistoryDrain } from './history-drain';
+import { JobEvent } from '../../src/domain/job-event';
+import { MemoryJobEventSource } from '../../src/modules/queue/events/memory-job-event-source';
+import { SourcedJobEvent } from '../../src/modules/queue/events/job-event-source';
+import { MemoryEventLog } from '../../src/modules/queue/memory/memory-event-log';
+import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 
 const at = Date.UTC(2026, 10, 25);
 const enqueued = (id: string): JobEvent => ({ k: 'enqueued', id, st: 'pending', att: 0, at, type: 't', prio: 0, ctime: at, max: 3 });
