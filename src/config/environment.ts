@@ -209,7 +209,7 @@ export class EnvironmentVariables {
 
   /** Most job events the history writer puts in one batch (one statement per table). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
-  HISTORY_BATCH = 500;
+  HISTORY_BATCH = 2000;
 
   /** Time span of one history partition (job_records, job_attempts, executions): `day` or `week`. */
   @IsIn(['day', 'week'])

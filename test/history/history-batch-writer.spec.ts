@@ -170,6 +170,16 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
     expect((await ds.query(`SELECT count(*)::int AS n FROM job_records WHERE queue = 'bulk'`))[0].n).toBe(34);
   });
 
+  it('stores a result without U+0000, in its keys too, and keeps the text "\\u0000" and backslashes', async () => {
+    const result = { ['k\u0000']: 'a\\u0000b', v: 'x\u0000y', path: 'C:\\tmp\\\u0000' };
+    const script = new EventScript('nul', fid('nul-result'))
+      .add({ k: 'enqueued', st: 'pending', att: 0, at: T0, type: 't', prio: 0, ctime: T0, max: 3 })
+      .add({ k: 'claimed', st: 'running', att: 1, at: T0 + 1, w: 'w', run: 1 })
+      .add({ k: 'succeeded', st: 'succeeded', att: 1, at: T0 + 2, w: 'w', run: 1, res: JSON.stringify(result) });
+    expect((await writer.write(script.events)).rejected).toEqual([]);
+    expect((await record(fid('nul-result'))).result).toEqual({ k: 'a\\u0000b', v: 'xy', path: 'C:\\tmp\\' });
+  });
+
   it('skips a job whose event Postgres refuses and stores the rest of the batch', async () => {
     const good = new EventScript('odd', fid('odd-good'))
       .add({ k: 'enqueued', st: 'pending', att: 0, at: T0, type: 't', prio: 0, ctime: T0, max: 3 })

@@ -3,9 +3,7 @@ import { HistoryGap, SourcedJobEvent } from '../../queue';
 import { insertHistoryGaps } from './history-gap-rows';
 import { UPSERT_JOB_ATTEMPTS, UPSERT_JOB_RECORDS } from './history-upsert-statements';
 import { foldJobEvents } from './job-history-fold';
-
-/** Postgres text and jsonb cannot hold U+0000; a job's error or result may contain it. */
-const stripNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '') : value);
+import { rowsJson } from './history-rows';
 
 export interface BatchWriteReport {
   records: number;
@@ -50,8 +48,8 @@ export class HistoryBatchWriter {
     const rows = foldJobEvents(events);
     await ds.transaction(async (tx) => {
       await insertHistoryGaps(tx, gaps);
-      if (rows.records.length > 0) await tx.query(UPSERT_JOB_RECORDS, [JSON.stringify(rows.records, stripNul)]);
-      if (rows.attempts.length > 0) await tx.query(UPSERT_JOB_ATTEMPTS, [JSON.stringify(rows.attempts, stripNul)]);
+      if (rows.records.length > 0) await tx.query(UPSERT_JOB_RECORDS, [rowsJson(rows.records)]);
+      if (rows.attempts.length > 0) await tx.query(UPSERT_JOB_ATTEMPTS, [rowsJson(rows.attempts)]);
     });
     report.records += rows.records.length;
     report.attempts += rows.attempts.length;

@@ -171,7 +171,7 @@ export class HistoryDrain {
   }
 }
 
-/** Most batches one coalesced write takes (with HISTORY_BATCH 500: about 4,000 events). */
+/** Most batches one coalesced write takes (with HISTORY_BATCH 2,000: about 16,000 events). */
 const COALESCE_BATCHES = 8;
 
 /** Jobs whose latest event (by position) leaves them unfinished. */

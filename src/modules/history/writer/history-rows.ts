@@ -2,8 +2,8 @@ import { AttemptOutcome } from '../entities/job-attempt.entity';
 
 /**
  * One batch's changes, one row per job and one per (job, run), in the shape the upsert
- * statements read with jsonb_to_recordset. Times are ISO strings (exact to the millisecond),
- * positions are decimal strings (they exceed 2^53).
+ * statements read with json_to_recordset. Times are epoch milliseconds (the statements make them
+ * timestamptz, exactly), positions are decimal strings (they exceed 2^53).
  */
 export interface JobRecordRow {
   id: string;
@@ -14,10 +14,10 @@ export interface JobRecordRow {
   max_attempts: number | null;
   priority: number | null;
   /** the time in the job's id (historyKeyOf): the partition key, the same for every event */
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
   worker_id: string | null;
   result: unknown;
   last_error: string | null;
@@ -30,13 +30,13 @@ export interface JobRecordRow {
 export interface JobAttemptRow {
   job_id: string;
   /** the job's history key (historyKeyOf), the partition its attempts live in */
-  created_at: string;
+  created_at: number;
   /** the attempt's fencing token (JobEvent.run); the attempt number for events written before it */
   run: number;
   attempt: number;
   worker_id: string | null;
-  started_at: string | null;
-  finished_at: string | null;
+  started_at: number | null;
+  finished_at: number | null;
   outcome: AttemptOutcome;
   error: string | null;
   claim_version: string | null;
@@ -46,4 +46,15 @@ export interface JobAttemptRow {
 export interface HistoryRows {
   records: JobRecordRow[];
   attempts: JobAttemptRow[];
+}
+
+/**
+ * The rows as json text, without U+0000: Postgres text and jsonb cannot hold it, and a job's error
+ * or result (values and keys) may contain it. JSON.stringify writes it as the escape \u0000; where
+ * that escape's backslash follows an even number of backslashes (escaped backslashes, kept), it is
+ * U+0000 and is dropped. A batch without one (almost all) is scanned once, by includes().
+ */
+export function rowsJson(rows: readonly object[]): string {
+  const json = JSON.stringify(rows);
+  return json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1') : json;
 }

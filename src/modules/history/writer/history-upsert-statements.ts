@@ -1,6 +1,9 @@
 /**
- * The two statements of a batch. Each reads all its rows from ONE jsonb parameter
- * (jsonb_to_recordset), so a batch of any size is one statement per table with a fixed text.
+ * The two statements of a batch. Each reads all its rows from ONE json parameter
+ * (json_to_recordset), so a batch of any size is one statement per table with a fixed text. json,
+ * not jsonb: PostgreSQL checks json text and reads it once, where jsonb would build a binary copy
+ * of the whole batch first. Times come as epoch milliseconds (ts()), cheaper to write and to read
+ * than ISO text and exact: a double holds them, and to_timestamp rounds to the microsecond.
  *
  * Merge rules, so that an event delivered late or twice changes nothing it should not:
  * - state (status, attempts, updated_at, finished_at, result) comes from the row with the higher
@@ -14,6 +17,7 @@
  * Rows are inserted in key order, so concurrent writers lock rows in the same order. The partition
  * maintenance (history-partitions.ts) merges moved rows by the same rules.
  */
+const ts = (col: string) => `to_timestamp(r.${col} / 1000)`;
 const newer = (col: string) => `coalesce(EXCLUDED.${col}, -1) > coalesce(j.${col}, -1)`;
 
 /** How a stored job_records row `j` takes an incoming row EXCLUDED of the same job. */
@@ -37,11 +41,11 @@ export const JOB_RECORD_MERGE = `
 export const UPSERT_JOB_RECORDS = `
 INSERT INTO job_records AS j (id, queue, type, status, attempts, max_attempts, priority, created_at, updated_at,
   started_at, finished_at, worker_id, result, last_error, execution_id, version, claim_version, error_version)
-SELECT r.id, r.queue, r.type, r.status, r.attempts, r.max_attempts, r.priority, r.created_at, r.updated_at,
-  r.started_at, r.finished_at, r.worker_id, r.result, r.last_error, r.execution_id, r.version, r.claim_version, r.error_version
-FROM jsonb_to_recordset($1::jsonb) AS r(id text, queue text, type text, status text, attempts integer,
-  max_attempts integer, priority integer, created_at timestamptz, updated_at timestamptz, started_at timestamptz,
-  finished_at timestamptz, worker_id text, result jsonb, last_error text, execution_id text, version numeric,
+SELECT r.id, r.queue, r.type, r.status, r.attempts, r.max_attempts, r.priority, ${ts('created_at')}, ${ts('updated_at')},
+  ${ts('started_at')}, ${ts('finished_at')}, r.worker_id, r.result, r.last_error, r.execution_id, r.version, r.claim_version, r.error_version
+FROM json_to_recordset($1::json) AS r(id text, queue text, type text, status text, attempts integer,
+  max_attempts integer, priority integer, created_at float8, updated_at float8, started_at float8,
+  finished_at float8, worker_id text, result jsonb, last_error text, execution_id text, version numeric,
   claim_version numeric, error_version numeric)
 ORDER BY r.created_at, r.id
 ON CONFLICT (created_at, id) DO UPDATE SET ${JOB_RECORD_MERGE}`;
@@ -66,8 +70,9 @@ export const JOB_ATTEMPT_MERGE = `
 
 export const UPSERT_JOB_ATTEMPTS = `
 INSERT INTO job_attempts AS a (job_id, created_at, run, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version)
-SELECT r.job_id, r.created_at, r.run, r.attempt, r.worker_id, r.started_at, r.finished_at, r.outcome, r.error, r.claim_version, r.end_version
-FROM jsonb_to_recordset($1::jsonb) AS r(job_id text, created_at timestamptz, run integer, attempt integer, worker_id text,
-  started_at timestamptz, finished_at timestamptz, outcome text, error text, claim_version numeric, end_version numeric)
+SELECT r.job_id, ${ts('created_at')}, r.run, r.attempt, r.worker_id, ${ts('started_at')}, ${ts('finished_at')}, r.outcome, r.error,
+  r.claim_version, r.end_version
+FROM json_to_recordset($1::json) AS r(job_id text, created_at float8, run integer, attempt integer, worker_id text,
+  started_at float8, finished_at float8, outcome text, error text, claim_version numeric, end_version numeric)
 ORDER BY r.created_at, r.job_id, r.run
 ON CONFLICT (created_at, job_id, run) DO UPDATE SET ${JOB_ATTEMPT_MERGE}`;

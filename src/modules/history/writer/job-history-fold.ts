@@ -15,13 +15,14 @@ const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
   cancelled: 'cancelled',
 };
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
- * A job's history key: the time in its id (the epoch for an id claimq did not make). Every event of
- * the job computes it alone, so its rows are found whatever order events arrive in.
+ * A job's history key, in epoch ms: the time in its id (the epoch for an id claimq did not make).
+ * Every event of the job computes it alone, so its rows are found whatever order events arrive in.
  */
-export const historyKeyOf = (id: string): string => iso(timeOfJobId(id) ?? 0);
+export const historyKeyMsOf = (id: string): number => timeOfJobId(id) ?? 0;
+
+/** historyKeyMsOf as an ISO time. */
+export const historyKeyOf = (id: string): string => new Date(historyKeyMsOf(id)).toISOString();
 
 /**
  * Folds a batch of events into one row per job and one per run (attempt), applying them in position
@@ -53,7 +54,7 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
   if (!row) {
     row = {
       id: e.id, queue, type: null, status: e.st, attempts: e.att, max_attempts: null, priority: null,
-      created_at: historyKeyOf(e.id), updated_at: iso(e.at), started_at: null, finished_at: null, worker_id: null,
+      created_at: historyKeyMsOf(e.id), updated_at: e.at, started_at: null, finished_at: null, worker_id: null,
       result: null, last_error: null, execution_id: null, version: v, claim_version: null, error_version: null,
     };
     records.set(e.id, row);
@@ -66,14 +67,14 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
   }
   row.status = e.st;
   row.attempts = e.att;
-  row.updated_at = iso(e.at);
+  row.updated_at = e.at;
   row.version = v;
-  row.finished_at = isFinal(e.st) ? iso(e.at) : null;
+  row.finished_at = isFinal(e.st) ? e.at : null;
   if (e.k === 'succeeded') row.result = parseResult(e.res);
   else if (e.st !== 'succeeded') row.result = null;
   if (e.k === 'claimed') {
     row.claim_version = v;
-    row.started_at = iso(e.at);
+    row.started_at = e.at;
     row.worker_id = e.w ?? null;
   } else if (row.worker_id === null && e.w !== undefined) {
     row.worker_id = e.w;
@@ -99,7 +100,7 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   if (!draft) {
     draft = {
       row: {
-        job_id: e.id, created_at: historyKeyOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
+        job_id: e.id, created_at: historyKeyMsOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
         outcome: 'running', error: null, claim_version: null, end_version: null,
       },
       byRun: e.run !== undefined,
@@ -111,12 +112,12 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   if (e.k === 'claimed') {
     row.claim_version = v;
     row.attempt = attempt;
-    row.started_at = iso(e.at);
+    row.started_at = e.at;
     row.worker_id = e.w ?? null;
   } else {
     row.end_version = v;
     row.outcome = ATTEMPT_ENDS[e.k] as AttemptOutcome;
-    row.finished_at = iso(e.at);
+    row.finished_at = e.at;
     row.error = e.err ?? null;
     if (row.worker_id === null) row.worker_id = e.w ?? null;
   }
