@@ -17,19 +17,20 @@
  * 4. EXPLAIN (ANALYZE, BUFFERS) of every query those API calls run, on stderr (and into the file
  *    BENCH_HISTORY_PLANS names, if set);
  * 5. the history writer's throughput: HistoryBatchWriter.write of fresh events (enqueued, claimed,
- *    succeeded; noop, run 1) in batches of BENCH_HISTORY_BATCH (HISTORY_BATCH, 500) events holding
- *    all three events of 166 jobs (one fold: one job_records row per job, no job_attempts row), for
+ *    succeeded; noop, run 1) in batches of BENCH_HISTORY_BATCH (HISTORY_BATCH, 2,000) events holding
+ *    all three events of 666 jobs (one fold: one job_records row per job, no job_attempts row), for
  *    BENCH_HISTORY_WRITER_S seconds by 1 writer, then by 4 concurrent writers (4 lanes, one per
  *    queue partition); and the split case (500 enqueued in one batch, their claims and successes
  *    in two later ones), 1 writer. Into today's partition; rows/s = jobs/s;
  * 6. bytes per job: a future day's partitions filled by the real writer (fold path) with
- *    BENCH_HISTORY_BYTES_JOBS noop jobs, then again after VACUUM; the same with http jobs holding a
+ *    BENCH_HISTORY_BYTES_JOBS noop jobs, then again after VACUUM and after compaction (the upkeep's
+ *    REINDEX of a closed day); the same with http jobs holding a
  *    ~1 KB result; and the fill's three tables / jobs;
  * 7. DROP TABLE of one filled day's job_records partition, then of its job_attempts partition,
  *    while a writer keeps writing today's partition (its slowest batch during the drops).
  *
  * Progress on stderr, ONE JSON line on stdout. Knobs: BENCH_HISTORY_JOBS (10,000,000, a multiple of
- * 1,000 per day), BENCH_HISTORY_DAYS (10), BENCH_HISTORY_BATCH (500), BENCH_HISTORY_WRITER_S (10),
+ * 1,000 per day), BENCH_HISTORY_DAYS (10), BENCH_HISTORY_BATCH (2,000), BENCH_HISTORY_WRITER_S (10),
  * BENCH_HISTORY_SAMPLES (2000), BENCH_HISTORY_DEEP_PAGES (1000), BENCH_HISTORY_BYTES_JOBS (200,000),
  * BENCH_HISTORY_FILL_CONNECTIONS (CPUs, at most 4), BENCH_HISTORY_FILL_CHUNK (1,000,000),
  * BENCH_HISTORY_PROCESSING_JOBS_S (claimq's processing rate on this machine, from bench:compare:
@@ -45,7 +46,7 @@ import { JobEvent } from '../src/domain/job-event';
 import { newJobId, timeOfJobId } from '../src/domain/job-id';
 import { historyDataSourceOptions } from '../src/modules/history/history-data-source-options';
 import { HistoryDatabase, runMigrationsLocked } from '../src/modules/history/history-database';
-import { HistoryPartitions } from '../src/modules/history/partitions/history-partitions';
+import { HistoryPartitions, compactPartition } from '../src/modules/history/partitions/history-partitions';
 import { partitionName } from '../src/modules/history/partitions/partition-period';
 import { HistoryQueryService } from '../src/modules/history/query/history-query.service';
 import { JobHistoryQuery } from '../src/modules/history/query/job-history.types';
@@ -67,7 +68,7 @@ function int(name: string, fallback: number): number {
 
 const JOBS = int('BENCH_HISTORY_JOBS', 10_000_000);
 const DAYS = int('BENCH_HISTORY_DAYS', 10);
-const BATCH = int('BENCH_HISTORY_BATCH', 500);
+const BATCH = int('BENCH_HISTORY_BATCH', 2000);
 const WRITER_S = int('BENCH_HISTORY_WRITER_S', 10);
 const SAMPLES = int('BENCH_HISTORY_SAMPLES', 2000);
 const DEEP_PAGES = int('BENCH_HISTORY_DEEP_PAGES', 1000);
@@ -329,9 +330,11 @@ async function main(): Promise<void> {
         noopAfterVacuum: noop.perJobAfterVacuum,
         http: http.perJob,
         httpAfterVacuum: http.perJobAfterVacuum,
+        noopCompacted: noop.perJobCompacted,
+        httpCompacted: http.perJobCompacted,
         httpResultBytes: http.resultBytes,
-        noopSplit: { heap: noop.heapPerJob, indexes: noop.indexesPerJob },
-        httpSplit: { heap: http.heapPerJob, indexes: http.indexesPerJob },
+        noopSplit: { heap: noop.heapPerJob, indexes: noop.indexesPerJob, indexesCompacted: noop.indexesPerJobCompacted },
+        httpSplit: { heap: http.heapPerJob, indexes: http.indexesPerJob, indexesCompacted: http.indexesPerJobCompacted },
         filled: Math.round((filledBytes.job_records.total + filledBytes.job_attempts.total + filledBytes.executions.total) / jobs),
         filledByTable: Object.fromEntries(
           Object.entries(filledBytes).map(([t, b]) => [t, { total: Math.round(b.total / jobs), heap: Math.round(b.heap / jobs), indexes: Math.round(b.indexes / jobs) }]),
@@ -660,9 +663,15 @@ async function bytesOfWrites(ds: DataSource, writer: HistoryBatchWriter, dayStar
   )) as Array<{ heap: string; indexes: string; other: string }>;
   for (const p of parts) await ds.query(`VACUUM "${p}"`);
   const vacuumed = await relationBytes(ds, parts);
+  // what the upkeep does to a closed day (HistoryPartitions: compactPartition)
+  for (const p of parts) await compactPartition(ds, p);
+  const compacted = await relationBytes(ds, parts);
+  const [compactedIndexes] = (await ds.query(`SELECT sum(pg_indexes_size(c))::bigint AS n FROM unnest($1::regclass[]) AS c`, [parts])) as Array<{ n: string }>;
   const out = {
     perJob: Math.round(after / written),
     perJobAfterVacuum: Math.round(vacuumed / written),
+    perJobCompacted: Math.round(compacted / written),
+    indexesPerJobCompacted: Math.round(Number(compactedIndexes.n) / written),
     heapPerJob: Math.round(Number(split.heap) / written),
     indexesPerJob: Math.round(Number(split.indexes) / written),
     resultBytes: Buffer.byteLength(sample),
@@ -671,7 +680,8 @@ async function bytesOfWrites(ds: DataSource, writer: HistoryBatchWriter, dayStar
   };
   log(
     `bytes per ${kind} job (${written} jobs, ${attempts} job_attempts rows, result ${out.resultBytes} B): ${out.perJob} ` +
-      `(heap ${out.heapPerJob}, indexes ${out.indexesPerJob}), after VACUUM ${out.perJobAfterVacuum}`,
+      `(heap ${out.heapPerJob}, indexes ${out.indexesPerJob}), after VACUUM ${out.perJobAfterVacuum}, compacted ${out.perJobCompacted} ` +
+      `(indexes ${out.indexesPerJobCompacted})`,
   );
   return out;
 }
