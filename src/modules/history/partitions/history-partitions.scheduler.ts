@@ -46,10 +46,11 @@ export class HistoryPartitionsScheduler extends ScheduledPass {
       this.last = report;
       this.nextAt = Date.now() + (report.errors.length > 0 ? TICK_MS : EVERY_MS);
       const moved = report.moved.reduce((n, m) => n + m.rows, 0);
-      if (report.created.length + report.dropped.length + moved + report.deleted > 0) {
+      if (report.created.length + report.dropped.length + moved + report.deleted + report.compacted.length > 0) {
         this.logger.log(
           `history partitions: created ${report.created.length}, dropped ${report.dropped.length} (${report.dropped.join(', ') || 'none'}), ` +
-            `moved ${moved} rows out of default partitions, deleted ${report.deleted} rows past retention`,
+            `moved ${moved} rows out of default partitions, deleted ${report.deleted} rows past retention, ` +
+            `compacted ${report.compacted.join(', ') || 'none'}`,
         );
       }
     } catch (err) {
