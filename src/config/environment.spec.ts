@@ -84,7 +84,7 @@ describe('history configuration', () => {
     const config = AppConfig.from({});
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dbMigrate).toBe(false);
-    expect(config.historyBatch).toBe(500);
+    expect(config.historyBatch).toBe(2000);
   });
 
   it('reads DATABASE_URL, DB_MIGRATE and HISTORY_BATCH', () => {
