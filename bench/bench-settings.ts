@@ -16,6 +16,15 @@ export interface BenchSettings {
   systems: string[];
 }
 
+/** A whole number from the environment, at least `min`, or `fallback` when unset; anything else stops the bench naming it. */
+export function envInt(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return value;
+}
+
 function num(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;

@@ -28,13 +28,10 @@
 import 'reflect-metadata';
 import os from 'node:os';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { JobEvent } from '../src/domain/job-event';
-import { newJobId } from '../src/domain/job-id';
 import { historyDataSourceOptions } from '../src/modules/history/history-data-source-options';
 import { runMigrationsLocked } from '../src/modules/history/history-database';
 import { HistoryPartitions } from '../src/modules/history/partitions/history-partitions';
 import { HistoryBatchWriter } from '../src/modules/history/writer/history-batch-writer';
-import { eventVersion } from '../src/modules/queue/events/event-version';
 import { SourcedJobEvent } from '../src/modules/queue/events/job-event-source';
 import { percentile, sleep } from './latency';
 import { RedisServer } from '../test/support/redis-server';
@@ -43,24 +40,17 @@ import { BENCH_QUEUE } from './bench-system';
 import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
 import { HistoryDrain } from '../src/modules/history/writer/history-drain';
+import { envInt } from './bench-settings';
+import { Lane, lanes } from './history-lanes';
 
-function int(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-const JOBS = int('BENCH_WRITER_JOBS', 200_000);
-const BATCH = int('BENCH_WRITER_BATCH', 2000);
-const ROUNDS = int('BENCH_WRITER_ROUNDS', 3);
-const SERVICE_JOBS = int('BENCH_WRITER_SERVICE_JOBS', 200_000, 0);
-const CONCURRENCY = int('BENCH_C', 50);
+const JOBS = envInt('BENCH_WRITER_JOBS', 200_000);
+const BATCH = envInt('BENCH_WRITER_BATCH', 2000);
+const ROUNDS = envInt('BENCH_WRITER_ROUNDS', 3);
+const SERVICE_JOBS = envInt('BENCH_WRITER_SERVICE_JOBS', 200_000, 0);
+const CONCURRENCY = envInt('BENCH_C', 50);
 const COALESCE_MS = 1_000;
 const CASES = (process.env.BENCH_WRITER_CASES ?? 'fold1,fold4,split1').split(',').map((c) => c.trim()).filter(Boolean) as CaseName[];
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const WORKER = 'bench-host-4242-9f3c1a';
 
 type CaseName = 'fold1' | 'fold4' | 'split1';
 const KNOWN: CaseName[] = ['fold1', 'fold4', 'split1'];
@@ -71,29 +61,6 @@ const log = (message: string) => process.stderr.write(`[writer ${((performance.n
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 const median = (xs: number[]) => round(percentile(xs, 50), 1);
 
-/** One queue partition's events: a stream of its own (versions). */
-class Lane {
-  private seq = 0;
-  constructor(
-    readonly queue: string,
-    readonly partition: string,
-  ) {}
-
-  ids(n: number, at: number): string[] {
-    return Array.from({ length: n }, () => newJobId(this.partition, at));
-  }
-
-  private entry(ids: readonly string[], at: number, make: () => Omit<JobEvent, 'id' | 'at'>): SourcedJobEvent[] {
-    const ms = Date.now();
-    const seq = this.seq++;
-    return ids.map((id, i) => ({ queue: this.queue, version: eventVersion(ms, seq, i), event: { ...make(), id, at } as JobEvent }));
-  }
-
-  enqueued = (ids: readonly string[], at: number) => this.entry(ids, at, () => ({ k: 'enqueued', st: 'pending', att: 0, type: 'noop', prio: 0, ctime: at, max: 3 }));
-  claimed = (ids: readonly string[], at: number) => this.entry(ids, at, () => ({ k: 'claimed', st: 'running', att: 1, w: WORKER, run: 1 }));
-  succeeded = (ids: readonly string[], at: number) => this.entry(ids, at, () => ({ k: 'succeeded', st: 'succeeded', att: 1, w: WORKER, run: 1, res: 'null' }));
-}
-
 /** The batches of one lane for `jobs` jobs, made up front. */
 function batchesOf(lane: Lane, mode: 'fold' | 'split', jobs: number): SourcedJobEvent[][] {
   const out: SourcedJobEvent[][] = [];
@@ -102,13 +69,13 @@ function batchesOf(lane: Lane, mode: 'fold' | 'split', jobs: number): SourcedJob
     const at = Date.now();
     const ids = lane.ids(Math.min(per, jobs - made), at);
     if (mode === 'fold') {
-      out.push([...lane.enqueued(ids, at), ...lane.claimed(ids, at + 2), ...lane.succeeded(ids, at + 5)]);
+      out.push(lane.whole(ids, at, 'noop'));
     } else {
-      out.push(lane.enqueued(ids, at));
+      out.push(lane.enqueued(ids, at, 'noop'));
       const half = Math.max(1, Math.floor(BATCH / 2));
       for (let i = 0; i < ids.length; i += half) {
         const part = ids.slice(i, i + half);
-        out.push([...lane.claimed(part, at + 2), ...lane.succeeded(part, at + 5)]);
+        out.push([...lane.claimed(part, at + 2), ...lane.succeeded(part, at + 5, 'noop')]);
       }
     }
   }
@@ -125,8 +92,7 @@ interface CaseFigures {
 async function runCase(writer: HistoryBatchWriter, name: CaseName, round_: number): Promise<CaseFigures> {
   const n = name === 'fold4' ? 4 : 1;
   const mode = name === 'split1' ? 'split' : 'fold';
-  const lanes = Array.from({ length: n }, (_, k) => new Lane(`w${round_}`, k === 0 ? `w${round_}${name}` : `w${round_}${name}~${k}`));
-  const work = lanes.map((lane) => batchesOf(lane, mode, Math.ceil(JOBS / n)));
+  const work = lanes(n, `w${round_}${name}`).map((lane) => batchesOf(lane, mode, Math.ceil(JOBS / n)));
   const jobs = Math.ceil(JOBS / n) * n;
   const batchMs: number[] = [];
   const cpu0 = process.cpuUsage();

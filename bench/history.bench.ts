@@ -42,7 +42,6 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { DataSource, DataSourceOptions, Logger as TypeOrmLogger, QueryRunner } from 'typeorm';
 import { ManualClock } from '../src/domain/clock';
-import { JobEvent } from '../src/domain/job-event';
 import { newJobId, timeOfJobId } from '../src/domain/job-id';
 import { historyDataSourceOptions } from '../src/modules/history/history-data-source-options';
 import { HistoryDatabase, runMigrationsLocked } from '../src/modules/history/history-database';
@@ -51,36 +50,28 @@ import { partitionName } from '../src/modules/history/partitions/partition-perio
 import { HistoryQueryService } from '../src/modules/history/query/history-query.service';
 import { JobHistoryQuery } from '../src/modules/history/query/job-history.types';
 import { HistoryBatchWriter } from '../src/modules/history/writer/history-batch-writer';
-import { eventVersion } from '../src/modules/queue/events/event-version';
 import { SourcedJobEvent } from '../src/modules/queue/events/job-event-source';
 import { FILL_FUNCTIONS, FILL_QUEUES, FILL_TYPES, FillDay, executionsFill, jobAttemptsFill, jobRecordsFill } from './history-fill.sql';
 import { percentile, sleep } from './latency';
+import { envInt } from './bench-settings';
+import { Kind, lanes } from './history-lanes';
 
 const DAY_MS = 86_400_000;
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-const JOBS = int('BENCH_HISTORY_JOBS', 10_000_000);
-const DAYS = int('BENCH_HISTORY_DAYS', 10);
-const BATCH = int('BENCH_HISTORY_BATCH', 2000);
-const WRITER_S = int('BENCH_HISTORY_WRITER_S', 10);
-const SAMPLES = int('BENCH_HISTORY_SAMPLES', 2000);
-const DEEP_PAGES = int('BENCH_HISTORY_DEEP_PAGES', 1000);
-const BYTES_JOBS = int('BENCH_HISTORY_BYTES_JOBS', 200_000);
-const FILL_CONNECTIONS = int('BENCH_HISTORY_FILL_CONNECTIONS', Math.min(4, os.cpus().length));
-const FILL_CHUNK = int('BENCH_HISTORY_FILL_CHUNK', 1_000_000);
-const PROCESSING_JOBS_S = process.env.BENCH_HISTORY_PROCESSING_JOBS_S ? int('BENCH_HISTORY_PROCESSING_JOBS_S', 1) : undefined;
+const JOBS = envInt('BENCH_HISTORY_JOBS', 10_000_000);
+const DAYS = envInt('BENCH_HISTORY_DAYS', 10);
+const BATCH = envInt('BENCH_HISTORY_BATCH', 2000);
+const WRITER_S = envInt('BENCH_HISTORY_WRITER_S', 10);
+const SAMPLES = envInt('BENCH_HISTORY_SAMPLES', 2000);
+const DEEP_PAGES = envInt('BENCH_HISTORY_DEEP_PAGES', 1000);
+const BYTES_JOBS = envInt('BENCH_HISTORY_BYTES_JOBS', 200_000);
+const FILL_CONNECTIONS = envInt('BENCH_HISTORY_FILL_CONNECTIONS', Math.min(4, os.cpus().length));
+const FILL_CHUNK = envInt('BENCH_HISTORY_FILL_CHUNK', 1_000_000);
+const PROCESSING_JOBS_S = process.env.BENCH_HISTORY_PROCESSING_JOBS_S ? envInt('BENCH_HISTORY_PROCESSING_JOBS_S', 1) : undefined;
 const PLANS_FILE = process.env.BENCH_HISTORY_PLANS;
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGE = 100;
 const WARMUP = 100;
-const WORKER = 'bench-host-4242-9f3c1a';
 
 const started = performance.now();
 const log = (message: string) => process.stderr.write(`[history ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
@@ -499,47 +490,6 @@ class CaptureLogger implements TypeOrmLogger {
 // ---------------------------------------------------------------------------------------------
 // writer helpers
 
-type Kind = 'noop' | 'http';
-
-/** One queue's lane: a stream of its own (versions), ids of its queue partition. */
-class Lane {
-  private seq = 0;
-  constructor(
-    readonly queue: string,
-    readonly partition: string,
-  ) {}
-
-  /** Ids of jobs created at `at` (or now). */
-  ids(n: number, at?: number): string[] {
-    return Array.from({ length: n }, () => newJobId(this.partition, at ?? Date.now()));
-  }
-
-  /** One stream entry holding one event per id (a bulk enqueue, a batch claim, a batch completion). */
-  entry(ids: readonly string[], at: number, make: (id: string) => Omit<JobEvent, 'id' | 'at'>): SourcedJobEvent[] {
-    const ms = Date.now();
-    const seq = this.seq++;
-    return ids.map((id, i) => ({ queue: this.queue, version: eventVersion(ms, seq, i), event: { ...make(id), id, at } as JobEvent }));
-  }
-
-  enqueued(ids: readonly string[], at: number, type: Kind): SourcedJobEvent[] {
-    return this.entry(ids, at, () => ({ k: 'enqueued', st: 'pending', att: 0, type, prio: 0, ctime: at, max: 3 }));
-  }
-
-  claimed(ids: readonly string[], at: number): SourcedJobEvent[] {
-    return this.entry(ids, at, () => ({ k: 'claimed', st: 'running', att: 1, w: WORKER, run: 1 }));
-  }
-
-  succeeded(ids: readonly string[], at: number, type: Kind): SourcedJobEvent[] {
-    return this.entry(ids, at, () => ({ k: 'succeeded', st: 'succeeded', att: 1, w: WORKER, run: 1, res: type === 'http' ? httpResult() : 'null' }));
-  }
-
-  /** All three events of `ids` in one batch: the writer folds each job into one row. */
-  whole(ids: readonly string[], at: number, type: Kind): SourcedJobEvent[] {
-    return [...this.enqueued(ids, at, type), ...this.claimed(ids, at + 2), ...this.succeeded(ids, at + 5, type)];
-  }
-}
-
-const lanes = (n: number, queue = 'bench') => Array.from({ length: n }, (_, k) => new Lane(queue, k === 0 ? queue : `${queue}~${k}`));
 const JOBS_PER_BATCH = Math.max(1, Math.floor(BATCH / 3));
 
 interface WriterFigures {
@@ -610,22 +560,6 @@ async function writeFor(writer: HistoryBatchWriter, n: number, mode: 'fold' | 's
       `p99 ${figures.batchP99Ms} ms, node CPU ${figures.nodeCpuUsPerJob} us/job)`,
   );
   return figures;
-}
-
-/** A ~1 KB JSON body, different for every job, as an HTTP handler's result holds it. */
-function httpResult(): string {
-  const hex = (bytes: number) => Array.from({ length: bytes }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('');
-  const body = {
-    id: `ord_${hex(8)}`,
-    status: 'confirmed',
-    customer: { id: `cus_${hex(6)}`, email: `user${Math.floor(Math.random() * 1e6)}@example.com`, country: 'DE' },
-    lines: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${hex(4)}`, name: `Item number ${i + 1}`, qty: 1 + (i % 3), unitPrice: 1999 + i * 100 })),
-    total: 14394,
-    currency: 'EUR',
-    createdAt: new Date().toISOString(),
-    trace: hex(32),
-  };
-  return JSON.stringify({ status: 200, body });
 }
 
 /**
