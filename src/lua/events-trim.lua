@@ -21,7 +21,8 @@
      the stream holds more than the budget: acknowledged entries before the safe point go first,
      whole nodes, unread (and the stream is measured again); then entries from the safe point on
      are deleted oldest first, read in chunks, until
-     the estimated bytes freed cover the excess or ARGV[5] events were looked at. A pending entry
+     the estimated bytes freed cover the excess or ARGV[5] events were looked at (when all of
+     those were held, once more as many, from the first entry never delivered). A pending entry
      (delivered, not acknowledged: a writer holds it, and will store it) is never deleted. An
      acknowledged one is deleted and not counted (it is in history). One never delivered is
      deleted and its events counted; an earlier gap entry among them (never delivered either) is
@@ -35,7 +36,8 @@
 
   Returns: { events looked at in step 2 (an entry without events counts 1), events dropped by
   this call, its gap entry's fromMs, toMs and events (with merged gaps; 0s when none was
-  appended), 1 when step 1 stopped at TRIM_LIMIT or step 2 at ARGV[5] with work left }.
+  appended), 1 when step 1 stopped at TRIM_LIMIT or step 2 at ARGV[5] with work left (and
+  deleted something: a call that could not would do the same again) }.
   Invariant: every event not acknowledged by the group is in the stream, or counted in exactly one
   gap entry that is itself in the stream or acknowledged.
 ]]
@@ -166,9 +168,11 @@ end
 -- the entries read so far, from 32 and at most doubling (old entries may be far larger than the
 -- newest, whose mean sized step 1).
 local count, entriesRead = 16, 0
+local lookUntil = workLimit -- `looked` at which this call stops
+local function scan()
 while freed < excess do
   local mean = entriesRead > 0 and math.max(1, looked / entriesRead) or perEntry
-  count = math.max(1, math.min(MAX_CHUNK, count * 2, math.ceil((workLimit - looked) / mean)))
+  count = math.max(1, math.min(MAX_CHUNK, count * 2, math.ceil((lookUntil - looked) / mean)))
   local chunk = redis.call('XRANGE', K_EVENTS, cursor, '+', 'COUNT', count)
   if #chunk == 0 then break end
   local first, last = chunk[1][1], chunk[#chunk][1]
@@ -217,7 +221,7 @@ while freed < excess do
     ids[#ids + 1] = id
     actions[#actions + 1] = action
     if freed >= excess then stop = true break end
-    if looked >= workLimit then
+    if looked >= lookUntil then
       more = 1
       stop = true
       break
@@ -225,6 +229,24 @@ while freed < excess do
   end
   if stop then break end
   cursor = '(' .. last
+end
+end
+
+scan()
+-- Every entry looked at is held by a writer (its batches, through a PostgreSQL outage, say) and
+-- the bound is used up: a call from the safe point would find the same again, and free nothing.
+-- So this one looks once more, as far again, past the held entries: at the never delivered.
+local allHeld = not undelivered
+for i = 1, #actions do
+  if actions[i] ~= 'keep' then allHeld = false break end
+end
+if more == 1 and allHeld then
+  more = 0
+  cursor = '(' .. lastDelivered
+  undelivered = true
+  firstUndelivered = #ids + 1
+  lookUntil = looked + workLimit
+  scan()
 end
 
 -- Earlier gap entries are merged only into a new one: with no event dropped they stay as they are.
@@ -249,6 +271,8 @@ end
 for i = 1, #scattered, 1000 do
   redis.call('XDEL', K_EVENTS, unpack(scattered, i, math.min(i + 999, #scattered)))
 end
+-- a call that deleted nothing would be repeated to the same end: no `more` for it
+if leadingEnd == nil and #scattered == 0 then more = 0 end
 -- The group counts what it read by adding one per entry delivered (entries-read, which its lag
 -- and partition-drop.lua rely on): entries deleted before it read them would never be counted. So
 -- it is moved past the deleted run that follows its last-delivered-id, counting them as read.

@@ -250,6 +250,37 @@ describe('events-trim on Redis', () => {
     expect(eventsIn(after) + gapEventsIn(after)).toBe(30 * PER_CALL);
   });
 
+  it('drops unread entries past what writers hold, even when the held ones alone exceed its limit', async () => {
+    const store = open({ eventsMaxLen: 100_000, historyBacklogMaxBytes: 100_000 });
+    const key = new RedisQueueKeys(prefix, QUEUE).events;
+    await createGroup(key);
+    await enqueueCalls(store, 5);
+    // writers hold 500 events (through a PostgreSQL outage, say): twice what one call may look at
+    const held = await read(key, 5);
+    await enqueueCalls(store, 25);
+    let calls = 0;
+    let dropped = 0;
+    let more = true;
+    while (more && calls < 50) {
+      const result = await store.trimEvents(QUEUE, 250);
+      dropped += result.dropped.reduce((n, d) => n + d.events, 0);
+      more = result.more;
+      calls++;
+    }
+    expect(more).toBe(false);
+    const after = await entries(key);
+    // every held entry stays, the oldest unread ones went into gaps, counted exactly
+    expect(idsOf(after.slice(0, 5))).toEqual(held);
+    expect(dropped).toBeGreaterThan(0);
+    expect(gapEventsIn(after)).toBe(dropped);
+    expect(eventsIn(after) + gapEventsIn(after)).toBe(30 * PER_CALL);
+    expect(Number(await admin.memory('USAGE', key, 'SAMPLES', 0))).toBeLessThanOrEqual(150_000);
+    // the group was moved past what was deleted unread: it reads on exactly from the first one kept
+    const unread = idsOf(after.slice(5));
+    expect(await read(key, 1_000)).toEqual(unread);
+    await expect(groupInfo(key)).resolves.toMatchObject({ lag: 0, pending: 5 + unread.length });
+  });
+
   it.each<[string, { eventsMaxLen: number; historyBacklogMaxBytes?: number }]>([
     ['EVENTS_MAXLEN', { eventsMaxLen: 1_000 }],
     ['HISTORY_BACKLOG_MAX_MB', { eventsMaxLen: 100_000_000, historyBacklogMaxBytes: 1_000_000 }],
