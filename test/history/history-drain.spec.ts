@@ -46,6 +46,17 @@ describe('HistoryDrain', () => {
     ]);
   });
 
+  it('stores the batches it holds when stopped while coalescing', async () => {
+    const log = new MemoryEventLog();
+    const writes = start(log, { batchSize: 500, coalesceMs: 60_000 });
+    log.append('q', [enqueued('q-a'), claimed('q-a')]);
+    await until(() => log.size === 0);
+    expect(writes).toEqual([]); // q-a still runs: held
+    await drain!.stop();
+    drain = undefined;
+    expect(writes.map((w) => w.map((e) => `${e.event.id} ${e.event.k}`))).toEqual([['q-a enqueued', 'q-a claimed']]);
+  });
+
   it('writes as read with HISTORY_COALESCE_MS=0', async () => {
     const log = new MemoryEventLog();
     log.append('q', [enqueued('q-a'), claimed('q-a'), enqueued('q-b'), claimed('q-b'), succeeded('q-a'), succeeded('q-b')]);

@@ -34,6 +34,8 @@ type Write = (events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[]) =
 export class HistoryDrain {
   private readonly stopping = new AbortController();
   private reading = false;
+  /** Coalescing: batches read and not yet stored are in hand. */
+  private holding = false;
   private loop?: Promise<void>;
   private readonly backoff: RetryBackoff;
   private failures = 0;
@@ -52,10 +54,14 @@ export class HistoryDrain {
     this.loop ??= this.run();
   }
 
-  /** Stops after the batch in hand is stored and acknowledged (or abandoned, while Postgres is away). */
+  /**
+   * Stops after the batches in hand are stored and acknowledged (or abandoned, while Postgres is
+   * away). A read that blocks with nothing in hand is cut short; a coalescing read ends within
+   * coalesceMs by itself, and the source stays open to acknowledge what it holds.
+   */
   async stop(): Promise<void> {
     this.stopping.abort();
-    if (this.reading) await this.source.close();
+    if (this.reading && !this.holding) await this.source.close();
     await this.loop;
     await this.source.close();
   }
@@ -87,14 +93,19 @@ export class HistoryDrain {
     const open = new OpenJobs();
     open.add(first.events);
     const deadline = Date.now() + wait;
-    while (!this.stopped && open.size > 0 && batches.length < COALESCE_BATCHES) {
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      const next = await this.read(left);
-      if (!next) break;
-      if (next.entries === 0) continue;
-      batches.push(next);
-      open.add(next.events);
+    this.holding = true;
+    try {
+      while (!this.stopped && open.size > 0 && batches.length < COALESCE_BATCHES) {
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        const next = await this.read(left);
+        if (!next) break;
+        if (next.entries === 0) continue;
+        batches.push(next);
+        open.add(next.events);
+      }
+    } finally {
+      this.holding = false;
     }
     return batches;
   }
@@ -129,8 +140,9 @@ export class HistoryDrain {
     return true;
   }
 
+  /** Tried once even when stopping (the batches in hand), and again while not stopped. */
   private async storeSlice(events: readonly SourcedJobEvent[], gaps: readonly HistoryGap[]): Promise<boolean> {
-    while (!this.stopped) {
+    for (let first = true; first || !this.stopped; first = false) {
       try {
         const report = await this.write(events, gaps);
         for (const r of report.rejected) this.options.log?.error(`history skipped the events of job ${r.jobId}: ${r.reason}`);

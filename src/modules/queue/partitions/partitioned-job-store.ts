@@ -785,8 +785,8 @@ class QueueNamingSource extends JobEventSource {
     return this.source.name;
   }
 
-  async read(max: number): Promise<JobEventBatch> {
-    const batch = await this.source.read(max);
+  async read(max: number, waitMs?: number): Promise<JobEventBatch> {
+    const batch = await this.source.read(max, waitMs);
     for (const event of batch.events) event.queue = queueOfPartition(event.queue);
     for (const gap of batch.gaps) gap.queue = queueOfPartition(gap.queue);
     return batch;
