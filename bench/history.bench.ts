@@ -640,6 +640,9 @@ async function dropDay(ds: DataSource, writer: HistoryBatchWriter, day: FillDay)
       batches.push({ start, end: performance.now() });
     }
   })();
+  // a failed write is thrown where it is awaited (below), not as an unhandled rejection that would
+  // end the process before the cleanup drops the bench's database
+  writing.catch(() => undefined);
   const timedDrop = async (table: string) => {
     const runner = ds.createQueryRunner();
     await runner.connect();

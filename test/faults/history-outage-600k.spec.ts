@@ -43,10 +43,14 @@ describe('history through a PostgreSQL outage of 600,000 jobs', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await drain?.stop();
-    await store?.close();
-    await history?.close();
-    await Promise.all([pg?.destroy(), redis?.stop()]);
+    try {
+      await drain?.stop();
+      await store?.close();
+      await history?.close();
+    } finally {
+      // the servers this test started end whatever happened above
+      await Promise.all([pg?.destroy(), redis?.stop()]);
+    }
   });
 
   /** Enqueues, claims and completes `n` no-op jobs, a chunk at a time, trimming the stream as the reaper would. */

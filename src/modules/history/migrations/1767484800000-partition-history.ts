@@ -29,15 +29,24 @@ export class PartitionHistory1767484800000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(CLAIMQ_ID_TIME);
-    // job_attempts gains the job's key, set in short batches (instances of the version before go
-    // on writing rows without it meanwhile: they get the epoch, and the upkeep finds them by id)
+    // job_attempts gains the job's key, set in short batches that walk its primary key (job_id,
+    // run), so each batch reads only its own rows. Instances of the version before go on writing
+    // rows without it meanwhile: those behind the walk keep the epoch, and history finds them by
+    // job id in the default partition (where retention deletes them in time).
     await db.query(`ALTER TABLE "job_attempts" ADD COLUMN IF NOT EXISTS "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT 'epoch'`);
+    let after: { job_id: string; run: number } = { job_id: '', run: -1 };
     for (;;) {
-      const [, updated] = (await db.query(
-        `UPDATE "job_attempts" SET "created_at" = claimq_id_time("job_id")
-         WHERE ctid = ANY(ARRAY(SELECT ctid FROM "job_attempts" WHERE "created_at" = 'epoch' AND claimq_id_time("job_id") > 'epoch' LIMIT 10000))`,
-      )) as [unknown, number];
-      if (updated < 10_000) break;
+      const [last] = (await db.query(
+        `WITH batch AS (
+           SELECT "job_id", "run" FROM "job_attempts" WHERE ("job_id", "run") > ($1, $2) ORDER BY "job_id", "run" LIMIT 10000),
+         keyed AS (
+           UPDATE "job_attempts" a SET "created_at" = claimq_id_time(a."job_id") FROM batch b
+           WHERE a."job_id" = b."job_id" AND a."run" = b."run" AND a."created_at" = 'epoch' AND claimq_id_time(a."job_id") > 'epoch')
+         SELECT "job_id", "run" FROM batch ORDER BY "job_id" DESC, "run" DESC LIMIT 1`,
+        [after.job_id, after.run],
+      )) as Array<{ job_id: string; run: number }>;
+      if (!last) break;
+      after = last;
     }
     for (const table of TABLES) {
       for (const index of [table.key, ...table.indexes, ...table.defaultOnly]) {

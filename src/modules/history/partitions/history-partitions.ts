@@ -126,6 +126,8 @@ export class HistoryPartitions {
         if (!(await this.partitioned(runner))) return report;
         report.ran = true;
         for (const table of TABLES) await this.maintainTable(runner, table, report);
+        // last: a rebuild may wait for old snapshots, and must not hold up another table's upkeep
+        for (const table of TABLES) await this.compactNext(runner, table, report);
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1)', [PARTITIONS_LOCK_KEY]);
       }
@@ -146,17 +148,24 @@ export class HistoryPartitions {
     return rows.length > 0;
   }
 
+  /** Runs one step of a table's upkeep; a failure is reported and logged, and the next step goes on. */
+  private async step(runner: QueryRunner, table: TableSpec, report: PartitionsReport, what: string, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      const text = `${table.name}: ${what}: ${(err as Error).message}`;
+      report.errors.push(text);
+      this.options.log?.warn(`history partitions: ${text}`);
+    }
+  }
+
+  private cutoff(): number | undefined {
+    return this.options.retentionDays > 0 ? this.clock.now() - this.options.retentionDays * DAY_MS : undefined;
+  }
+
   private async maintainTable(runner: QueryRunner, table: TableSpec, report: PartitionsReport): Promise<void> {
-    const step = async (what: string, run: () => Promise<void>) => {
-      try {
-        await run();
-      } catch (err) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction();
-        const text = `${table.name}: ${what}: ${(err as Error).message}`;
-        report.errors.push(text);
-        this.options.log?.warn(`history partitions: ${text}`);
-      }
-    };
+    const step = (what: string, run: () => Promise<void>) => this.step(runner, table, report, what, run);
     let existing = await listPartitions(runner, table.name);
     const coveredUntil = Math.max(0, ...existing.map((p) => p.range?.to ?? 0)) || undefined;
     for (const range of rangesToCreate(this.options.period, coveredUntil, this.clock.now())) {
@@ -166,15 +175,7 @@ export class HistoryPartitions {
     }
     existing = await listPartitions(runner, table.name);
     await step('moving rows out of the default partition', () => this.moveDefault(runner, table, existing, report));
-    const cutoff = this.options.retentionDays > 0 ? this.clock.now() - this.options.retentionDays * DAY_MS : undefined;
-    const closed = existing.filter((p) => p.range && p.range.to <= this.clock.now() - COMPACT_AFTER_MS && (cutoff === undefined || p.range.to > cutoff));
-    const next = await nextToCompact(runner, closed);
-    if (next) {
-      await step(`compacting ${next}`, async () => {
-        await compactPartition(runner, next, this.clock.now());
-        report.compacted.push(next);
-      });
-    }
+    const cutoff = this.cutoff();
     if (cutoff !== undefined) {
       for (const p of existing) {
         if (!p.range || p.range.to > cutoff) continue;
@@ -192,11 +193,19 @@ export class HistoryPartitions {
     }
   }
 
-  /**
-   * A new range partition, created detached and attached in one transaction. The rows of its range
-   * that wait in the default partition (if any) move into it first: once in bulk, then, with the
-   * default partition locked against writers, whatever arrived meanwhile, so the attach finds none.
-   */
+  /** Compacts the table's newest closed partition not compacted yet (none past retention). */
+  private async compactNext(runner: QueryRunner, table: TableSpec, report: PartitionsReport): Promise<void> {
+    const cutoff = this.cutoff();
+    const existing = await listPartitions(runner, table.name);
+    const closed = existing.filter((p) => p.range && p.range.to <= this.clock.now() - COMPACT_AFTER_MS && (cutoff === undefined || p.range.to > cutoff));
+    const next = await nextToCompact(runner, closed);
+    if (!next) return;
+    await this.step(runner, table, report, `compacting ${next}`, async () => {
+      await compactPartition(runner, next, this.clock.now());
+      report.compacted.push(next);
+    });
+  }
+
   /**
    * A partition ahead of time. When the default partition already holds rows of the current
    * period (the upgrade's own day, or rows written while no instance kept partitions), the period
@@ -206,31 +215,39 @@ export class HistoryPartitions {
   private async create(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string[]> {
     const now = this.clock.now();
     if (range.from <= now && now < range.to) {
-      try {
-        await this.attachOnce(runner, table, range, partitionName(table.name, range.from), false);
-        return [partitionName(table.name, range.from)];
-      } catch (err) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction();
-        if (!isDefaultHoldsRange(err)) throw err;
-        const rest = { from: Math.ceil((now + 60_000) / 60_000) * 60_000, to: range.to };
-        if (rest.from >= rest.to) return [];
-        return [await this.attach(runner, table, rest, report)];
-      }
+      const name = partitionName(table.name, range.from);
+      if (await this.tryAttach(runner, table, range, name)) return [name];
+      const rest = { from: Math.ceil((now + 60_000) / 60_000) * 60_000, to: range.to };
+      if (rest.from >= rest.to) return [];
+      return [await this.attach(runner, table, rest, report)];
     }
     return [await this.attach(runner, table, range, report)];
   }
 
+  /**
+   * A new range partition, created detached and attached in one transaction. The rows of its range
+   * that wait in the default partition (if any) move into it first: once in bulk, then, with the
+   * default partition locked against writers, whatever arrived meanwhile, so the attach finds none.
+   */
   private async attach(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string> {
     const name = partitionName(table.name, range.from);
-    try {
-      await this.attachOnce(runner, table, range, name, false);
-    } catch (err) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      if (!isDefaultHoldsRange(err)) throw err;
+    if (!(await this.tryAttach(runner, table, range, name))) {
       const moved = await this.attachOnce(runner, table, range, name, true);
       if (moved > 0) report.moved.push({ partition: name, rows: moved });
     }
     return name;
+  }
+
+  /** Attaches an empty partition: false (and nothing done) when the default partition holds rows of its range. */
+  private async tryAttach(runner: QueryRunner, table: TableSpec, range: PartitionRange, name: string): Promise<boolean> {
+    try {
+      await this.attachOnce(runner, table, range, name, false);
+      return true;
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      if (!isDefaultHoldsRange(err)) throw err;
+      return false;
+    }
   }
 
   private async attachOnce(runner: QueryRunner, table: TableSpec, range: PartitionRange, name: string, move: boolean): Promise<number> {
@@ -289,9 +306,11 @@ export class HistoryPartitions {
    * writer's rules where both hold one job (a job in flight at the upgrade).
    */
   private async moveRows(runner: QueryRunner, table: TableSpec, range: PartitionRange, target: string): Promise<number> {
+    // made afresh in this transaction (a temp table kept on a pooled connection would keep the
+    // columns of the schema it was made with)
     const staging = `moving_${table.name}`;
-    await runner.query(`CREATE TEMP TABLE IF NOT EXISTS "${staging}" (LIKE "${table.name}") ON COMMIT DELETE ROWS`);
-    await runner.query(`TRUNCATE "${staging}"`);
+    await runner.query(`DROP TABLE IF EXISTS "${staging}"`);
+    await runner.query(`CREATE TEMP TABLE "${staging}" (LIKE "${table.name}") ON COMMIT DROP`);
     await runner.query(
       `WITH moved AS (
          DELETE FROM "${table.name}_default"

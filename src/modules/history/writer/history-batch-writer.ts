@@ -67,7 +67,8 @@ export function isDataError(err: unknown): boolean {
   return typeof code === 'string' && /^2[23]/.test(code);
 }
 
-function groupByJob(events: readonly SourcedJobEvent[]): SourcedJobEvent[][] {
+/** A batch's events by job, each job's in their order, jobs in order of their first event. */
+export function groupByJob(events: readonly SourcedJobEvent[]): SourcedJobEvent[][] {
   const groups = new Map<string, SourcedJobEvent[]>();
   for (const e of events) {
     const group = groups.get(e.event.id);

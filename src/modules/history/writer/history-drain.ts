@@ -1,6 +1,6 @@
 import { HistoryGap, JobEventBatch, JobEventSource, SourcedJobEvent } from '../../queue';
 import { isFinal } from '../../../domain/job';
-import { BatchWriteReport } from './history-batch-writer';
+import { BatchWriteReport, groupByJob } from './history-batch-writer';
 import { abortableSleep } from '../../../common/abortable-sleep';
 import { RetryBackoff } from '../../../common/retry-backoff';
 
@@ -132,7 +132,7 @@ export class HistoryDrain {
    * written twice is stored once (its id).
    */
   private async store(batch: JobEventBatch): Promise<boolean> {
-    const slices = [...slicesByJob(batch.events, this.options.batchSize)];
+    const slices: Array<readonly SourcedJobEvent[]> = [...slicesByJob(batch.events, this.options.batchSize)];
     if (slices.length === 0) slices.push([]); // a batch of gaps only
     for (let i = 0; i < slices.length; i++) {
       if (!(await this.storeSlice(slices[i], i === 0 ? batch.gaps : []))) return false;
@@ -218,19 +218,13 @@ function combined(batches: JobEventBatch[]): JobEventBatch {
  * Slices of at most `size` events that keep each job's events together (a job with more events
  * than that is a slice of its own), so a job folded from several reads is still one row written.
  */
-function* slicesByJob(events: readonly SourcedJobEvent[], size: number): Generator<SourcedJobEvent[]> {
+function* slicesByJob(events: readonly SourcedJobEvent[], size: number): Generator<readonly SourcedJobEvent[]> {
   if (events.length <= size) {
-    if (events.length > 0) yield [...events];
+    if (events.length > 0) yield events;
     return;
   }
-  const byJob = new Map<string, SourcedJobEvent[]>();
-  for (const e of events) {
-    const list = byJob.get(e.event.id);
-    if (list) list.push(e);
-    else byJob.set(e.event.id, [e]);
-  }
   let slice: SourcedJobEvent[] = [];
-  for (const list of byJob.values()) {
+  for (const list of groupByJob(events)) {
     if (slice.length > 0 && slice.length + list.length > size) {
       yield slice;
       slice = [];

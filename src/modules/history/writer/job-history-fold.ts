@@ -19,10 +19,7 @@ const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
  * A job's history key, in epoch ms: the time in its id (the epoch for an id claimq did not make).
  * Every event of the job computes it alone, so its rows are found whatever order events arrive in.
  */
-export const historyKeyMsOf = (id: string): number => timeOfJobId(id) ?? 0;
-
-/** historyKeyMsOf as an ISO time. */
-export const historyKeyOf = (id: string): string => new Date(historyKeyMsOf(id)).toISOString();
+export const historyKeyOf = (id: string): number => timeOfJobId(id) ?? 0;
 
 /**
  * Folds a batch of events into one row per job and one per run (attempt), applying them in position
@@ -54,7 +51,7 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
   if (!row) {
     row = {
       id: e.id, queue, type: null, status: e.st, attempts: e.att, max_attempts: null, priority: null,
-      created_at: historyKeyMsOf(e.id), updated_at: e.at, started_at: null, finished_at: null, worker_id: null,
+      created_at: historyKeyOf(e.id), updated_at: e.at, started_at: null, finished_at: null, worker_id: null,
       result: null, last_error: null, execution_id: null, version: v, claim_version: null, error_version: null,
     };
     records.set(e.id, row);
@@ -100,7 +97,7 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   if (!draft) {
     draft = {
       row: {
-        job_id: e.id, created_at: historyKeyMsOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
+        job_id: e.id, created_at: historyKeyOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
         outcome: 'running', error: null, claim_version: null, end_version: null,
       },
       byRun: e.run !== undefined,
