@@ -20,6 +20,8 @@ export type {
   SettleOutcome,
 } from './job-store';
 export { StoreHealth } from './store-health';
+export { ScheduleStore } from './schedule-store';
+export type { ClaimedSchedule, ScheduleSettlement } from './schedule-store';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';
 export { createClusterClient, createRedisClient } from './redis/redis-connection';

@@ -11,6 +11,7 @@ import {
 import { ExecutionRecord, NewExecution } from '../../domain/execution';
 import { JobEventSources } from './events/job-event-sources';
 import { StoreHealth } from './store-health';
+import { ScheduleStore } from './schedule-store';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -193,6 +194,9 @@ export abstract class JobStore {
 
   /** Events recorded and not yet read, where the store can tell cheaply (memory); undefined otherwise. */
   abstract eventBacklog(): number | undefined;
+
+  /** Recurring schedules, kept where the jobs are (schedule-store.ts). */
+  abstract readonly schedules: ScheduleStore;
 
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;

@@ -1,3 +1,4 @@
+import { MemorySchedules } from './memory-schedules';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
@@ -107,6 +108,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.configuredQueues = [...(options.configuredQueues ?? [])];
     this.events = new MemoryEventLog(options.historyBacklogMaxBytes ?? DEFAULT_EVENT_LOG_MAX_BYTES);
     this.keepEvents = options.keepEvents ?? true;
+    this.schedules = new MemorySchedules(this.clock);
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -558,6 +560,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   }
 
   readonly health: StoreHealth = new InProcessStoreHealth('memory');
+  readonly schedules: MemorySchedules;
 
   async close(): Promise<void> {
     this.closed = true;

@@ -21,6 +21,7 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { StoreHealth } from '../store-health';
+import { ScheduleStore } from '../schedule-store';
 import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
 import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
@@ -121,6 +122,11 @@ export class PartitionedJobStore extends JobStore {
 
   get health(): StoreHealth {
     return this.inner.health;
+  }
+
+  /** Schedules are not partitioned: they live in the store under the partitions. */
+  get schedules(): ScheduleStore {
+    return this.inner.schedules;
   }
 
   /** The store under the partitions (its queues are partitions). */

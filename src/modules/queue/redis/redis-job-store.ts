@@ -1,3 +1,4 @@
+import { RedisSchedules } from './redis-schedules';
 import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
@@ -30,7 +31,7 @@ import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
-import { queueSetKey, RedisQueueKeys } from './redis-queue-keys';
+import { queueSetKey, RedisQueueKeys, SCHEDULES_KEY_SPACE } from './redis-queue-keys';
 import { readClusterInfo, readClusterServerInfo, readRedisServerInfo, RedisServerInfo } from './redis-server-info';
 import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
@@ -101,6 +102,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   private readonly keyCache = new Map<string, RedisQueueKeys>();
   private readonly registeredQueues = new Set<string>();
   readonly health: StoreHealth;
+  readonly schedules: RedisSchedules;
 
   constructor(options: RedisJobStoreOptions) {
     super();
@@ -121,6 +123,12 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     this.health = new RedisStoreHealth('redis', this, options.allowEviction === true);
     this.executions = new RedisExecutions(this.redis, (queue) => this.keys(queue), (script, queue, args, now) =>
       this.run(script, queue, args, now, script === 'create-execution' ? this.replicaWait : undefined),
+    );
+    this.schedules = new RedisSchedules(
+      this.redis,
+      this.keys(SCHEDULES_KEY_SPACE),
+      (script, args) => this.run(script, SCHEDULES_KEY_SPACE, args),
+      (op) => this.availability.call(op),
     );
   }
 

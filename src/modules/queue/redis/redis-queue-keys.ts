@@ -133,6 +133,27 @@ export class RedisQueueKeys {
     return `${this.base}commits`;
   }
 
+  /**
+   * Schedules (in SCHEDULES_KEY_SPACE only): a hash per schedule (this prefix + name; its runs are
+   * that key + ':runs', a list), the due index (zset: name -> nextAt, or a claim's lease end), the
+   * names (zset, all scores 0, for paging by name) and the claim token counter.
+   */
+  get schedulePrefix(): string {
+    return `${this.base}sched:`;
+  }
+  schedule(name: string): string {
+    return `${this.schedulePrefix}${name}`;
+  }
+  get schedules(): string {
+    return `${this.base}schedules:due`;
+  }
+  get scheduleNames(): string {
+    return `${this.base}schedules:names`;
+  }
+  get scheduleSeq(): string {
+    return `${this.base}schedules:seq`;
+  }
+
   /** The KEYS of `script` (SCRIPT_KEYS), built once per queue and script. */
   forScript(script: ScriptName): string[] {
     let keys = this.scriptKeyCache.get(script);
@@ -143,6 +164,12 @@ export class RedisQueueKeys {
     return keys;
   }
 }
+
+/**
+ * The key space of schedules: keys like a queue's, under a hash tag no queue can have ('@' is not
+ * allowed in queue names), so all schedules share one slot and each schedule script touches one.
+ */
+export const SCHEDULES_KEY_SPACE = '@schedules';
 
 /** The one key outside any queue: the set of queue names (read by queues()). */
 export function queueSetKey(prefix: string): string {

@@ -34,6 +34,10 @@ export const LUA_KEY_NAMES = {
   stagePrefix: 'K_STAGE',
   stages: 'K_STAGES',
   commits: 'K_COMMITS',
+  schedules: 'K_SCHEDULES',
+  scheduleNames: 'K_SCHEDULE_NAMES',
+  scheduleSeq: 'K_SCHEDULE_SEQ',
+  schedulePrefix: 'K_SCHED',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
@@ -97,6 +101,13 @@ export const SCRIPT_KEYS = {
   stage: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages'],
   'stage-commit': ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages', 'commits'],
   'stage-rollback': ['jobPrefix', 'idem', 'stagePrefix', 'stages'],
+  // schedules: keys of the schedules' own key space (SCHEDULES_KEY_SPACE), never of a queue
+  'schedule-put': ['schedulePrefix', 'schedules', 'scheduleNames'],
+  'schedule-claim': ['schedulePrefix', 'schedules', 'scheduleSeq'],
+  'schedule-settle': ['schedulePrefix', 'schedules'],
+  'schedule-pause': ['schedulePrefix', 'schedules'],
+  'schedule-delete': ['schedulePrefix', 'schedules', 'scheduleNames'],
+  'schedule-record': ['schedulePrefix'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;
