@@ -12,6 +12,7 @@ import { JobsModule } from './modules/jobs';
 import { MetricsModule } from './modules/metrics';
 import { QueueModule } from './modules/queue';
 import { RecoveryModule } from './modules/recovery';
+import { SchedulesModule } from './modules/schedules';
 
 /** What an instance holds, which Nest must know when it builds the module tree. */
 interface ClaimqLayout {
@@ -22,7 +23,7 @@ interface ClaimqLayout {
 
 /**
  * claimq as one NestJS module: the store, the REST API, the workers, the reaper, the execution
- * refresh, health, metrics, logs and (when a database is set) job history. The service's own
+ * refresh, the scheduler of recurring schedules, health, metrics, logs and (when a database is set) job history. The service's own
  * main.ts builds it from the environment; an app that embeds claimq imports it next to its own
  * @JobHandler providers:
  *
@@ -75,10 +76,11 @@ export class ClaimqModule {
       RecoveryModule,
       history,
       ExecutionsModule.forRoot(layout.api, history),
+      SchedulesModule.forRoot(layout.api),
     ];
     if (layout.api) imports.push(JobsModule);
     if (layout.workers) imports.push(ClaimModule);
-    return { module: ClaimqModule, imports, exports: [QueueModule] };
+    return { module: ClaimqModule, imports, exports: [QueueModule, SchedulesModule] };
   }
 }
 

@@ -58,6 +58,7 @@ export class AppConfig {
   readonly historyRetentionDays: number;
   /** HISTORY_COALESCE_MS. */
   readonly historyCoalesceMs: number;
+  readonly scheduler: { enabled: boolean; batch: number; leaseMs: number; pollMs: number; misfireGraceMs: number };
   /** About how many acknowledged events each queue's stream keeps (EVENTS_MAXLEN); all of it without history. */
   readonly eventsMaxLen: number;
   /** HISTORY_BACKLOG_MAX_MB in bytes: what one stream (the memory log) may hold for the history writer. */
@@ -109,6 +110,13 @@ export class AppConfig {
     this.historyPartition = env.HISTORY_PARTITION;
     this.historyRetentionDays = env.HISTORY_RETENTION_DAYS;
     this.historyCoalesceMs = env.HISTORY_COALESCE_MS;
+    this.scheduler = {
+      enabled: env.SCHEDULER_ENABLED,
+      batch: env.SCHEDULER_BATCH,
+      leaseMs: env.SCHEDULER_LEASE_MS,
+      pollMs: env.SCHEDULER_POLL_MS,
+      misfireGraceMs: env.SCHEDULE_MISFIRE_GRACE_MS,
+    };
     this.eventsMaxLen = env.EVENTS_MAXLEN;
     this.historyBacklogMaxBytes = env.HISTORY_BACKLOG_MAX_MB * 1024 * 1024;
     this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;

@@ -39,3 +39,6 @@ export const MAX_HISTORY_RETENTION_DAYS = 3650;
 
 /** HISTORY_COALESCE_MS: history may lag this much behind the store at most, when it is not behind. */
 export const MAX_HISTORY_COALESCE_MS = 10_000;
+
+/** SCHEDULER_BATCH: schedules one claim takes (and one settle records): one script each. */
+export const MAX_SCHEDULER_BATCH = 1_000;

@@ -7,7 +7,7 @@ import { SecretBox } from '../domain/secret-box';
 import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { parseQueueList } from './queue-list';
-import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS } from './batch-limits';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH } from './batch-limits';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -229,6 +229,41 @@ export class EnvironmentVariables {
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(MAX_HISTORY_COALESCE_MS)
   HISTORY_COALESCE_MS = 1000;
+
+  /**
+   * Every instance runs the scheduler of recurring schedules (README, Schedules): it claims due
+   * schedules from the store's index and fires them. false: this instance fires none (the API
+   * still serves /schedules).
+   */
+  @Transform(toBool) @IsBoolean()
+  SCHEDULER_ENABLED = true;
+
+  /** Most due schedules one claim takes; a scheduler that took this many claims again at once. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_SCHEDULER_BATCH)
+  SCHEDULER_BATCH = 200;
+
+  /**
+   * How long a claimed schedule is held for its scheduler. A scheduler that dies between its claim
+   * and recording the fire hands the schedule to another after this; the job that fire may have
+   * made is not made twice (its idempotency key derives from the schedule and the tick).
+   */
+  @Transform(toInt) @IsInt() @Min(1_000) @Max(300_000)
+  SCHEDULER_LEASE_MS = 10_000;
+
+  /**
+   * The longest a scheduler sleeps between two looks at the due index. It wakes at the next due
+   * time it knows of, and at once for a schedule changed through this instance's API; one changed
+   * through another instance is seen within this.
+   */
+  @Transform(toInt) @IsInt() @Min(50) @Max(60_000)
+  SCHEDULER_POLL_MS = 1_000;
+
+  /**
+   * catchUp 'none': a tick is fired only if a scheduler gets to it within this many ms of its
+   * time; a later one counts as missed (no instance ran when it was due).
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(86_400_000)
+  SCHEDULE_MISFIRE_GRACE_MS = 5_000;
 
   /** How often each instance claims a batch of dirty executions and refreshes their status. */
   @Transform(toInt) @IsInt() @Min(10)

@@ -24,6 +24,13 @@ export class ExecutionNotFoundError extends ClaimqError {
   }
 }
 
+export class ScheduleNotFoundError extends ClaimqError {
+  readonly code = 'schedule_not_found';
+  constructor(readonly scheduleName: string) {
+    super(`schedule ${scheduleName} not found`);
+  }
+}
+
 export class InvalidTransitionError extends ClaimqError {
   readonly code = 'invalid_transition';
   constructor(

@@ -48,6 +48,13 @@ export interface JobSpec {
   executionId?: string;
 }
 
+/** The schedule tick a job was fired for (recurring schedules). */
+export interface JobSchedule {
+  name: string;
+  /** The tick's time, epoch ms. */
+  fireAt: number;
+}
+
 /** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */
 export interface NewJob {
   id: string;
@@ -62,6 +69,7 @@ export interface NewJob {
   idempotencyKey?: string;
   callbackUrl?: string;
   executionId?: string;
+  schedule?: JobSchedule;
 }
 
 /** A job as the API returns it (`GET /jobs/:id`). Times are epoch milliseconds. */

@@ -179,8 +179,12 @@ export function upcomingTicks(def: ScheduleDefinition, first: number | null, anc
   return ticks;
 }
 
-/** Ticks a fire enumerates one by one at most; beyond that, missed ticks are counted by span. */
-const ENUMERATE_MAX = 100_000;
+/**
+ * Ticks a fire enumerates one by one at most (croner takes tens of µs per tick); beyond that, a
+ * fire jumps to the latest ticks and counts the missed ones by their span (exact for a regular
+ * pattern, an estimate for an irregular one).
+ */
+const ENUMERATE_MAX = 2_000;
 
 /** What one fire of a schedule does with its due ticks. */
 export interface FirePlan {

@@ -5,6 +5,7 @@ import {
   ExecutionNotFoundError,
   JobNotFoundError,
   PayloadTooLargeError,
+  ScheduleNotFoundError,
   StoreOutOfMemoryError,
   StoreUnavailableError,
 } from '../domain/errors';
@@ -13,7 +14,7 @@ import { ErrorResponse, errorResponse } from './error-response';
 /** The one mapping of domain errors to HTTP. Domain messages are written for clients. */
 export function domainErrorResponse(err: ClaimqError): ErrorResponse {
   const code = err.code;
-  if (err instanceof JobNotFoundError || err instanceof ExecutionNotFoundError) return errorResponse(404, err.message, { code });
+  if (err instanceof JobNotFoundError || err instanceof ExecutionNotFoundError || err instanceof ScheduleNotFoundError) return errorResponse(404, err.message, { code });
   if (err instanceof InvalidTransitionError) return errorResponse(409, err.message, { code });
   if (err instanceof InvalidJobSpecError) {
     return errorResponse(400, err.message, { code, errors: [{ field: err.field, reason: err.reason }] });

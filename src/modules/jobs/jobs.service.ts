@@ -7,6 +7,7 @@ import { normalizeJobSpec } from '../../domain/job-spec';
 import { EgressPolicy } from '../../domain/egress-policy';
 import { HTTP_JOB_TYPE } from '../../domain/http-job';
 import { HttpJobSecrets } from '../../domain/http-job-secrets';
+import { SCHEDULE_KEY_PREFIX } from '../../domain/schedule';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
 import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
@@ -93,9 +94,15 @@ export class JobsService {
     return specs.map((spec, i) => this.normalize(spec, `jobs.${i}.`));
   }
 
-  /** `path` prefixes field names in errors (`jobs.3.`) so a bulk names the job at fault. */
-  private normalize(spec: JobSpec, path: string): NewJob {
+  /**
+   * Applies the rules of POST /jobs to one spec without writing it; `path` prefixes field names in
+   * errors (`job.` for a schedule's job template, `jobs.3.` for a bulk's job).
+   */
+  normalize(spec: JobSpec, path: string): NewJob {
     const now = this.clock.now();
+    if (spec.idempotencyKey?.startsWith(SCHEDULE_KEY_PREFIX)) {
+      throw new InvalidJobSpecError(`${path}idempotencyKey`, `must not start with ${SCHEDULE_KEY_PREFIX}, which is reserved for the jobs of schedules`);
+    }
     // Before normalizeJobSpec's JSON.stringify, which is recursive too.
     if (pathBeyondDepth(spec.payload, MAX_PAYLOAD_DEPTH)) throw new InvalidJobSpecError(`${path}payload`, PAYLOAD_TOO_DEEP);
     if (spec.runAt !== undefined && spec.runAt > now + MAX_DELAY_MS) {

@@ -30,6 +30,16 @@ export class ClaimqMetrics {
   private readonly duration = this.histogram('job_duration_seconds', 'From claim to recorded result, per job', DURATION_BUCKETS);
   private readonly pickup = this.histogram('job_pickup_latency_seconds', 'From runnable (max of runAt, createdAt) to claimed', PICKUP_BUCKETS);
 
+  private readonly scheduleFires = this.counter('schedule_fires_total', 'Schedule ticks that made a job, by the job\'s queue and type');
+  private readonly scheduleSkips = this.counter('schedule_skips_total', 'Schedule ticks not fired because the previous run was still pending, scheduled or running (overlap skip)');
+  private readonly scheduleMissed = this.counter('schedule_missed_ticks_total', 'Schedule ticks not fired because their time had passed when a scheduler got to them (catchUp)');
+  private readonly scheduleLag = this.histogram('schedule_lag_seconds', 'From a tick\'s fire time to its job enqueued', PICKUP_BUCKETS);
+  private readonly scheduleErrors = new Counter({
+    name: `${METRIC_PREFIX}schedule_fire_errors_total`,
+    help: 'Scheduler passes that failed (the schedules they held are fired again after SCHEDULER_LEASE_MS)',
+    registers: [this.registry],
+  });
+
   private readonly egressRefusals = new Counter({
     name: `${METRIC_PREFIX}http_egress_denied_total`,
     help: 'Connections of http jobs and callbacks refused by the egress policy, by rule (link-local, loopback, HTTP_EGRESS_DENY <cidr>, ...)',
@@ -71,6 +81,21 @@ export class ClaimqMetrics {
         return;
     }
     this.duration.get(queue, type).observe(Math.max(0, durationMs) / 1000);
+  }
+
+  /** A tick fired: `lagMs` from its fire time to its job enqueued. */
+  scheduleFired(queue: string, type: string, lagMs: number): void {
+    this.scheduleFires.get(queue, type).inc();
+    this.scheduleLag.get(queue, type).observe(Math.max(0, lagMs) / 1000);
+  }
+
+  scheduleTicksSkipped(queue: string, type: string, skipped: number, missed: number): void {
+    if (skipped > 0) this.scheduleSkips.get(queue, type).inc(skipped);
+    if (missed > 0) this.scheduleMissed.get(queue, type).inc(missed);
+  }
+
+  scheduleFireFailed(): void {
+    this.scheduleErrors.inc();
   }
 
   egressDenied(rule: string): void {

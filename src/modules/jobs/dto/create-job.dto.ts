@@ -15,6 +15,14 @@ const NAME_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
 
 const isHttpJob = (dto: { type?: unknown }): boolean => dto.type === HTTP_JOB_TYPE;
 
+/**
+ * The payload's handling, as a decorator other DTOs with a job's fields apply too (a schedule's
+ * job): only http jobs have a payload shape the service knows (built as HttpJobPayloadDto and
+ * checked); any other payload is opaque JSON, never walked or copied here (its depth is bounded by
+ * the pipe and JobsService).
+ */
+export const jobPayload: PropertyDecorator = OpaqueJson({ as: (raw) => (isHttpJob(raw) ? HttpJobPayloadDto : undefined) });
+
 @ApiExtraModels(HttpJobPayloadDto)
 export class CreateJobDto {
   @ApiProperty({ pattern: NAME_PATTERN.source, example: 'email.send', description: `Handler name; "${HTTP_JOB_TYPE}" calls a URL` })
@@ -32,9 +40,7 @@ export class CreateJobDto {
     description: `Any JSON value, handed to the handler; for type "${HTTP_JOB_TYPE}" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded.`,
     oneOf: [{ $ref: getSchemaPath(HttpJobPayloadDto) }, {}],
   })
-  // Only http jobs have a payload shape the service knows (built as HttpJobPayloadDto and checked);
-  // any other payload is opaque JSON, never walked or copied here (its depth is bounded by the pipe and JobsService).
-  @OpaqueJson({ as: (raw) => (isHttpJob(raw) ? HttpJobPayloadDto : undefined) })
+  @jobPayload
   @ValidateIf(isHttpJob)
   @IsObject({ message: `$property must be an object with a url for ${HTTP_JOB_TYPE} jobs` })
   @ValidateNested()

@@ -1,0 +1,180 @@
+import { Clock } from '../../domain/clock';
+import { isFinal, NewJob } from '../../domain/job';
+import { newJobId } from '../../domain/job-id';
+import { FirePlan, planFire, ScheduleDefinition, ScheduleRun, tickIdempotencyKey } from '../../domain/schedule';
+import { ClaimqMetrics } from '../metrics';
+import { ClaimedSchedule, JobStore, ScheduleSettlement } from '../queue';
+
+export interface ScheduleFirerOptions {
+  batch: number;
+  leaseMs: number;
+  misfireGraceMs: number;
+}
+
+/** Jobs per enqueue call when a queue's fires are many (a catch-up of 1,000 schedules). */
+const ENQUEUE_CHUNK = 1_000;
+
+/** What one pass did, for the loop that runs passes. */
+export interface FirePass {
+  /** Schedules claimed. */
+  claimed: number;
+  /** Jobs made (fires whose job already existed, from a fire cut short before, not counted). */
+  fired: number;
+  /** The claim took a full batch: more may be due now. */
+  full: boolean;
+  /** The earliest due time (or lease end) left in the index. */
+  nextDueAt: number | null;
+}
+
+interface Fire {
+  claimed: ClaimedSchedule;
+  plan: FirePlan;
+  /** The ticks that make jobs after the overlap rule; the rest of plan.fire are skipped. */
+  ticks: number[];
+  skipped: number;
+  jobs: NewJob[];
+  runs: ScheduleRun[];
+}
+
+/**
+ * One scheduler pass: claim due schedules (a lease and a fencing token each), work out their due
+ * ticks (planFire: catchUp), skip those whose previous run is live (overlap 'skip'), enqueue one
+ * job per tick with the idempotency key of (schedule, tick), and record the fire (settle). No Nest
+ * here: SchedulerService runs passes, tests call pass() on a clock they move.
+ *
+ * Exactly once: a tick's job is made only by the holder of the schedule's claim, and its
+ * idempotency key makes a repeat (a fire cut short by a crash, done again by the next claimer
+ * after the lease) return the job already made. So whichever instance and however many times,
+ * one tick makes one job, as long as that job is still in the store when the repeat comes
+ * (SCHEDULER_LEASE_MS against the queue's retention; README, Schedules).
+ */
+export class ScheduleFirer {
+  constructor(
+    private readonly store: Pick<JobStore, 'enqueue' | 'get' | 'schedules'>,
+    private readonly clock: Clock,
+    private readonly options: ScheduleFirerOptions,
+    private readonly metrics?: ClaimqMetrics,
+  ) {}
+
+  async pass(): Promise<FirePass> {
+    const { claimed, nextDueAt } = await this.store.schedules.claimDue(this.options.batch, this.options.leaseMs);
+    if (claimed.length === 0) return { claimed: 0, fired: 0, full: false, nextDueAt };
+    const now = this.clock.now();
+    const fires = claimed.map((c) => this.plan(c, now));
+    await this.applyOverlap(fires);
+    const made = await this.enqueue(fires);
+    const settled = await this.store.schedules.settle(fires.map((f) => this.settlement(f)));
+    this.count(fires, settled, made);
+    return { claimed: claimed.length, fired: made.size, full: claimed.length >= this.options.batch, nextDueAt };
+  }
+
+  private plan(claimed: ClaimedSchedule, now: number): Fire {
+    const { schedule } = claimed;
+    let plan: FirePlan;
+    try {
+      plan = planFire(schedule.definition, schedule.nextAt ?? now, now, schedule.createdAt, this.options.misfireGraceMs);
+    } catch {
+      // a definition this version cannot evaluate (stored by another version): it ends here,
+      // recorded with no next time, rather than being claimed again after every lease
+      plan = { fire: [], missed: 0, nextAt: null };
+    }
+    return { claimed, plan, ticks: plan.fire, skipped: 0, jobs: [], runs: [] };
+  }
+
+  /**
+   * overlap 'skip': no tick fires while the schedule's latest job is pending, scheduled or running,
+   * and of several due ticks only the latest (the others would overlap it at once).
+   */
+  private async applyOverlap(fires: Fire[]): Promise<void> {
+    const skipping = fires.filter((f) => f.claimed.schedule.definition.overlap === 'skip' && f.ticks.length > 0);
+    await Promise.all(
+      skipping.map(async (f) => {
+        const last = f.claimed.schedule.lastJobId;
+        const live = last !== undefined && (await this.isLive(last));
+        const keep = live ? [] : f.ticks.slice(-1);
+        f.skipped = f.ticks.length - keep.length;
+        f.ticks = keep;
+      }),
+    );
+  }
+
+  private async isLive(jobId: string): Promise<boolean> {
+    const job = await this.store.get(jobId);
+    return job !== null && !isFinal(job.status);
+  }
+
+  /** Enqueues every fire's jobs, grouped by queue; returns the ids of jobs made by this pass. */
+  private async enqueue(fires: Fire[]): Promise<Set<string>> {
+    const now = this.clock.now();
+    const byQueue = new Map<string, { fire: Fire; job: NewJob }[]>();
+    for (const fire of fires) {
+      const { name, definition } = fire.claimed.schedule;
+      for (const fireAt of fire.ticks) {
+        const job = jobOf(name, definition, fireAt, now);
+        fire.jobs.push(job);
+        let group = byQueue.get(job.queue);
+        if (!group) byQueue.set(job.queue, (group = []));
+        group.push({ fire, job });
+      }
+    }
+    const made = new Set<string>();
+    for (const group of byQueue.values()) {
+      for (let i = 0; i < group.length; i += ENQUEUE_CHUNK) {
+        const chunk = group.slice(i, i + ENQUEUE_CHUNK);
+        const results = await this.store.enqueue(chunk.map((c) => c.job));
+        results.forEach((result, k) => {
+          // a repeat of a fire cut short returns the job the first made (created: false)
+          chunk[k].fire.runs.push({ fireAt: chunk[k].job.schedule!.fireAt, jobId: result.job.id });
+          if (result.created) made.add(result.job.id);
+        });
+      }
+    }
+    for (const fire of fires) fire.runs.sort((a, b) => a.fireAt - b.fireAt);
+    return made;
+  }
+
+  private settlement(fire: Fire): ScheduleSettlement {
+    const { schedule, token } = fire.claimed;
+    return {
+      name: schedule.name,
+      token,
+      version: schedule.version,
+      nextAt: fire.plan.nextAt,
+      runs: fire.runs,
+      fired: fire.runs.length,
+      skipped: fire.skipped,
+      missed: fire.plan.missed,
+    };
+  }
+
+  private count(fires: Fire[], settled: ('ok' | 'stale')[], made: Set<string>): void {
+    if (!this.metrics) return;
+    const now = this.clock.now();
+    fires.forEach((fire, i) => {
+      if (settled[i] !== 'ok') return;
+      const { queue, job } = fire.claimed.schedule.definition;
+      for (const run of fire.runs) if (made.has(run.jobId)) this.metrics!.scheduleFired(queue, job.type, now - run.fireAt);
+      this.metrics!.scheduleTicksSkipped(queue, job.type, fire.skipped, fire.plan.missed);
+    });
+  }
+}
+
+/** The job a tick makes: the template, in the schedule's queue, runnable now, keyed by the tick. */
+export function jobOf(name: string, definition: ScheduleDefinition, fireAt: number, now: number, idempotencyKey = tickIdempotencyKey(name, fireAt)): NewJob {
+  const { job } = definition;
+  const out: NewJob = {
+    id: newJobId(definition.queue, now),
+    queue: definition.queue,
+    type: job.type,
+    payloadJson: job.payloadJson,
+    priority: job.priority,
+    runAt: now,
+    maxAttempts: job.maxAttempts,
+    backoff: job.backoff,
+    timeoutMs: job.timeoutMs,
+    idempotencyKey,
+    schedule: { name, fireAt },
+  };
+  if (job.callbackUrl !== undefined) out.callbackUrl = job.callbackUrl;
+  return out;
+}

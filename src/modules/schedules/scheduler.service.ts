@@ -1,0 +1,83 @@
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '../../domain/clock';
+import { errorText } from '../queue';
+import { ClaimqMetrics } from '../metrics';
+import { FirePass, ScheduleFirer } from './schedule-firer';
+
+/** After a failed pass (the store unreachable), the next one waits this long. */
+const ERROR_BACKOFF_MS = 1_000;
+
+export interface SchedulerOptions {
+  enabled: boolean;
+  /** The longest sleep between two passes (SCHEDULER_POLL_MS). */
+  pollMs: number;
+}
+
+/**
+ * The scheduler loop of this instance (every instance runs one; none is a leader). It sleeps
+ * until the next due time the store reports, at most SCHEDULER_POLL_MS, and runs a pass
+ * (ScheduleFirer); a pass that claimed a full batch is followed by another at once. The API wakes
+ * it when a schedule changes here. A timer, not @nestjs/schedule's interval: the next pass is due
+ * at a time the store names, and a fixed interval would add up to a whole interval of lag.
+ */
+export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Scheduler');
+  private running?: Promise<void>;
+  private stopped = false;
+  private wakeUp?: () => void;
+  private woken = false;
+
+  constructor(
+    private readonly firer: ScheduleFirer,
+    private readonly clock: Clock,
+    private readonly options: SchedulerOptions,
+    private readonly metrics?: ClaimqMetrics,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.options.enabled) this.running = this.loop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.running;
+  }
+
+  /** A schedule changed through this instance: look at the index again now. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let waitMs: number;
+      try {
+        this.woken = false;
+        const pass: FirePass = await this.firer.pass();
+        if (pass.full) continue;
+        waitMs = pass.nextDueAt === null ? this.options.pollMs : Math.min(Math.max(0, pass.nextDueAt - this.clock.now()), this.options.pollMs);
+      } catch (err) {
+        this.metrics?.scheduleFireFailed();
+        this.logger.warn(`scheduler pass failed (its schedules fire again after SCHEDULER_LEASE_MS): ${errorText(err)}`);
+        waitMs = ERROR_BACKOFF_MS;
+      }
+      if (waitMs > 0 && !this.stopped && !this.woken) await this.sleep(waitMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { Clock, CLOCK } from '../../domain/clock';
+import { JobsModule } from '../jobs';
+import { ClaimqMetrics } from '../metrics';
+import { JobStore } from '../queue';
+import { ScheduleFirer } from './schedule-firer';
+import { SchedulerService } from './scheduler.service';
+import { SchedulesController } from './schedules.controller';
+import { SchedulesService } from './schedules.service';
+
+/**
+ * Recurring schedules: the scheduler on every instance (SCHEDULER_ENABLED), and with the API the
+ * /schedules routes. Schedules live in the JobStore (QueueModule, global) beside the jobs.
+ */
+@Module({})
+export class SchedulesModule {
+  static forRoot(api: boolean): DynamicModule {
+    const scheduler: Provider = {
+      provide: SchedulerService,
+      inject: [JobStore, CLOCK, AppConfig, ClaimqMetrics],
+      useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics) =>
+        new SchedulerService(
+          new ScheduleFirer(store, clock, { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs }, metrics),
+          clock,
+          { enabled: config.scheduler.enabled, pollMs: config.scheduler.pollMs },
+          metrics,
+        ),
+    };
+    return {
+      module: SchedulesModule,
+      imports: api ? [JobsModule] : [],
+      controllers: api ? [SchedulesController] : [],
+      providers: api ? [scheduler, SchedulesService] : [scheduler],
+      exports: api ? [SchedulerService, SchedulesService] : [SchedulerService],
+    };
+  }
+}

@@ -1,0 +1,160 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { Clock, CLOCK } from '../../domain/clock';
+import { ScheduleNotFoundError } from '../../domain/errors';
+import { DEFAULT_QUEUE, Job, JobSpec } from '../../domain/job';
+import {
+  CatchUpPolicy,
+  checkScheduleDefinition,
+  DEFAULT_MAX_CATCH_UP,
+  NEXT_RUNS_SHOWN,
+  nextTick,
+  OverlapPolicy,
+  ScheduleDefinition,
+  StoredSchedule,
+  triggerIdempotencyKey,
+  upcomingTicks,
+  validateScheduleName,
+} from '../../domain/schedule';
+import { AcceptedQueues } from '../jobs';
+import { JobsService } from '../jobs';
+import { ClaimqMetrics } from '../metrics';
+import { JobStore } from '../queue';
+import { jobOf } from './schedule-firer';
+import { SchedulerService } from './scheduler.service';
+
+/** What a client asks for (PUT /schedules/:name), times as epoch ms. */
+export interface ScheduleSpec {
+  queue?: string;
+  cron?: string;
+  everyMs?: number;
+  timezone?: string;
+  job: Omit<JobSpec, 'queue' | 'delayMs' | 'runAt' | 'idempotencyKey'>;
+  overlap?: OverlapPolicy;
+  catchUp?: CatchUpPolicy;
+  maxCatchUp?: number;
+  startAt?: number;
+  endAt?: number;
+  paused?: boolean;
+}
+
+/** A schedule with what GET /schedules/:name adds: the coming ticks and the latest runs' jobs. */
+export interface ScheduleDetail {
+  schedule: StoredSchedule;
+  nextRuns: number[];
+  lastRuns: { fireAt: number; jobId: string; trigger?: boolean; job: Job | null }[];
+}
+
+/**
+ * The schedules API (SchedulesController), also for code that embeds claimq. Plain service: it
+ * throws domain errors. Changes wake this instance's scheduler, so a schedule due soon fires on
+ * time without waiting for SCHEDULER_POLL_MS.
+ */
+@Injectable()
+export class SchedulesService {
+  private readonly queues: AcceptedQueues;
+
+  constructor(
+    @Inject(JobStore) private readonly store: JobStore,
+    private readonly jobs: JobsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    config: AppConfig,
+    @Optional() private readonly scheduler?: SchedulerService,
+    @Optional() private readonly metrics?: ClaimqMetrics,
+  ) {
+    this.queues = new AcceptedQueues(config.queues);
+  }
+
+  /** Creates (`created: true`) or replaces the schedule; ticks are computed from now. */
+  async put(name: string, spec: ScheduleSpec): Promise<{ created: boolean; schedule: StoredSchedule }> {
+    validateScheduleName(name);
+    const queue = spec.queue ?? DEFAULT_QUEUE;
+    this.queues.check(queue, 'queue');
+    // the rules of POST /jobs (payload size and depth, http url and egress, secret headers sealed)
+    const job = this.jobs.normalize({ ...spec.job, queue }, 'job.');
+    const definition: ScheduleDefinition = {
+      queue,
+      timezone: spec.timezone ?? 'UTC',
+      job: {
+        type: job.type,
+        payloadJson: job.payloadJson,
+        priority: job.priority,
+        maxAttempts: job.maxAttempts,
+        backoff: job.backoff,
+        timeoutMs: job.timeoutMs,
+        ...(job.callbackUrl !== undefined ? { callbackUrl: job.callbackUrl } : {}),
+      },
+      overlap: spec.overlap ?? 'allow',
+      catchUp: spec.catchUp ?? 'latest',
+      maxCatchUp: spec.maxCatchUp ?? DEFAULT_MAX_CATCH_UP,
+    };
+    if (spec.cron !== undefined) definition.cron = spec.cron;
+    if (spec.everyMs !== undefined) definition.everyMs = spec.everyMs;
+    if (spec.startAt !== undefined) definition.startAt = spec.startAt;
+    if (spec.endAt !== undefined) definition.endAt = spec.endAt;
+    checkScheduleDefinition(definition);
+    const now = this.clock.now();
+    const existing = await this.store.schedules.get(name);
+    const nextAt = nextTick(definition, now, existing?.createdAt ?? now);
+    const result = await this.store.schedules.put(name, definition, nextAt, spec.paused ?? false);
+    this.scheduler?.wake();
+    return result;
+  }
+
+  async get(name: string): Promise<ScheduleDetail> {
+    const schedule = await this.find(name);
+    const nextRuns = schedule.paused ? [] : upcomingTicks(schedule.definition, schedule.nextAt, schedule.createdAt, NEXT_RUNS_SHOWN);
+    const runs = schedule.runs ?? [];
+    const jobs = await Promise.all(runs.map((run) => this.store.get(run.jobId)));
+    return { schedule, nextRuns, lastRuns: runs.map((run, i) => ({ ...run, job: jobs[i] })) };
+  }
+
+  list(limit: number, cursor?: string): Promise<{ items: StoredSchedule[]; nextCursor: string | null }> {
+    return this.store.schedules.list(limit, cursor);
+  }
+
+  async delete(name: string): Promise<void> {
+    if (!(await this.store.schedules.delete(name))) throw new ScheduleNotFoundError(name);
+  }
+
+  async pause(name: string): Promise<StoredSchedule> {
+    return this.orNotFound(name, await this.store.schedules.setPaused(name, true, null));
+  }
+
+  /** Resumes at the first tick after now: ticks that passed while paused are not caught up. */
+  async resume(name: string): Promise<StoredSchedule> {
+    const schedule = await this.find(name);
+    const nextAt = nextTick(schedule.definition, this.clock.now(), schedule.createdAt);
+    const resumed = this.orNotFound(name, await this.store.schedules.setPaused(name, false, nextAt));
+    this.scheduler?.wake();
+    return resumed;
+  }
+
+  /**
+   * Fires the schedule once, now, whatever its ticks, pause or overlap rule: an operator's explicit
+   * run. The job carries `schedule: {name, fireAt: now}` and its own idempotency key.
+   */
+  async trigger(name: string): Promise<{ jobId: string; fireAt: number }> {
+    const schedule = await this.find(name);
+    const now = this.clock.now();
+    const job = jobOf(name, schedule.definition, now, now, triggerIdempotencyKey(name, now));
+    const [result] = await this.store.enqueue([job]);
+    if (!(await this.store.schedules.recordRun(name, { fireAt: now, jobId: result.job.id, trigger: true }))) {
+      // deleted between the read and the record: the job stands, as any job a schedule made
+      throw new ScheduleNotFoundError(name);
+    }
+    if (result.created) this.metrics?.scheduleFired(job.queue, job.type, this.clock.now() - now);
+    return { jobId: result.job.id, fireAt: now };
+  }
+
+  private async find(name: string): Promise<StoredSchedule> {
+    validateScheduleName(name);
+    return this.orNotFound(name, await this.store.schedules.get(name));
+  }
+
+  private orNotFound(name: string, schedule: StoredSchedule | null): StoredSchedule {
+    if (!schedule) throw new ScheduleNotFoundError(name);
+    return schedule;
+  }
+}
+
