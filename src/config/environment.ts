@@ -240,7 +240,7 @@ export class EnvironmentVariables {
 
   /** Most due schedules one claim takes; a scheduler that took this many claims again at once. */
   @Transform(toInt) @IsInt() @Min(1) @Max(MAX_SCHEDULER_BATCH)
-  SCHEDULER_BATCH = 200;
+  SCHEDULER_BATCH = 1_000;
 
   /**
    * How long a claimed schedule is held for its scheduler. A scheduler that dies between its claim

@@ -1,6 +1,7 @@
 #!lua
 --[[
-  schedule-claim: takes up to `max` schedules due at `now` from the due index (score = nextAt),
+  schedule-claim: takes up to `max` schedules due by now + aheadMs from the due index (score =
+  nextAt), earliest first,
   each with a new fencing token (from one counter, so a schedule deleted and made again never
   meets a token of its former self) and held until now + leaseMs: the index then orders it at the
   lease's end, where the next claimer finds it if this one dies before schedule-settle.
@@ -11,6 +12,7 @@
   ARGV[2]  EVENTS_MAXLEN (unused)
   ARGV[3]  max schedules
   ARGV[4]  lease ms
+  ARGV[5]  ahead ms: also schedules due this soon (the caller prepares their fire before the tick)
 
   Returns: { claimed, nextDueAt } where claimed lists {name, token, hash pairs} and nextDueAt is
   the earliest score left in the index (-1: empty).
@@ -21,7 +23,8 @@ local max = countArg(3, 'max schedules')
 local leaseUntil = tonumber(ARGV[1]) + numArg(4, 'lease ms')
 local out = {}
 if max > 0 then
-  local names = redis.call('ZRANGEBYSCORE', K_SCHEDULES, '-inf', ARGV[1], 'LIMIT', 0, max)
+  local dueBy = tonumber(ARGV[1]) + countArg(5, 'ahead ms')
+  local names = redis.call('ZRANGEBYSCORE', K_SCHEDULES, '-inf', dueBy, 'LIMIT', 0, max)
   for _, name in ipairs(names) do
     local h = K_SCHED .. name
     if redis.call('EXISTS', h) == 0 then

@@ -47,7 +47,7 @@ describe('schedules with real processes', () => {
 
   /** An API instance (its scheduler runs in every mode); `skewMs` shifts its wall clock. */
   async function start(skewMs = 0, env: Record<string, string> = {}): Promise<ClaimqProcess> {
-    const clock =
+    const clock: Record<string, string> =
       skewMs === 0
         ? {}
         : { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `${skewMs > 0 ? '+' : '-'}${Math.abs(skewMs) / 1000}s`, FAKETIME_DONT_FAKE_MONOTONIC: '1', FAKETIME_NO_CACHE: '1' };

@@ -33,12 +33,13 @@ export abstract class ScheduleStore {
   abstract setPaused(name: string, paused: boolean, nextAt: number | null): Promise<StoredSchedule | null>;
 
   /**
-   * Takes up to `max` schedules whose nextAt is at or before the store's clock: each gets a new
-   * token and is held for `leaseMs` (the index then orders it at its lease's end, so a claimer
-   * that dies hands it to the next claimer after that). `nextDueAt`: the earliest nextAt or lease
-   * end left in the index after the claim, for the caller's sleep.
+   * Takes up to `max` schedules whose nextAt is at or before the store's clock plus `aheadMs`
+   * (a scheduler prepares a fire before its tick), earliest first: each gets a new token and is
+   * held for `leaseMs` (the index then orders it at its lease's end, so a claimer that dies hands
+   * it to the next claimer after that). `nextDueAt`: the earliest nextAt or lease end left in the
+   * index after the claim, for the caller's sleep.
    */
-  abstract claimDue(max: number, leaseMs: number): Promise<{ claimed: ClaimedSchedule[]; nextDueAt: number | null }>;
+  abstract claimDue(max: number, leaseMs: number, aheadMs?: number): Promise<{ claimed: ClaimedSchedule[]; nextDueAt: number | null }>;
 
   /**
    * Records what fires did, per item 'ok' or 'stale' (a newer claim took the schedule, or it was

@@ -11,6 +11,8 @@ export interface SchedulerOptions {
   enabled: boolean;
   /** The longest sleep between two passes (SCHEDULER_POLL_MS). */
   pollMs: number;
+  /** The firer's aheadMs: a pass starts this long before the next due time. */
+  aheadMs: number;
 }
 
 /**
@@ -57,7 +59,8 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
         this.woken = false;
         const pass: FirePass = await this.firer.pass();
         if (pass.full) continue;
-        waitMs = pass.nextDueAt === null ? this.options.pollMs : Math.min(Math.max(0, pass.nextDueAt - this.clock.now()), this.options.pollMs);
+        const untilDue = pass.nextDueAt === null ? Infinity : pass.nextDueAt - this.options.aheadMs - this.clock.now();
+        waitMs = Math.min(Math.max(0, untilDue), this.options.pollMs);
       } catch (err) {
         this.metrics?.scheduleFireFailed();
         this.logger.warn(`scheduler pass failed (its schedules fire again after SCHEDULER_LEASE_MS): ${errorText(err)}`);

@@ -4,7 +4,7 @@ import { Clock, CLOCK } from '../../domain/clock';
 import { JobsModule } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
 import { JobStore } from '../queue';
-import { ScheduleFirer } from './schedule-firer';
+import { FIRE_AHEAD_MS, ScheduleFirer } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
 import { SchedulesController } from './schedules.controller';
 import { SchedulesService } from './schedules.service';
@@ -21,9 +21,14 @@ export class SchedulesModule {
       inject: [JobStore, CLOCK, AppConfig, ClaimqMetrics],
       useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics) =>
         new SchedulerService(
-          new ScheduleFirer(store, clock, { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs }, metrics),
+          new ScheduleFirer(
+            store,
+            clock,
+            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS },
+            metrics,
+          ),
           clock,
-          { enabled: config.scheduler.enabled, pollMs: config.scheduler.pollMs },
+          { enabled: config.scheduler.enabled, pollMs: config.scheduler.pollMs, aheadMs: FIRE_AHEAD_MS },
           metrics,
         ),
     };

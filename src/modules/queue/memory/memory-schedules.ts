@@ -64,13 +64,14 @@ export class MemorySchedules extends ScheduleStore {
     return this.view(entry, false);
   }
 
-  async claimDue(max: number, leaseMs: number): Promise<{ claimed: ClaimedSchedule[]; nextDueAt: number | null }> {
+  async claimDue(max: number, leaseMs: number, aheadMs = 0): Promise<{ claimed: ClaimedSchedule[]; nextDueAt: number | null }> {
     const now = this.clock.now();
+    const dueBy = now + aheadMs;
     const claimed: ClaimedSchedule[] = [];
     const taken: Entry[] = [];
     while (claimed.length < max) {
       const top = this.due.peek();
-      if (!top || top.at > now) break;
+      if (!top || top.at > dueBy) break;
       this.due.pop();
       top.token = ++this.tokens;
       taken.push(top);

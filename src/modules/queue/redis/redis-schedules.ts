@@ -68,8 +68,8 @@ export class RedisSchedules extends ScheduleStore {
     return pairs ? decodeSchedule(name, pairsToHash(pairs)) : null;
   }
 
-  async claimDue(max: number, leaseMs: number): Promise<{ claimed: ClaimedSchedule[]; nextDueAt: number | null }> {
-    const [claimed, nextDueAt] = (await this.call(() => this.run('schedule-claim', [Math.max(0, Math.floor(max)), leaseMs]))) as [
+  async claimDue(max: number, leaseMs: number, aheadMs = 0): Promise<{ claimed: ClaimedSchedule[]; nextDueAt: number | null }> {
+    const [claimed, nextDueAt] = (await this.call(() => this.run('schedule-claim', [Math.max(0, Math.floor(max)), leaseMs, aheadMs]))) as [
       [string, number, unknown[]][],
       string | number,
     ];
