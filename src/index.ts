@@ -12,7 +12,7 @@ export { AppConfig } from './config/app-config';
 export { JobStore, MemoryJobStore, RedisJobStore } from './modules/queue';
 export type { MemoryJobStoreOptions, RedisJobStoreOptions } from './modules/queue';
 export * from './modules/claim';
-export type { Job, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
+export type { Job, JobSchedule, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
 export type { JobEvent, JobEventKind } from './domain/job-event';
 export { TRANSITIONS, endAttempt } from './domain/job-lifecycle';
 export {
