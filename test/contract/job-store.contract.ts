@@ -12,6 +12,7 @@ import { describeLeaseCases } from './lease.cases';
 import { describeLostClaimCases } from './lost-claim.cases';
 import { describeMaintenanceCases } from './maintenance.cases';
 import { describeMalformedDataCases } from './malformed-data.cases';
+import { describeScheduleCases } from './schedule.cases';
 import { describeSettleCases } from './settle.cases';
 import { MakeStoreHarness } from './store-harness';
 import { describeSucceededRetentionCases } from './succeeded-retention.cases';
@@ -27,6 +28,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
   describe(`JobStore contract: ${name}`, () => {
     const current = useHarness(makeHarness);
     describeEnqueueAndReadCases(current);
+    describeScheduleCases(current);
     describeClaimCases(current);
     describeSettleCases(current);
     describeLeaseCases(current);
