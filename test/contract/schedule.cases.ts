@@ -21,6 +21,11 @@ export function describeScheduleCases(current: () => StoreHarness): void {
       const { jobs } = await h.store.claim(QUEUE, 'w', 2, LEASE_MS);
       expect(jobs.find((c) => c.job.id === fired.id)?.job.schedule).toEqual(TICK);
       expect(jobs.find((c) => c.job.id === plain.id)?.job).not.toHaveProperty('schedule');
+      // history learns it from the enqueued event
+      const enqueued = (await h.takeEvents(QUEUE)).filter((e) => e.k === 'enqueued');
+      expect(enqueued.find((e) => e.id === fired.id)).toMatchObject({ sn: TICK.name, sf: TICK.fireAt });
+      expect(enqueued.find((e) => e.id === plain.id)).not.toHaveProperty('sn');
+      expect(enqueued.find((e) => e.id === plain.id)).not.toHaveProperty('sf');
     });
 
     it('is a copy the caller cannot use to change the store', async () => {
@@ -69,6 +74,8 @@ export function describeScheduleCases(current: () => StoreHarness): void {
       const results = await h.store.enqueue(ticks.map((schedule, i) => newJob(h, { schedule, idempotencyKey: `tick-${i}` })));
       expect(results.map((r) => [r.created, r.job.schedule])).toEqual(ticks.map((t) => [true, t]));
       for (const [i, r] of results.entries()) await expect(h.store.get(r.job.id)).resolves.toMatchObject({ schedule: ticks[i] });
+      const enqueued = (await h.takeEvents(QUEUE)).filter((e) => e.k === 'enqueued');
+      expect(new Map(enqueued.map((e) => [e.id, { name: e.sn, fireAt: e.sf }]))).toEqual(new Map(results.map((r, i) => [r.job.id, ticks[i]])));
       const { jobs } = await h.store.claim(QUEUE, 'w', 12, LEASE_MS);
       const byId = new Map(results.map((r, i) => [r.job.id, ticks[i]]));
       expect(jobs).toHaveLength(12);
