@@ -4,7 +4,7 @@
 -- src/modules/queue/events/stream-entry-codec.ts):
 --   field `t` = the call's clock (every event of a call happens at NOW), then one field per event,
 --   in order: name = the event's kind, value = its fields joined by US (\31, which no id, status,
---   number, job type or worker id contains):
+--   number, job type, schedule name or worker id contains):
 --     enqueued:  id, st, att, w, prio, max, exec, type [, sn, sf]   (sn, sf: the job's schedule name
 --                and fire time, only for a job that has one, so other jobs' events stay as they were)
 --     the rest:  id, st, att, w, run [, text]   (run: the job's fencing token on `claimed` and on

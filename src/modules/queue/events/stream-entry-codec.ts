@@ -4,7 +4,8 @@ import { parseJobEvent } from './job-event-parse';
 /**
  * A queue's events stream entry, as src/lua/includes/events.lua writes it: one entry per script
  * call, field `t` = the call's clock, then one field per event, name = kind, value = the event's
- * fields joined by US (\x1f, which no id, status, number, job type or worker id contains):
+ * fields joined by US (\x1f, which no id, status, number, job type, schedule name or worker id
+ * contains):
  *   enqueued:  id, st, att, w, prio, max, exec, type [, sn, sf]   (ctime = t; sn, sf: the job's
  *                                             schedule, only for a job that has one)
  *   the rest:  id, st, att, w, run [, text]   run '' = none; text taken whole to the end: res for
