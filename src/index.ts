@@ -14,7 +14,7 @@ export type { MemoryJobStoreOptions, RedisJobStoreOptions } from './modules/queu
 export * from './modules/claim';
 export { SchedulesService } from './modules/schedules';
 export type { ScheduleSpec, ScheduleDetail } from './modules/schedules';
-export type { Job, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
+export type { Job, JobSchedule, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
 export type { JobEvent, JobEventKind } from './domain/job-event';
 export { TRANSITIONS, endAttempt } from './domain/job-lifecycle';
 export {

@@ -49,4 +49,7 @@ export interface JobEvent {
   ctime?: number;
   max?: number;
   exec?: string;
+  /** on enqueued, for a job a recurring schedule fired (both or neither): its schedule's name and fireAt */
+  sn?: string;
+  sf?: number;
 }

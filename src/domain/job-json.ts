@@ -10,8 +10,14 @@ import { Job } from './job';
 /** The Job's times, which JSON carries as ISO-8601 strings. */
 type JobTimes = 'runAt' | 'createdAt' | 'updatedAt' | 'startedAt' | 'finishedAt';
 
+/** A job's schedule as JSON: its tick's time as an ISO-8601 string, like the job's own times. */
+export interface JobScheduleJson {
+  name: string;
+  fireAt: string;
+}
+
 /** The domain Job with its times as strings (optional ones stay optional); the run number is internal. */
-export type JobJson = Omit<Job, JobTimes | 'run'> & { [K in keyof Pick<Job, JobTimes>]: string };
+export type JobJson = Omit<Job, JobTimes | 'run' | 'schedule'> & { [K in keyof Pick<Job, JobTimes>]: string } & { schedule?: JobScheduleJson };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -39,6 +45,7 @@ export function toJobJson(job: Job): JobJson {
   if (job.idempotencyKey !== undefined) view.idempotencyKey = job.idempotencyKey;
   if (job.callbackUrl !== undefined) view.callbackUrl = job.callbackUrl;
   if (job.executionId !== undefined) view.executionId = job.executionId;
+  if (job.schedule !== undefined) view.schedule = { name: job.schedule.name, fireAt: iso(job.schedule.fireAt) };
   if (job.cancelRequested) view.cancelRequested = true;
   return view;
 }

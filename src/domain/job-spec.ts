@@ -6,10 +6,14 @@ import {
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_QUEUE,
   DEFAULT_TIMEOUT_MS,
+  JobSchedule,
   JobSpec,
   NAME_PATTERN,
   NewJob,
 } from './job';
+
+/** The latest time a Date holds: a later fireAt could not be shown as ISO-8601 (toJobJson). */
+const MAX_DATE_MS = 8_640_000_000_000_000;
 
 export interface NormalizeOptions {
   now: number;
@@ -38,6 +42,7 @@ export function normalizeJobSpec(spec: JobSpec, opts: NormalizeOptions, field = 
   // the limit is on what the client sent: a sealed secret is longer than the value it seals
   const stored = opts.secrets ? opts.secrets.seal(spec.type, spec.payload) : spec.payload;
   const runAt = spec.runAt ?? opts.now + (spec.delayMs ?? 0);
+  const schedule = spec.schedule === undefined ? undefined : normalizeSchedule(spec.schedule);
   return {
     id: newJobId(queue, opts.now),
     queue,
@@ -51,5 +56,17 @@ export function normalizeJobSpec(spec: JobSpec, opts: NormalizeOptions, field = 
     idempotencyKey: spec.idempotencyKey,
     callbackUrl: spec.callbackUrl,
     executionId: spec.executionId,
+    schedule,
   };
+}
+
+/** A copy: the stores keep what they are given, and the caller's object stays its own. */
+function normalizeSchedule(schedule: JobSchedule): JobSchedule {
+  if (typeof schedule !== 'object' || schedule === null) throw new InvalidJobSpecError('schedule', 'must be an object with a name and a fireAt');
+  const { name, fireAt } = schedule;
+  if (typeof name !== 'string' || !NAME_PATTERN.test(name)) throw new InvalidJobSpecError('schedule.name', 'must match [A-Za-z0-9_.:-]{1,100}');
+  if (!Number.isInteger(fireAt) || fireAt < 0 || fireAt > MAX_DATE_MS) {
+    throw new InvalidJobSpecError('schedule.fireAt', `must be a whole number of epoch ms from 0 to ${MAX_DATE_MS}`);
+  }
+  return { name, fireAt };
 }

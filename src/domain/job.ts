@@ -30,6 +30,17 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { strategy: 'exponential', delayMs: 1000, maxDelayMs: 3_600_000 };
 
+/**
+ * The recurring schedule a job was fired by, and the tick it was fired for. Set only by claimq's
+ * own callers (the API does not take it from clients); a job keeps it for life, and history too.
+ */
+export interface JobSchedule {
+  /** The schedule's name: NAME_PATTERN. */
+  name: string;
+  /** Epoch ms of the tick the job was fired for (not when it was enqueued). */
+  fireAt: number;
+}
+
 /** What a client asks for. Every optional field has its default applied by `normalizeJobSpec`. */
 export interface JobSpec {
   type: string;
@@ -46,13 +57,7 @@ export interface JobSpec {
   idempotencyKey?: string;
   callbackUrl?: string;
   executionId?: string;
-}
-
-/** The schedule tick a job was fired for (recurring schedules). */
-export interface JobSchedule {
-  name: string;
-  /** The tick's time, epoch ms. */
-  fireAt: number;
+  schedule?: JobSchedule;
 }
 
 /** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */
@@ -97,6 +102,7 @@ export interface Job {
   idempotencyKey?: string;
   callbackUrl?: string;
   executionId?: string;
+  schedule?: JobSchedule;
   /** Set when a cancel was asked for while the job was running. */
   cancelRequested?: boolean;
 }

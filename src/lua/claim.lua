@@ -20,7 +20,7 @@
   ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
   Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
-  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok, in that order, as they
+  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf, in that order, as they
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
@@ -69,7 +69,7 @@ while #claimed < max and skipped < SKIP_BUDGET do
       -- a dead entry (its job was cancelled while it waited here): only this entry goes (popped)
     else
       -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
-      v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok')
+      v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf')
       found = true
     end
     if not found then

@@ -33,7 +33,7 @@ end
 local idle = livePending() <= 0 and 1 or 0
 local committed = 0
 for _, id in ipairs(redis.call('SMEMBERS', K_STAGE .. stage)) do
-  local f = redis.call('HMGET', K_JOB .. id, 'stg', 'st', 'pr', 'max', 'run', 'type')
+  local f = redis.call('HMGET', K_JOB .. id, 'stg', 'st', 'pr', 'max', 'run', 'type', 'sn', 'sf')
   if f[1] == stage then
     redis.call('HDEL', K_JOB .. id, 'stg')
     local priority = numField(f[3], 0)
@@ -42,7 +42,7 @@ for _, id in ipairs(redis.call('SMEMBERS', K_STAGE .. stage)) do
     else
       queuePending(id, priority)
     end
-    addEnqueuedEvent(id, f[2], priority, numField(f[4], DEFAULT_MAX_ATTEMPTS), nil, f[6])
+    addEnqueuedEvent(id, f[2], priority, numField(f[4], DEFAULT_MAX_ATTEMPTS), nil, f[6], f[7] or nil, f[8] or nil)
     committed = committed + 1
   end
 end

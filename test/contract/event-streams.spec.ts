@@ -220,6 +220,14 @@ const scenarios: Scenario[] = [
       await h.store.cancelExecution(id);
     },
   },
+  {
+    name: "a job a schedule fired carries the schedule in its enqueued event, a bulk's keyed jobs too",
+    expected: ['enqueued:pending', 'enqueued:scheduled', 'enqueued:pending', 'enqueued:pending'],
+    async run(h) {
+      await enqueueJobs(h, { schedule: { name: 'nightly', fireAt: 1_767_225_600_000 } }, { schedule: { name: 'hourly', fireAt: 0 }, delayMs: 1_000 }, {});
+      await enqueueJobs(h, { schedule: { name: 'keyed', fireAt: 1 }, idempotencyKey: 'k1' });
+    },
+  },
 ];
 
 /** Ids renamed `job1`, `job2`... (and `exec1`...) in order of first appearance, so two stores' streams compare. */

@@ -12,6 +12,7 @@ import { describeLeaseCases } from './lease.cases';
 import { describeLostClaimCases } from './lost-claim.cases';
 import { describeMaintenanceCases } from './maintenance.cases';
 import { describeMalformedDataCases } from './malformed-data.cases';
+import { describeJobScheduleCases } from './job-schedule.cases';
 import { describeScheduleCases } from './schedule.cases';
 import { describeSettleCases } from './settle.cases';
 import { MakeStoreHarness } from './store-harness';
@@ -28,6 +29,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
   describe(`JobStore contract: ${name}`, () => {
     const current = useHarness(makeHarness);
     describeEnqueueAndReadCases(current);
+    describeJobScheduleCases(current);
     describeClaimCases(current);
     describeSettleCases(current);
     describeLeaseCases(current);

@@ -1,5 +1,6 @@
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { eventually } from '../support/eventually';
+import { JobsService } from '../../src/modules/jobs/jobs.service';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
@@ -121,6 +122,25 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
       expect(res.body).toMatchObject({ id, queue, type: 'report', status: 'succeeded', attempts: 2, result: { rows: 3 }, workerId: 'w2', source: 'history' });
       expect(res.body).not.toHaveProperty('payload');
       await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+    });
+
+    it("shows a job's schedule from history as the store showed it, by id and in listings", async () => {
+      const queue = uniqueQueue();
+      const before = new Date(Date.now() - 1).toISOString();
+      // only claimq's own callers set a schedule (the API refuses the field)
+      const { job } = await e2e.app.get(JobsService).create({ type: 'report', queue, schedule: { name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2) } });
+      const schedule = { name: 'nightly', fireAt: '2030-01-01T02:00:00.000Z' };
+      expect((await e2e.http().get(`/jobs/${job.id}`).expect(200)).body).toMatchObject({ schedule });
+      const claim = await e2e.store.claim(queue, 'w1', 1, 60_000);
+      expect(claim.jobs[0].job.schedule).toEqual({ name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2) });
+      await e2e.store.complete(queue, [{ id: job.id, token: claim.jobs[0].token }]);
+      await eventually(async () => {
+        const res = await e2e.http().get('/jobs').query({ queue, from: before }).expect(200);
+        expect(res.body.items).toMatchObject([{ id: job.id, status: 'succeeded', schedule, source: 'history' }]);
+      });
+      await eventually(async () => expect(await e2e.store.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
+      const res = await e2e.http().get(`/jobs/${job.id}`).expect(200);
+      expect(res.body).toMatchObject({ id: job.id, status: 'succeeded', source: 'history', schedule });
     });
 
     it('says 404 for a job neither the store nor history knows, attempts included', async () => {

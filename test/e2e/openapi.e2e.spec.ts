@@ -67,6 +67,15 @@ describe('OpenAPI (/docs-json, /docs)', () => {
     expect(schemas[ref].properties.idempotencyKey).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
   });
 
+  it("documents a job's schedule in the job and history responses, and not in the request bodies", () => {
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> } }).components.schemas;
+    for (const name of ['JobResponseDto', 'JobHistoryResponseDto']) {
+      expect(JSON.stringify(schemas[name].properties.schedule)).toContain('#/components/schemas/JobScheduleResponseDto');
+    }
+    expect(schemas.JobScheduleResponseDto.properties).toMatchObject({ name: { type: 'string' }, fireAt: { type: 'string', format: 'date-time' } });
+    expect(schemas.CreateJobDto.properties).not.toHaveProperty('schedule');
+  });
+
   it('documents 415 on every route that takes a JSON body', () => {
     for (const path of ['/jobs', '/jobs/bulk', '/executions']) {
       const post = doc.paths[path].post as unknown as { responses: Record<string, unknown> };

@@ -53,13 +53,19 @@ describe('schedules API', () => {
     const [latest] = fired.lastRuns;
     expect(latest.status).toBe('pending');
     const job = (await e2e.http().get(`/jobs/${latest.jobId}`).expect(200)).body;
-    expect(job).toMatchObject({ queue, type: 'noop', idempotencyKey: `claimq-schedule:every-second:${Date.parse(latest.fireAt)}` });
+    expect(job).toMatchObject({
+      queue,
+      type: 'noop',
+      idempotencyKey: `claimq-schedule:every-second:${Date.parse(latest.fireAt)}`,
+      schedule: { name: 'every-second', fireAt: latest.fireAt },
+    });
     expect(fired.counts.fired).toBeGreaterThanOrEqual(2);
 
     await e2e.http().post('/schedules/every-second/pause').expect(200).expect((res) => expect(res.body).toMatchObject({ paused: true, nextRunAt: null }));
     const triggered = await e2e.http().post('/schedules/every-second/trigger').expect(201);
     const after = (await e2e.http().get('/schedules/every-second').expect(200)).body;
     expect(after.lastRuns[0]).toEqual({ fireAt: triggered.body.fireAt, jobId: triggered.body.jobId, status: 'pending', trigger: true });
+    expect((await e2e.http().get(`/jobs/${triggered.body.jobId}`).expect(200)).body.schedule).toEqual({ name: 'every-second', fireAt: triggered.body.fireAt });
     expect(after.nextRuns).toEqual([]);
     const resumed = await e2e.http().post('/schedules/every-second/resume').expect(200);
     expect(Date.parse(resumed.body.nextRunAt)).toBeGreaterThan(Date.parse(triggered.body.fireAt));

@@ -55,6 +55,7 @@ describe('input validation (e2e)', () => {
       ['callbackUrl relative', job({ callbackUrl: '/hooks/x' }), 'callbackUrl'],
       ['callbackUrl not a URL', job({ callbackUrl: 'not a url' }), 'callbackUrl'],
       ['unknown field', job({ colour: 'blue' }), 'colour'],
+      ['schedule (set by claimq only)', job({ schedule: { name: 'nightly', fireAt: 1 } }), 'schedule'],
       ['http job without payload', { type: 'http' }, 'payload'],
       ['http job with a string payload', http('https://example.com'), 'payload'],
       ['http job without url', http({}), 'payload.url'],
@@ -83,6 +84,14 @@ describe('input validation (e2e)', () => {
         .send({ type: 'a b', priority: 5000, backoff: { strategy: 'fixed', delayMs: -5 }, extra: 1 })
         .expect(400);
       expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['backoff.delayMs', 'extra', 'priority', 'type']);
+    });
+
+    it('refuses a schedule (claimq alone sets it) in /jobs/bulk and /executions too, naming jobs.N.schedule', async () => {
+      const jobs = [{ type: 'ok' }, { type: 'ok', schedule: { name: 'nightly', fireAt: 1 } }];
+      for (const route of ['/jobs/bulk', '/executions']) {
+        const res = await e2e.http().post(route).send({ jobs }).expect(400);
+        expect(res.body.errors).toEqual([{ field: 'jobs.1.schedule', reason: 'is not a known field' }]);
+      }
     });
 
     it('accepts any JSON payload for other types', async () => {

@@ -120,7 +120,7 @@ describe('schedules with real processes', () => {
       const expected = Array.from({ length: (endAt - firstTick) / 1000 + 1 }, (_, i) => firstTick + i * 1000);
       expect(ticks.filter((t) => t <= endAt)).toEqual(expected);
       expect(new Set(ticks).size).toBe(ticks.length);
-      for (const job of jobs) expect(job.idempotencyKey).toBe(`claimq-schedule:every-second:${tickOf(job)}`);
+      for (const job of jobs) expect(job.schedule).toEqual({ name: 'every-second', fireAt: tickOf(job) });
       // the schedule's own record counts each tick once, though fires were cut short and repeated
       const schedule = await store.schedules.get('every-second');
       expect(schedule).toMatchObject({ fired: jobs.length, skipped: 0, missed: 0 });

@@ -94,7 +94,11 @@ describe('history gaps (PostgreSQL)', () => {
 
   it('creates history_gaps in its migration and drops it in the migration down', async () => {
     const table = async () => (await ds.query(`SELECT to_regclass('history_gaps') AS t`))[0].t;
-    await ds.undoLastMigration({ transaction: 'each' });
+    // the later migrations first (TypeORM undoes the last one only)
+    for (let undone = ''; undone !== 'CreateHistoryGaps1767571200000'; ) {
+      [{ name: undone }] = (await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`)) as Array<{ name: string }>;
+      await ds.undoLastMigration({ transaction: 'each' });
+    }
     expect(await table()).toBeNull();
     await ds.runMigrations({ transaction: 'each' });
     expect(await table()).toBe('history_gaps');

@@ -1,5 +1,11 @@
 import { DataSource } from 'typeorm';
+import { ManualClock } from '../../src/domain/clock';
+import { HistoryDatabase } from '../../src/modules/history/history-database';
+import { HistoryPartitions } from '../../src/modules/history/partitions/history-partitions';
+import { HistoryQueryService } from '../../src/modules/history/query/history-query.service';
+import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { createHistoryDatabase } from '../support/postgres-database';
+import { EventScript, fixtureId } from './job-event.fixtures';
 
 describe('history migrations (PostgreSQL)', () => {
   let db: Awaited<ReturnType<typeof createHistoryDatabase>>;
@@ -48,5 +54,54 @@ describe('history migrations (PostgreSQL)', () => {
     ]);
     await ds.runMigrations({ transaction: 'each' });
     expect((await rows()).map((r) => r.run)).toEqual([1, 2, 1]);
+  });
+
+  it('adds the schedule columns to job_records and every partition of it, keeping the rows, and undoes that', async () => {
+    const JAN_10 = Date.UTC(2026, 0, 10, 12, 0, 0);
+    await new HistoryPartitions(async () => ds, { period: 'day', retentionDays: 0, clock: new ManualClock(JAN_10) }).maintain();
+    /** Per table of job_records' tree (parent, range partitions, default): its schedule columns and their types. */
+    const scheduleColumns = async () =>
+      (await ds.query(
+        `SELECT c.relname AS "table", string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum) AS columns
+         FROM pg_partition_tree('job_records') t JOIN pg_class c ON c.oid = t.relid
+         LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname LIKE 'schedule%' AND NOT a.attisdropped
+         GROUP BY c.relname ORDER BY c.relname`,
+      )) as Array<{ table: string; columns: string | null }>;
+    const records = async () =>
+      (await ds.query(`SELECT id, status, tableoid::regclass::text AS home FROM job_records ORDER BY id`)) as Array<Record<string, unknown>>;
+
+    await undoThrough('AddJobSchedule1767657600000');
+    const tables = await scheduleColumns();
+    expect(tables.length).toBeGreaterThanOrEqual(9); // the parent, 7 days ahead and more, the default partition
+    expect(tables.filter((t) => t.columns !== null)).toEqual([]);
+    // rows written before: one in a range partition, one in the default partition
+    const inRange = fixtureId('mig', 'in-range', JAN_10 + 1000);
+    await ds.query(
+      `INSERT INTO job_records (id, queue, type, status, attempts, created_at, updated_at, version)
+       VALUES ($1, 'mig', 't', 'succeeded', 1, $2, $2, 1), ('mig-foreign', 'mig', 't', 'pending', 0, 'epoch', 'epoch', 2)`,
+      [inRange, new Date(JAN_10 + 1000)],
+    );
+    const before = await records();
+    expect(before.map((r) => r.home)).toEqual(expect.arrayContaining(['job_records_p20260110', 'job_records_default']));
+
+    await ds.runMigrations({ transaction: 'each' });
+    expect(await scheduleColumns()).toEqual(tables.map((t) => ({ table: t.table, columns: 'schedule_name text, schedule_fire_at timestamp with time zone' })));
+    expect(await records()).toEqual(before);
+    expect(await ds.query(`SELECT count(*)::int AS n FROM job_records WHERE schedule_name IS NOT NULL OR schedule_fire_at IS NOT NULL`)).toEqual([{ n: 0 }]);
+    // the writer stores a schedule into a partition made before the columns, and history reads it back
+    const fired = new EventScript('mig', fixtureId('mig', 'fired', JAN_10 + 2000), JAN_10 + 2000).add({
+      k: 'enqueued', st: 'pending', att: 0, at: JAN_10 + 2000, type: 't', prio: 0, ctime: JAN_10 + 2000, max: 3, sn: 'nightly', sf: JAN_10 - 1,
+    });
+    await new HistoryBatchWriter(async () => ds).write(fired.events);
+    const history = new HistoryQueryService(new HistoryDatabase(ds, { migrate: false }));
+    await expect(history.findJob(fired.id)).resolves.toMatchObject({ status: 'pending', schedule: { name: 'nightly', fireAt: JAN_10 - 1 } });
+    await expect(history.findJob(inRange)).resolves.toMatchObject({ status: 'succeeded', schedule: undefined });
+
+    // down drops the columns from every partition and keeps every row
+    await undoThrough('AddJobSchedule1767657600000');
+    expect((await scheduleColumns()).filter((t) => t.columns !== null)).toEqual([]);
+    expect((await records()).map((r) => r.id).sort()).toEqual([...before.map((r) => r.id), fired.id].sort());
+    await ds.runMigrations({ transaction: 'each' });
+    expect((await scheduleColumns()).every((t) => t.columns === 'schedule_name text, schedule_fire_at timestamp with time zone')).toBe(true);
   });
 });

@@ -69,6 +69,7 @@ describe.each([
     const jobs = await allJobs(h.store);
     expect(jobs.map((j) => j.idempotencyKey).sort()).toEqual([1, 2, 3].map((i) => tickIdempotencyKey('s', start + i * 1_000)));
     expect(jobs.every((j) => j.type === 'tick' && j.payload !== null && j.status === 'pending')).toBe(true);
+    for (const job of jobs) expect(job.schedule).toEqual({ name: 's', fireAt: Number(job.idempotencyKey!.split(':').at(-1)) });
     const read = await h.store.schedules.get('s');
     expect(read).toMatchObject({ fired: 3, nextAt: start + 4_000 });
     expect(read?.runs?.map((r) => r.fireAt)).toEqual([3, 2, 1].map((i) => start + i * 1_000));

@@ -1,4 +1,5 @@
 import { ManualClock } from '../../src/domain/clock';
+import { QueuedJobEvent } from '../../src/modules/queue/memory/memory-event-log';
 import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
 import { ContractStoreOptions, MakeStoreHarness } from '../contract/store-harness';
 import { damageRecord, MemoryCorruption } from './memory-corruption';
@@ -21,6 +22,9 @@ export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const store = new DamageableMemoryJobStore({ clock });
   const others: MemoryJobStore[] = [];
+  // the log is one for every queue: what one call takes of other queues waits here for their call
+  // (a partitioned harness asks partition after partition)
+  let held: QueuedJobEvent[] = [];
   return {
     store,
     clock,
@@ -31,11 +35,11 @@ export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
       others.push(other);
       return other;
     },
-    takeEvents: async (queue: string) =>
-      store.events
-        .take(Number.MAX_SAFE_INTEGER)
-        .filter((e) => e.queue === queue)
-        .map((e) => e.event),
+    takeEvents: async (queue: string) => {
+      const all = [...held, ...store.events.take(Number.MAX_SAFE_INTEGER)];
+      held = all.filter((e) => e.queue !== queue);
+      return all.filter((e) => e.queue === queue).map((e) => e.event);
+    },
     cleanup: async () => {
       await Promise.all([store, ...others].map((s) => s.close()));
     },

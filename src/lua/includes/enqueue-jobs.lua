@@ -16,13 +16,13 @@
 -- created: { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was
 -- created.
 
--- The job hash has about 25 field names (redis-job-codec.ts); a new job sends at most 13.
+-- The job hash has about 27 field names (redis-job-codec.ts); a new job sends at most 15.
 local MAX_JOB_FIELDS = 64
 
 -- The fields enqueue reads of a job whose field/value pairs stand in ARGV[first..last]:
--- st, type, pr, max, run, ik, ex (nil when absent). Multiple returns: no table per job.
+-- st, type, pr, max, run, ik, ex, sn, sf (nil when absent). Multiple returns: no table per job.
 local function jobFields(first, last)
-  local st, jobType, pr, max, run, ik, ex
+  local st, jobType, pr, max, run, ik, ex, sn, sf
   for f = first, last, 2 do
     local name = ARGV[f]
     if name == 'st' then st = ARGV[f + 1]
@@ -32,9 +32,11 @@ local function jobFields(first, last)
     elseif name == 'run' then run = ARGV[f + 1]
     elseif name == 'ik' then ik = ARGV[f + 1]
     elseif name == 'ex' then ex = ARGV[f + 1]
+    elseif name == 'sn' then sn = ARGV[f + 1]
+    elseif name == 'sf' then sf = ARGV[f + 1]
     end
   end
-  return st, jobType, pr, max, run, ik, ex
+  return st, jobType, pr, max, run, ik, ex, sn, sf
 end
 
 local function planEnqueue(nPos)
@@ -88,7 +90,7 @@ local function writeEnqueue(plan, staged)
       local p = plan.starts[i]
       local id = ARGV[p]
       local first, last = p + 2, p + 1 + tonumber(ARGV[p + 1]) * 2
-      local st, jobType, pr, max, run, ik, ex = jobFields(first, last)
+      local st, jobType, pr, max, run, ik, ex, sn, sf = jobFields(first, last)
       -- one job's fields: a few dozen values, far below unpack()'s bound
       redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
       if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
@@ -101,7 +103,7 @@ local function writeEnqueue(plan, staged)
         queuePending(id, priority)
       end
       if staged == nil then
-        addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType)
+        addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType, sn, sf)
         if ex ~= nil then addExecutionJob(ex, id, st) end
       end
     end

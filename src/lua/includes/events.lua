@@ -4,8 +4,9 @@
 -- src/modules/queue/events/stream-entry-codec.ts):
 --   field `t` = the call's clock (every event of a call happens at NOW), then one field per event,
 --   in order: name = the event's kind, value = its fields joined by US (\31, which no id, status,
---   number, job type or worker id contains):
---     enqueued:  id, st, att, w, prio, max, exec, type
+--   number, job type, schedule name or worker id contains):
+--     enqueued:  id, st, att, w, prio, max, exec, type [, sn, sf]   (sn, sf: the job's schedule name
+--                and fire time, only for a job that has one, so other jobs' events stay as they were)
 --     the rest:  id, st, att, w, run [, text]   (run: the job's fencing token on `claimed` and on
 --                every event that ends an attempt, '' otherwise; text, taken whole to the end: res
 --                for succeeded, err otherwise; absent or '' = none)
@@ -26,11 +27,14 @@ local function addEvent(kind, id, st, att, w, run, text)
   pendingEvents[n + 2] = v
 end
 
-local function addEnqueuedEvent(id, st, prio, max, exec, type)
+-- `sn`, `sf`: the job's schedule (both or neither; nil for a job no schedule fired).
+local function addEnqueuedEvent(id, st, prio, max, exec, type, sn, sf)
   local n = #pendingEvents
   pendingEvents[n + 1] = 'enqueued'
-  pendingEvents[n + 2] = id .. EVENT_SEP .. st .. EVENT_SEP .. '0' .. EVENT_SEP .. EVENT_SEP .. prio
+  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. '0' .. EVENT_SEP .. EVENT_SEP .. prio
     .. EVENT_SEP .. max .. EVENT_SEP .. (exec or '') .. EVENT_SEP .. type
+  if sn and sf then v = v .. EVENT_SEP .. sn .. EVENT_SEP .. sf end
+  pendingEvents[n + 2] = v
 end
 
 -- Events per stream entry: an XADD of one entry passes 2 fields per event to unpack(), which Lua

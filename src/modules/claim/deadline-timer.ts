@@ -1,5 +1,5 @@
 import { Clock, systemClock } from '../../domain/clock';
-import { HeapItem, IndexedMinHeap } from './indexed-min-heap';
+import { HeapItem, IndexedMinHeap } from '../../common/indexed-min-heap';
 
 export interface Deadline extends HeapItem {
   readonly fire: () => void;

@@ -17,6 +17,7 @@ export type JobMetadata = Readonly<
     | 'idempotencyKey'
     | 'callbackUrl'
     | 'executionId'
+    | 'schedule'
   >
 >;
 

@@ -3,6 +3,7 @@ import { AddExecutionVersion1767312000000 } from './migrations/1767312000000-add
 import { KeyAttemptsByRun1767398400000 } from './migrations/1767398400000-key-attempts-by-run';
 import { PartitionHistory1767484800000 } from './migrations/1767484800000-partition-history';
 import { CreateHistoryGaps1767571200000 } from './migrations/1767571200000-create-history-gaps';
+import { AddJobSchedule1767657600000 } from './migrations/1767657600000-add-job-schedule';
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
@@ -14,4 +15,5 @@ export const HISTORY_MIGRATIONS = [
   KeyAttemptsByRun1767398400000,
   PartitionHistory1767484800000,
   CreateHistoryGaps1767571200000,
+  AddJobSchedule1767657600000,
 ];

@@ -24,6 +24,7 @@ export function presentHistoryJob(record: JobHistoryRecord): JobHistoryResponseD
   if (record.result !== undefined) view.result = record.result;
   if (record.lastError !== undefined) view.lastError = record.lastError;
   if (record.executionId !== undefined) view.executionId = record.executionId;
+  if (record.schedule !== undefined) view.schedule = { name: record.schedule.name, fireAt: iso(record.schedule.fireAt) };
   return view;
 }
 

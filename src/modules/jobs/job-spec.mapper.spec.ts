@@ -10,6 +10,10 @@ describe('toJobSpec', () => {
     expect(toJobSpec(dto({ type: 'a' }))).toEqual({ type: 'a' });
   });
 
+  it('never copies a schedule (only claimq sets it; the pipe refuses the field before this)', () => {
+    expect(toJobSpec(dto({ type: 'a', schedule: { name: 'n', fireAt: 1 } }))).toEqual({ type: 'a' });
+  });
+
   it('keeps an explicit null payload', () => {
     expect(toJobSpec(dto({ type: 'a', payload: null }))).toEqual({ type: 'a', payload: null });
   });

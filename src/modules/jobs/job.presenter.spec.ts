@@ -28,7 +28,7 @@ describe('presentJob', () => {
 
   it('leaves unset optional fields out instead of sending null', () => {
     const view = presentJob(base);
-    for (const key of ['startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'idempotencyKey', 'callbackUrl', 'executionId', 'cancelRequested']) {
+    for (const key of ['startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'idempotencyKey', 'callbackUrl', 'executionId', 'schedule', 'cancelRequested']) {
       expect(view).not.toHaveProperty(key);
     }
   });
@@ -46,6 +46,14 @@ describe('presentJob', () => {
       cancelRequested: true,
     });
     expect(view).toMatchObject({ workerId: 'w1', result: 0, lastError: 'boom', idempotencyKey: 'k', callbackUrl: 'https://x.test/cb', executionId: 'e1', cancelRequested: true });
+  });
+
+  it("shows a schedule's tick as ISO-8601, in a copy of its own", () => {
+    const job: Job = { ...base, schedule: { name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2, 0, 0, 250) } };
+    const view = presentJob(job);
+    expect(view.schedule).toEqual({ name: 'nightly', fireAt: '2030-01-01T02:00:00.250Z' });
+    expect(Object.keys(view).slice(-1)).toEqual(['schedule']);
+    expect(job.schedule).toEqual({ name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2, 0, 0, 250) });
   });
 
   it('does not share the backoff object with the stored job', () => {

@@ -65,6 +65,14 @@ export class JobRecordEntity {
   @Column({ name: 'execution_id', type: 'text', nullable: true })
   executionId: string | null;
 
+  /** The recurring schedule that fired the job (Job.schedule.name), from its `enqueued` event. */
+  @Column({ name: 'schedule_name', type: 'text', nullable: true })
+  scheduleName: string | null;
+
+  /** The tick it fired the job for (Job.schedule.fireAt); set with schedule_name. */
+  @Column({ name: 'schedule_fire_at', type: 'timestamptz', nullable: true })
+  scheduleFireAt: Date | null;
+
   /** Position of the event that set status, attempts, updated_at, finished_at and result. */
   @Column({ type: 'numeric', precision: 32, scale: 0 })
   version: string;

@@ -25,6 +25,7 @@ export function toJobHistoryRecord(e: JobRecordEntity): JobHistoryRecord {
     result: e.status === 'succeeded' ? e.result : undefined,
     lastError: opt(e.lastError),
     executionId: opt(e.executionId),
+    schedule: e.scheduleName !== null && e.scheduleFireAt !== null ? { name: e.scheduleName, fireAt: e.scheduleFireAt.getTime() } : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { JobStatus } from '../../../domain/job';
+import { JobSchedule, JobStatus } from '../../../domain/job';
 import { AttemptOutcome } from '../entities/job-attempt.entity';
 
 /** A job as history stored it. Times are epoch milliseconds, as in the Job model. */
@@ -19,6 +19,7 @@ export interface JobHistoryRecord {
   result?: unknown;
   lastError?: string;
   executionId?: string;
+  schedule?: JobSchedule;
 }
 
 export interface JobAttemptHistory {

@@ -22,6 +22,12 @@ export interface JobRecordRow {
   result: unknown;
   last_error: string | null;
   execution_id: string | null;
+  /**
+   * The job's schedule (name, and fireAt in epoch ms), present only once an enqueued event carried
+   * one: json_to_recordset reads a missing key as NULL, so the rows of most jobs are not longer.
+   */
+  schedule_name?: string;
+  schedule_fire_at?: number;
   version: string;
   claim_version: string | null;
   error_version: string | null;

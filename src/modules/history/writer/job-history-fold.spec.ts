@@ -28,6 +28,18 @@ describe('foldJobEvents', () => {
     ]);
   });
 
+  it("takes a job's schedule from its enqueued event, and leaves it out of the row of a job without one", () => {
+    const enqueued = { k: 'enqueued', st: 'pending', att: 0, type: 't', prio: 0, ctime: 1_000, max: 3 } as const;
+    const rows = foldJobEvents([
+      { queue: 'q', version: 1n, event: ev({ ...enqueued, sn: 'nightly', sf: 900 }) },
+      { queue: 'q', version: 2n, event: ev({ k: 'claimed', st: 'running', att: 1, w: 'w', run: 1 }) },
+      { queue: 'q', version: 3n, event: ev({ ...enqueued, id: 'q-2' }) },
+    ]);
+    expect(rows.records[0]).toMatchObject({ id: 'q-1', status: 'running', schedule_name: 'nightly', schedule_fire_at: 900 });
+    expect(rows.records[1]).not.toHaveProperty('schedule_name');
+    expect(rows.records[1]).not.toHaveProperty('schedule_fire_at');
+  });
+
   it('shows an attempt as running when its only end predates its latest claim', () => {
     const rows = foldJobEvents([
       { queue: 'q', version: 1n, event: ev({ k: 'released', st: 'pending', att: 0, w: 'a' }) },

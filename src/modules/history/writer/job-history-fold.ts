@@ -61,6 +61,10 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
     row.priority = e.prio ?? null;
     row.max_attempts = e.max ?? null;
     row.execution_id = e.exec ?? null;
+    if (e.sn !== undefined && e.sf !== undefined) {
+      row.schedule_name = e.sn;
+      row.schedule_fire_at = e.sf;
+    }
   }
   row.status = e.st;
   row.attempts = e.att;

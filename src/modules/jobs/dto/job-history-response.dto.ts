@@ -2,7 +2,7 @@ import { ApiProperty, IntersectionType, PartialType, PickType } from '@nestjs/sw
 import { JobResponseDto } from './job-response.dto';
 
 /** What history records of every job it has seen. */
-const RECORDED = ['id', 'queue', 'status', 'attempts', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'executionId'] as const;
+const RECORDED = ['id', 'queue', 'status', 'attempts', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'executionId', 'schedule'] as const;
 /** What it knows only once the job's enqueue reached it. */
 const FROM_ENQUEUE = ['type', 'maxAttempts', 'priority'] as const;
 

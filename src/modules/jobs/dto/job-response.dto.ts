@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JOB_STATUSES, JobStatus } from '../../../domain/job';
-import { JobJson } from '../../../domain/job-json';
+import { JobJson, JobScheduleJson } from '../../../domain/job-json';
 import { BackoffDto } from './backoff.dto';
+
+export class JobScheduleResponseDto implements JobScheduleJson {
+  @ApiProperty({ example: 'nightly-report', description: 'The recurring schedule that fired the job' })
+  name: string;
+
+  @ApiProperty({ format: 'date-time', description: 'The tick the job was fired for' })
+  fireAt: string;
+}
 
 /** A job as the API returns it: the domain Job with times as ISO-8601 strings. */
 export class JobResponseDto implements JobJson {
@@ -67,6 +75,9 @@ export class JobResponseDto implements JobJson {
 
   @ApiPropertyOptional()
   executionId?: string;
+
+  @ApiPropertyOptional({ type: JobScheduleResponseDto, description: 'Set on jobs a recurring schedule fired; clients cannot set it' })
+  schedule?: JobScheduleResponseDto;
 
   @ApiPropertyOptional({ description: 'A cancel was asked while the job was running' })
   cancelRequested?: boolean;

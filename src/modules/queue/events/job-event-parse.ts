@@ -31,7 +31,8 @@ export function parseJobEvent(raw: unknown): JobEvent | undefined {
   if (typeof e.id !== 'string' || e.id === '') return undefined;
   if (typeof e.st !== 'string' || !STATUSES.has(e.st)) return undefined;
   if (!isNum(e.att) || !isNum(e.at)) return undefined;
-  if (![e.w, e.err, e.res, e.type, e.exec].every(optStr)) return undefined;
-  if (![e.prio, e.ctime, e.max, e.run].every(optNum)) return undefined;
+  if (![e.w, e.err, e.res, e.type, e.exec, e.sn].every(optStr)) return undefined;
+  if (![e.prio, e.ctime, e.max, e.run, e.sf].every(optNum)) return undefined;
+  if ((e.sn === undefined) !== (e.sf === undefined)) return undefined;
   return e as unknown as JobEvent;
 }

@@ -12,6 +12,8 @@ describe('stream entry codec', () => {
     { k: 'released', id: 'q-3', st: 'pending', att: 0, at, w: 'w', run: 4 },
     { k: 'cancelled', id: 'q-4', st: 'cancelled', att: 0, at },
     { k: 'retried', id: 'q-5', st: 'pending', att: 0, at },
+    { k: 'enqueued', id: 'q-6', st: 'pending', att: 0, at, type: 'report', prio: 0, ctime: at, max: 3, sn: 'nightly', sf: 1_899_999_000_000 },
+    { k: 'enqueued', id: 'q-7', st: 'pending', att: 0, at, type: 'report', prio: 0, ctime: at, max: 3, exec: 'q-E', sn: 'hourly', sf: 0 },
   ];
 
   it('round-trips every field, error and result text included', () => {
@@ -27,6 +29,19 @@ describe('stream entry codec', () => {
     ]);
   });
 
+  it("writes a schedule after the type, and nothing more for a job without one (as before schedules)", () => {
+    const [enqueued, , , , , , , , scheduled] = events;
+    expect(encodeStreamEntry([enqueued])[3].split(EVENT_SEP)).toEqual(['q-1', 'scheduled', '0', '', '-2', '7', 'q-E', 'mail.send']);
+    expect(encodeStreamEntry([scheduled])[3].split(EVENT_SEP)).toEqual(['q-6', 'pending', '0', '', '0', '3', '', 'report', 'nightly', '1899999000000']);
+  });
+
+  it('leaves out a schedule whose fire time does not read, keeping the enqueue', () => {
+    const value = ['q-1', 'pending', '0', '', '0', '3', '', 'report', 'nightly', 'soon'].join(EVENT_SEP);
+    expect(decodeStreamEntry(['t', String(at), 'enqueued', value])).toEqual([
+      { k: 'enqueued', id: 'q-1', st: 'pending', att: 0, at, type: 'report', prio: 0, ctime: at, max: 3 },
+    ]);
+  });
+
   it('still reads the older JSON form', () => {
     expect(decodeStreamEntry(['e', JSON.stringify(events)])).toEqual(events);
   });
@@ -34,6 +49,8 @@ describe('stream entry codec', () => {
   it('marks what does not decode', () => {
     expect(decodeStreamEntry(['x', '1'])).toBeUndefined();
     expect(decodeStreamEntry(['e', 'not json'])).toBeUndefined();
+    // a schedule is both fields or neither
+    expect(decodeStreamEntry(['e', JSON.stringify([{ ...events[0], sn: 'nightly' }])])).toEqual([undefined]);
     expect(decodeStreamEntry(['at', String(at), 'claimed', 'q-1'])).toEqual([undefined]);
     expect(decodeStreamEntry(['at', String(at), 'bogus', `q-1${EVENT_SEP}pending${EVENT_SEP}0${EVENT_SEP}`])).toEqual([undefined]);
     expect(decodeStreamEntry(['at', String(at), 'enqueued', `q-1${EVENT_SEP}pending${EVENT_SEP}0`])).toEqual([undefined]);

@@ -4,8 +4,10 @@ import { parseJobEvent } from './job-event-parse';
 /**
  * A queue's events stream entry, as src/lua/includes/events.lua writes it: one entry per script
  * call, field `t` = the call's clock, then one field per event, name = kind, value = the event's
- * fields joined by US (\x1f, which no id, status, number, job type or worker id contains):
- *   enqueued:  id, st, att, w, prio, max, exec, type        (ctime = t)
+ * fields joined by US (\x1f, which no id, status, number, job type, schedule name or worker id
+ * contains):
+ *   enqueued:  id, st, att, w, prio, max, exec, type [, sn, sf]   (ctime = t; sn, sf: the job's
+ *                                             schedule, only for a job that has one)
  *   the rest:  id, st, att, w, run [, text]   run '' = none; text taken whole to the end: res for
  *                                             succeeded, else err
  * Entries of the older forms still decode, so a stream written before an upgrade drains: field
@@ -61,8 +63,10 @@ export function encodeStreamEntry(events: JobEvent[]): string[] {
   for (const e of events) {
     if (e.at !== at) throw new RangeError('events of one entry share their time');
     const head = [e.id, e.st, String(e.att), e.w ?? ''];
-    if (e.k === 'enqueued') head.push(String(e.prio ?? 0), String(e.max ?? ''), e.exec ?? '', e.type ?? '');
-    else {
+    if (e.k === 'enqueued') {
+      head.push(String(e.prio ?? 0), String(e.max ?? ''), e.exec ?? '', e.type ?? '');
+      if (e.sn !== undefined && e.sf !== undefined) head.push(e.sn, String(e.sf));
+    }    else {
       head.push(e.run === undefined ? '' : String(e.run));
       const text = e.k === 'succeeded' ? e.res : e.err;
       if (text !== undefined && text !== '') head.push(text);
@@ -78,12 +82,20 @@ function decodeEvent(kind: string, value: string, at: number, withRun: boolean):
   if (kind === 'enqueued') {
     const p = value.split(EVENT_SEP);
     if (p.length < 8) return undefined;
+    // ten parts: a schedule follows the type (no type or schedule name holds US); otherwise the
+    // type is the rest, as it always was. A fire time that does not read leaves the schedule out
+    // rather than drop the job's enqueue from history.
+    const scheduled = p.length === 10;
     const raw: Record<string, unknown> = {
       k: kind, id: p[0], st: p[1], att: num(p[2]), at,
-      type: p.slice(7).join(EVENT_SEP), prio: num(p[4]), ctime: at, max: num(p[5]),
+      type: scheduled ? p[7] : p.slice(7).join(EVENT_SEP), prio: num(p[4]), ctime: at, max: num(p[5]),
     };
     if (p[3] !== '') raw.w = p[3];
     if (p[6] !== '') raw.exec = p[6];
+    if (scheduled && Number.isFinite(num(p[9]))) {
+      raw.sn = p[8];
+      raw.sf = num(p[9]);
+    }
     return parseJobEvent(raw);
   }
   // id, st, att, w, [run,] then the rest of the value as text

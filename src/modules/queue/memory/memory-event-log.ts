@@ -22,7 +22,7 @@ export const DEFAULT_EVENT_LOG_MAX_BYTES = 1024 * 1024 * 1024;
  */
 export function estimatedEventBytes(event: JobEvent): number {
   let bytes = 200 + 24 + event.id.length;
-  for (const text of [event.w, event.type, event.exec, event.err, event.res]) if (text !== undefined) bytes += 24 + text.length;
+  for (const text of [event.w, event.type, event.exec, event.sn, event.err, event.res]) if (text !== undefined) bytes += 24 + text.length;
   return bytes;
 }
 

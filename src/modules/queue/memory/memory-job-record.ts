@@ -35,6 +35,7 @@ export function createRecord(job: NewJob, status: JobStatus, now: number): Memor
     idempotencyKey: job.idempotencyKey,
     callbackUrl: job.callbackUrl,
     executionId: job.executionId,
+    schedule: job.schedule && { ...job.schedule },
     cancelRequested: false,
   };
 }
@@ -106,6 +107,7 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.idempotencyKey !== undefined) job.idempotencyKey = record.idempotencyKey;
   if (record.callbackUrl !== undefined) job.callbackUrl = record.callbackUrl;
   if (record.executionId !== undefined) job.executionId = record.executionId;
+  if (record.schedule !== undefined) job.schedule = { ...record.schedule };
   if (record.cancelRequested) job.cancelRequested = true;
   return job;
 }

@@ -147,5 +147,6 @@ export function enqueuedEvent(entry: MemoryJobEntry, now: number): JobEvent {
     ctime: r.createdAt,
     max: r.maxAttempts,
     ...(r.executionId !== undefined ? { exec: r.executionId } : {}),
+    ...(r.schedule !== undefined ? { sn: r.schedule.name, sf: r.schedule.fireAt } : {}),
   });
 }

@@ -1,6 +1,6 @@
 import { Clock } from '../../../domain/clock';
 import { SCHEDULE_RUNS_KEPT, ScheduleDefinition, ScheduleRun, StoredSchedule } from '../../../domain/schedule';
-import { IndexedMinHeap } from '../../claim/indexed-min-heap';
+import { IndexedMinHeap } from '../../../common/indexed-min-heap';
 import { ClaimedSchedule, ScheduleSettlement, ScheduleStore } from '../schedule-store';
 
 interface Entry {
