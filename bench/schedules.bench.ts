@@ -5,7 +5,8 @@
  * (default 20) per round, BENCH_ROUNDS rounds (default 3) on fresh key prefixes.
  *
  * Lag is per job, from the store's own record: createdAt (the firing instance's clock when its
- * enqueue ran) minus the tick (fireAt). Every tick of the window is checked: a missing or doubled
+ * enqueue began) minus the tick (fireAt); and, end to end, startedAt (a worker's clock when it
+ * claimed the job) minus the tick, which adds the enqueue's round trip and the pickup. Every tick of the window is checked: a missing or doubled
  * job fails the bench instead of flattering it. Redis commands and CPU are read from INFO over the
  * window. Prints one JSON line; the median round's figures are the headline.
  */
@@ -26,12 +27,27 @@ const SCHEDULES = envInt('BENCH_SCHEDULES', 1_000);
 const SECONDS = envInt('BENCH_S', 20);
 const ROUNDS = envInt('BENCH_ROUNDS', 3);
 
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function percentiles(samples: number[]): Percentiles {
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), max: samples[samples.length - 1] ?? NaN };
+}
+
 interface Round {
   jobs: number;
   expected: number;
   missing: number;
   doubled: number;
-  lagMs: { p50: number; p95: number; p99: number; max: number };
+  /** Tick to job written: the firing instance's clock when its enqueue began (createdAt). */
+  lagMs: Percentiles;
+  /** Tick to job started by a worker (startedAt): the enqueue's round trip and the pickup too. */
+  startMs: Percentiles;
   redisCommandsPerSecond: number;
   redisCpuPercent: number;
 }
@@ -82,22 +98,25 @@ async function round(redis: RedisServer, admin: Redis, index: number): Promise<R
 
     const seen = new Map<string, number>();
     const lags: number[] = [];
+    const starts: number[] = [];
     for (const job of await allJobs(store)) {
       const key = job.idempotencyKey ?? '';
       const fireAt = Number(key.split(':').at(-1));
       if (!(fireAt >= from && fireAt < to)) continue;
       seen.set(key, (seen.get(key) ?? 0) + 1);
       lags.push(job.createdAt - fireAt);
+      if (job.startedAt !== undefined) starts.push(job.startedAt - fireAt);
     }
     const expected = SCHEDULES * SECONDS;
-    lags.sort((a, b) => a - b);
+    if (starts.length !== lags.length) throw new Error(`${lags.length - starts.length} jobs of the window never started`);
     const seconds = (to - from) / 1000;
     return {
       jobs: lags.length,
       expected,
       missing: expected - seen.size,
       doubled: [...seen.values()].filter((n) => n > 1).length,
-      lagMs: { p50: percentile(lags, 50), p95: percentile(lags, 95), p99: percentile(lags, 99), max: lags[lags.length - 1] ?? NaN },
+      lagMs: percentiles(lags),
+      startMs: percentiles(starts),
       redisCommandsPerSecond: Math.round((after.commands - before.commands) / seconds),
       redisCpuPercent: Math.round(((after.cpu - before.cpu) / seconds) * 1000) / 10,
     };
@@ -140,6 +159,7 @@ async function main(): Promise<void> {
         secondsPerRound: SECONDS,
         jobsPerSecond: SCHEDULES,
         lagMsMedianOfRounds: { p50: median((r) => r.lagMs.p50), p95: median((r) => r.lagMs.p95), p99: median((r) => r.lagMs.p99), max: median((r) => r.lagMs.max) },
+        startMsMedianOfRounds: { p50: median((r) => r.startMs.p50), p95: median((r) => r.startMs.p95), p99: median((r) => r.startMs.p99), max: median((r) => r.startMs.max) },
         redisCommandsPerSecond: median((r) => r.redisCommandsPerSecond),
         redisCpuPercent: median((r) => r.redisCpuPercent),
         rounds,

@@ -13,13 +13,21 @@
   ARGV[5]  nextAt (epoch ms), or '' when the schedule has no tick left
   ARGV[6]  paused: '1' or '0'
 
-  Returns: { created (1|0), hash as field/value pairs }
+  Returns: { created (1|0), hash as field/value pairs }. A resend of the same call (same time,
+  definition, nextAt and pause) changes nothing and answers as the first run.
 ]]
 --- @include "includes/schedule-index"
 
 local name = ARGV[3]
 local h = K_SCHED .. name
 local created = redis.call('EXISTS', h) == 0
+if not created then
+  -- this very call sent again (its reply was lost): answer as the first run did
+  local cur = redis.call('HMGET', h, 'ut', 'def', 'next', 'p', 'ct', 'ver')
+  if cur[1] == ARGV[1] and cur[2] == ARGV[4] and cur[3] == ARGV[5] and cur[4] == ARGV[6] then
+    return { (cur[5] == ARGV[1] and cur[6] == '1') and 1 or 0, redis.call('HGETALL', h) }
+  end
+end
 if created then
   redis.call('HSET', h, 'ct', ARGV[1], 'f', 0, 's', 0, 'm', 0, 'ver', 1)
 else

@@ -18,6 +18,8 @@
 
 local h = K_SCHED .. ARGV[3]
 if redis.call('EXISTS', h) == 0 then return 0 end
+-- this very call sent again: the run is already the newest
+if redis.call('HGET', h, 'last') == ARGV[5] then return 1 end
 pushRun(h, ARGV[4], ARGV[5], ARGV[6])
 redis.call('HINCRBY', h, 'f', 1)
 redis.call('HSET', h, 'ut', ARGV[1])

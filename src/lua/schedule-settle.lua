@@ -15,7 +15,8 @@
   then per schedule: name, token, version, nextAt ('' none), fired, skipped, missed, runs r,
   then r runs as fireAt, jobId, trigger ('1'|'0'), oldest first
 
-  Returns: per schedule 'ok' or 'stale'.
+  Returns: per schedule 'ok' or 'stale'. Settling ends the claim (its token is removed), so this
+  call sent again changes nothing and answers 'stale'.
 ]]
 --- @include "includes/arguments"
 --- @include "includes/schedule-index"
@@ -41,6 +42,8 @@ for i = 1, n do
     end
     if held[2] == version then redis.call('HSET', h, 'next', nextAt) end
     redis.call('HSET', h, 'ut', ARGV[1])
+    -- the claim ends here: a resend of this call (or a late twin) finds no token and is stale
+    redis.call('HDEL', h, 'tok')
     indexSchedule(h, name)
     out[i] = 'ok'
   end

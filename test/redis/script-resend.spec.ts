@@ -1,3 +1,4 @@
+import { DEFAULT_BACKOFF } from '../../src/domain/job';
 import { withPartition } from '../../src/domain/job-id';
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { RedisScripts } from '../../src/modules/queue/redis/redis-scripts';
@@ -294,6 +295,40 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     twice.clear();
     const [again] = await h.store.enqueue([newJob(h, { idempotencyKey: 'b' })]);
     expect(again.created).toBe(true);
+  });
+
+  it('schedule scripts: created once, claimed once (the first send\'s claim held until its lease ends), settled once, one run recorded', async () => {
+    const h = current();
+    const schedules = h.store.schedules;
+    resend('schedule-put', 'schedule-claim', 'schedule-settle', 'schedule-pause', 'schedule-record', 'schedule-delete');
+    const definition = {
+      queue: QUEUE,
+      everyMs: 1_000,
+      timezone: 'UTC',
+      job: { type: 'test', payloadJson: 'null', priority: 0, maxAttempts: 3, backoff: DEFAULT_BACKOFF, timeoutMs: 90_000 },
+      overlap: 'allow' as const,
+      catchUp: 'all' as const,
+      maxCatchUp: 100,
+    };
+    const now = h.clock.now();
+    await expect(schedules.put('s', definition, now, false)).resolves.toMatchObject({ created: true, schedule: { version: 1 } });
+    // the resend's claim finds the schedule held by the first send's: it comes back after the lease
+    await expect(schedules.claimDue(10, 5_000)).resolves.toEqual({ claimed: [], nextDueAt: now + 5_000 });
+    h.clock.advance(5_000);
+    twice.delete('schedule-claim');
+    const [claimed] = (await schedules.claimDue(10, 5_000)).claimed;
+    expect(claimed.schedule).toMatchObject({ name: 's', nextAt: now });
+    // the resend of a settle finds the claim ended by the first: 'stale', and nothing counted twice
+    const settlement = { name: 's', token: claimed.token, version: 1, nextAt: now + 1_000, runs: [{ fireAt: now, jobId: 'j1' }], fired: 1, skipped: 0, missed: 3 };
+    await expect(schedules.settle([settlement])).resolves.toEqual(['stale']);
+    await expect(schedules.recordRun('s', { fireAt: now + 1, jobId: 'j2', trigger: true })).resolves.toBe(true);
+    await expect(schedules.setPaused('s', true, null)).resolves.toMatchObject({ paused: true });
+    const read = await schedules.get('s');
+    expect(read).toMatchObject({ fired: 2, missed: 3, nextAt: now + 1_000, paused: true, version: 1 });
+    expect(read?.runs).toEqual([{ fireAt: now + 1, jobId: 'j2', trigger: true }, { fireAt: now, jobId: 'j1' }]);
+    // the resend's answer: the first send deleted it
+    await expect(schedules.delete('s')).resolves.toBe(false);
+    await expect(schedules.get('s')).resolves.toBeNull();
   });
 
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {

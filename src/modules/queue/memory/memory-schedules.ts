@@ -101,6 +101,8 @@ export class MemorySchedules extends ScheduleStore {
         updatedAt: now,
       };
       this.addRuns(entry, item.runs);
+      // the claim ends: a late twin of this settle is stale (as schedule-settle.lua)
+      entry.token = 0;
       // the claim's lease ends: the schedule is due again at its nextAt (a replace set its own)
       this.index(entry);
       return 'ok';
