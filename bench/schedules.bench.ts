@@ -101,7 +101,7 @@ async function round(redis: RedisServer, admin: Redis, index: number): Promise<R
     const starts: number[] = [];
     for (const job of await allJobs(store)) {
       const key = job.idempotencyKey ?? '';
-      const fireAt = Number(key.split(':').at(-1));
+      const fireAt = job.schedule?.fireAt ?? NaN;
       if (!(fireAt >= from && fireAt < to)) continue;
       seen.set(key, (seen.get(key) ?? 0) + 1);
       lags.push(job.createdAt - fireAt);

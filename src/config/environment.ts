@@ -260,10 +260,11 @@ export class EnvironmentVariables {
 
   /**
    * catchUp 'none': a tick is fired only if a scheduler gets to it within this many ms of its
-   * time; a later one counts as missed (no instance ran when it was due).
+   * time; a later one counts as missed (no instance ran when it was due). Keep it above
+   * SCHEDULER_LEASE_MS: a tick whose scheduler died mid-fire is fired by another after the lease.
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(86_400_000)
-  SCHEDULE_MISFIRE_GRACE_MS = 5_000;
+  SCHEDULE_MISFIRE_GRACE_MS = 15_000;
 
   /** How often each instance claims a batch of dirty executions and refreshes their status. */
   @Transform(toInt) @IsInt() @Min(10)

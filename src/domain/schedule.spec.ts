@@ -1,6 +1,6 @@
 import { InvalidJobSpecError } from './errors';
 import { DEFAULT_BACKOFF } from './job';
-import { checkScheduleDefinition, nextTick, planFire, ScheduleDefinition, upcomingTicks } from './schedule';
+import { checkScheduleDefinition, nextTick, planFire, ScheduleDefinition, tickIdempotencyKey, triggerIdempotencyKey, upcomingTicks } from './schedule';
 
 function def(overrides: Partial<ScheduleDefinition>): ScheduleDefinition {
   return {
@@ -71,6 +71,12 @@ describe('schedule times', () => {
     });
   });
 
+  it('gives ticks and triggers keys no other schedule can have, whatever ":" its name holds', () => {
+    expect(tickIdempotencyKey('a:trigger', 5)).not.toBe(triggerIdempotencyKey('a', 5));
+    expect(tickIdempotencyKey('a:1', 2)).not.toBe(tickIdempotencyKey('a', 1));
+    expect(tickIdempotencyKey('nightly', 1_700_000_000_000)).toBe('claimq-schedule:1700000000000:nightly');
+  });
+
   it('refuses a definition with a clear field: both or neither of cron and everyMs, a bad pattern or zone, endAt before startAt', () => {
     const field = (d: ScheduleDefinition): string | undefined => {
       try {
@@ -99,23 +105,23 @@ describe('planFire: which due ticks a fire makes jobs for', () => {
 
   it('on time: the one due tick fires, whatever the policy', () => {
     for (const catchUp of ['none', 'latest', 'all'] as const) {
-      expect(planFire(every(catchUp), 10_000, 10_020, 0, GRACE)).toEqual({ fire: [10_000], missed: 0, nextAt: 11_000 });
+      expect(planFire(every(catchUp), 10_000, 10_020, 0, GRACE)).toEqual({ fire: [10_000], missed: 0, nextAt: 11_000, lastDue: 10_000 });
     }
   });
 
   it('after 10 s with no scheduler: all fires every tick, latest the latest, none only a tick within the grace', () => {
     // ticks 10_000 .. 20_000 are due at 20_300
-    expect(planFire(every('all'), 10_000, 20_300, 0, GRACE)).toEqual({ fire: Array.from({ length: 11 }, (_, i) => 10_000 + i * 1_000), missed: 0, nextAt: 21_000 });
-    expect(planFire(every('latest'), 10_000, 20_300, 0, GRACE)).toEqual({ fire: [20_000], missed: 10, nextAt: 21_000 });
-    expect(planFire(every('none'), 10_000, 20_300, 0, GRACE)).toEqual({ fire: [20_000], missed: 10, nextAt: 21_000 });
+    expect(planFire(every('all'), 10_000, 20_300, 0, GRACE)).toMatchObject({ fire: Array.from({ length: 11 }, (_, i) => 10_000 + i * 1_000), missed: 0, nextAt: 21_000 });
+    expect(planFire(every('latest'), 10_000, 20_300, 0, GRACE)).toMatchObject({ fire: [20_000], missed: 10, nextAt: 21_000 });
+    expect(planFire(every('none'), 10_000, 20_300, 0, GRACE)).toMatchObject({ fire: [20_000], missed: 10, nextAt: 21_000 });
     // the latest due tick is 1.5 s old: too late for none, still the latest for latest
     const sparse = (catchUp: ScheduleDefinition['catchUp']) => def({ everyMs: 5_000, catchUp });
-    expect(planFire(sparse('none'), 10_000, 21_500, 0, GRACE)).toEqual({ fire: [], missed: 3, nextAt: 25_000 });
-    expect(planFire(sparse('latest'), 10_000, 21_500, 0, GRACE)).toEqual({ fire: [20_000], missed: 2, nextAt: 25_000 });
+    expect(planFire(sparse('none'), 10_000, 21_500, 0, GRACE)).toEqual({ fire: [], missed: 3, nextAt: 25_000, lastDue: 20_000 });
+    expect(planFire(sparse('latest'), 10_000, 21_500, 0, GRACE)).toEqual({ fire: [20_000], missed: 2, nextAt: 25_000, lastDue: 20_000 });
   });
 
   it('all fires the latest maxCatchUp ticks and counts the older ones missed, up to its maximum of 1,000', () => {
-    expect(planFire(every('all', 3), 10_000, 20_300, 0, GRACE)).toEqual({ fire: [18_000, 19_000, 20_000], missed: 8, nextAt: 21_000 });
+    expect(planFire(every('all', 3), 10_000, 20_300, 0, GRACE)).toMatchObject({ fire: [18_000, 19_000, 20_000], missed: 8, nextAt: 21_000 });
     const plan = planFire(every('all', 1_000), 0, 1_500_000, 0, GRACE);
     expect(plan.fire).toHaveLength(1_000);
     expect(plan.fire[0]).toBe(501_000);
@@ -133,7 +139,14 @@ describe('planFire: which due ticks a fire makes jobs for', () => {
     expect(plan.missed).toBe(30 * 86_400 + 1 - 5);
   });
 
+  it('counts a long outage exactly past the ticks it enumerates: all/1,000 with 2,501 due fires the latest 1,000, 1,501 missed', () => {
+    const plan = planFire(every('all', 1_000), 0, 2_500_000, 0, GRACE);
+    expect(plan).toMatchObject({ missed: 1_501, nextAt: 2_501_000, lastDue: 2_500_000 });
+    expect(plan.fire[0]).toBe(1_501_000);
+    expect(planFire(every('latest'), 0, 2_500_000, 0, GRACE)).toEqual({ fire: [2_500_000], missed: 2_500, nextAt: 2_501_000, lastDue: 2_500_000 });
+  });
+
   it('a schedule past its endAt ends: no next tick', () => {
-    expect(planFire(def({ everyMs: 1_000, endAt: 12_000, catchUp: 'all' }), 10_000, 20_000, 0, GRACE)).toEqual({ fire: [10_000, 11_000, 12_000], missed: 0, nextAt: null });
+    expect(planFire(def({ everyMs: 1_000, endAt: 12_000, catchUp: 'all' }), 10_000, 20_000, 0, GRACE)).toMatchObject({ fire: [10_000, 11_000, 12_000], missed: 0, nextAt: null });
   });
 });

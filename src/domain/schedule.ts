@@ -32,12 +32,15 @@ export const NEXT_RUNS_SHOWN = 5;
 export const SCHEDULE_KEY_PREFIX = 'claimq-schedule:';
 
 export function tickIdempotencyKey(name: string, fireAt: number): string {
-  return `${SCHEDULE_KEY_PREFIX}${name}:${fireAt}`;
+  return `${SCHEDULE_KEY_PREFIX}${fireAt}:${name}`;
 }
 
-/** A manual trigger's key: its own, so it never takes the key of a tick at the same millisecond. */
+/**
+ * A manual trigger's key: its own, so it never takes the key of a tick at the same millisecond.
+ * The time comes first in both shapes and names may hold ':', so no two schedules' keys meet.
+ */
 export function triggerIdempotencyKey(name: string, fireAt: number): string {
-  return `${SCHEDULE_KEY_PREFIX}${name}:trigger:${fireAt}`;
+  return `${SCHEDULE_KEY_PREFIX}trigger:${fireAt}:${name}`;
 }
 
 /** What each fired job is made of: a job of POST /jobs without queue, timing and key. */
@@ -64,6 +67,24 @@ export interface ScheduleDefinition {
   maxCatchUp: number;
   startAt?: number;
   endAt?: number;
+  /**
+   * Where everyMs ticks count from when there is no startAt: the time the schedule was first
+   * created, chosen by the API (a replace keeps it). Absent: the schedule's createdAt.
+   */
+  anchor?: number;
+}
+
+/** The latest time a schedule's startAt or endAt may name (ticks stay within what a Date holds). */
+export const MAX_SCHEDULE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Where everyMs ticks of a stored schedule count from (nextTick's `anchor`). */
+export function anchorOf(schedule: Pick<StoredSchedule, 'definition' | 'createdAt'>): number {
+  return schedule.definition.anchor ?? schedule.createdAt;
+}
+
+/** Whether two definitions tick at the same times (a replace that keeps them keeps its place). */
+export function sameTicks(a: ScheduleDefinition, b: ScheduleDefinition): boolean {
+  return a.cron === b.cron && a.everyMs === b.everyMs && a.timezone === b.timezone && a.startAt === b.startAt && a.endAt === b.endAt && a.anchor === b.anchor;
 }
 
 /** One tick fired (or a manual trigger): the job it made. */
@@ -90,6 +111,11 @@ export interface StoredSchedule {
   fired: number;
   skipped: number;
   missed: number;
+  /**
+   * The latest tick a settled fire dealt with (fired, skipped or missed): a fire never plans a
+   * tick at or before it, whatever nextAt a replace or resume raced in.
+   */
+  lastTick?: number;
   /** The latest runs, newest first (store reads that return them: get). */
   runs?: ScheduleRun[];
 }
@@ -123,6 +149,9 @@ export function checkScheduleDefinition(def: ScheduleDefinition): void {
   }
   if (!Number.isInteger(def.maxCatchUp) || def.maxCatchUp < 1 || def.maxCatchUp > MAX_CATCH_UP_LIMIT) {
     throw new InvalidJobSpecError('maxCatchUp', `must be an integer from 1 to ${MAX_CATCH_UP_LIMIT}`);
+  }
+  for (const field of ['startAt', 'endAt'] as const) {
+    if (def[field] !== undefined && def[field] > MAX_SCHEDULE_TIME) throw new InvalidJobSpecError(field, 'must be at most 9999-12-31T23:59:59.999Z');
   }
   if (def.startAt !== undefined && def.endAt !== undefined && def.endAt <= def.startAt) {
     throw new InvalidJobSpecError('endAt', 'must be after startAt');
@@ -190,11 +219,11 @@ export function upcomingTicks(def: ScheduleDefinition, first: number | null, anc
 }
 
 /**
- * Ticks a fire enumerates one by one at most (croner takes tens of µs per tick); beyond that, a
- * fire jumps to the latest ticks and counts the missed ones by their span (exact for a regular
- * pattern, an estimate for an irregular one).
+ * Ticks a fire enumerates one by one at most (croner takes 10 to 75 µs a tick): beyond that, it
+ * jumps to the latest ticks and counts the others by their span (exact for a regular pattern, an
+ * estimate for an irregular one). catchUp 'all' enumerates up to its maxCatchUp and this many more.
  */
-const ENUMERATE_MAX = 2_000;
+const ENUMERATE_EXTRA = 100;
 
 /** What one fire of a schedule does with its due ticks. */
 export interface FirePlan {
@@ -204,6 +233,8 @@ export interface FirePlan {
   missed: number;
   /** The tick after the last one due: the schedule's next nextAt (null: ended). */
   nextAt: number | null;
+  /** The last due tick (fired or not), or undefined when none was due. */
+  lastDue?: number;
 }
 
 /**
@@ -215,30 +246,31 @@ export interface FirePlan {
  * busy instance, a failover), and missed when no instance ran at all: `graceMs` tells them apart.
  */
 export function planFire(def: ScheduleDefinition, first: number, now: number, anchor: number, graceMs: number): FirePlan {
-  const due: number[] = [];
+  const keep = def.catchUp === 'all' ? def.maxCatchUp : 1;
+  const limit = keep + ENUMERATE_EXTRA;
+  // the latest `keep` due ticks enumerated, and how many were due in all
+  let due: number[] = [];
   let counted = 0;
   let t: number | null = first;
-  // keep only the latest maxCatchUp of them (the oldest are the stalest)
-  const keep = def.catchUp === 'all' ? def.maxCatchUp : 1;
-  while (t !== null && t <= now && counted < ENUMERATE_MAX) {
+  while (t !== null && t <= now && counted < limit) {
     due.push(t);
-    if (due.length > keep) due.shift();
     counted++;
     t = nextTick(def, t, anchor);
   }
   if (t !== null && t <= now) {
-    // a very long outage of a frequent schedule: jump to the latest ticks and count the span
+    // a long outage of a frequent schedule: jump to the latest ticks, count those between by span
+    const enumeratedLast = due[due.length - 1];
+    const period = counted > 1 ? (enumeratedLast - first) / (counted - 1) : t - enumeratedLast;
     const latest = latestTicks(def, now, anchor, keep);
-    const gap = latest.length > 0 ? latest[0] - due[due.length - 1] : 0;
-    const period = counted > 1 ? (due[due.length - 1] - first) / (counted - 1) : gap;
-    counted += Math.max(0, Math.round(gap / Math.max(period, 1)) - 1) + latest.length;
-    due.length = 0;
-    due.push(...latest);
+    const latestLast = latest[latest.length - 1] ?? enumeratedLast;
+    counted += Math.max(0, Math.round((latestLast - enumeratedLast) / Math.max(period, 1)));
+    due = latest.length > 0 ? latest : due;
     t = nextTick(def, now, anchor);
   }
-  let fire = due;
-  if (def.catchUp === 'none' && (due.length === 0 || now - due[due.length - 1] > graceMs)) fire = [];
-  return { fire, missed: counted - fire.length, nextAt: t };
+  due = due.slice(-keep);
+  const lastDue = due[due.length - 1];
+  const fire = def.catchUp === 'none' && (lastDue === undefined || now - lastDue > graceMs) ? [] : due;
+  return { fire, missed: counted - fire.length, nextAt: t, ...(lastDue !== undefined ? { lastDue } : {}) };
 }
 
 /** The latest `count` ticks at or before `now`, oldest first. */

@@ -122,6 +122,31 @@ export function describeScheduleCases(current: () => StoreHarness): void {
       await expect(h.store.schedules.setPaused('absent', true, null)).resolves.toBeNull();
     });
 
+    it('a replace or resume while a claim holds the schedule leaves it held; the settle puts it back at its nextAt', async () => {
+      const h = current();
+      const now = h.clock.now();
+      await h.store.schedules.put('s', definition(), now, false);
+      const [claimed] = (await h.store.schedules.claimDue(1, LEASE)).claimed;
+      h.clock.advance(1);
+      await h.store.schedules.put('s', definition(), now, false);
+      await expect(h.store.schedules.claimDue(1, LEASE)).resolves.toMatchObject({ claimed: [], nextDueAt: now + LEASE });
+      await expect(h.store.schedules.settle([settlement(claimed, { nextAt: now + 1_000, lastTick: now })])).resolves.toEqual(['ok']);
+      // the replace's version won: its nextAt (the tick just fired) stays, the fire's lastTick tells the next planner
+      await expect(h.store.schedules.get('s')).resolves.toMatchObject({ nextAt: now, lastTick: now, version: 2 });
+      await expect(h.store.schedules.claimDue(1, LEASE)).resolves.toMatchObject({ claimed: [{ schedule: { name: 's', lastTick: now } }] });
+
+      await h.store.schedules.delete('s');
+      // paused while held: out of the index, so a claimer that died does not fire it after its lease
+      await h.store.schedules.put('p', definition(), now, false);
+      await h.store.schedules.claimDue(1, LEASE);
+      await h.store.schedules.setPaused('p', true, null);
+      h.clock.advance(LEASE);
+      await expect(h.store.schedules.claimDue(10, LEASE)).resolves.toMatchObject({ claimed: [] });
+      await h.store.schedules.setPaused('p', false, h.clock.now() + 1_000);
+      h.clock.advance(1_000);
+      await expect(h.store.schedules.claimDue(10, LEASE)).resolves.toMatchObject({ claimed: [{ schedule: { name: 'p' } }] });
+    });
+
     it('a paused or ended schedule is stored but never due', async () => {
       const h = current();
       await h.store.schedules.put('paused', definition(), h.clock.now(), true);

@@ -69,7 +69,7 @@ describe.each([
     const jobs = await allJobs(h.store);
     expect(jobs.map((j) => j.idempotencyKey).sort()).toEqual([1, 2, 3].map((i) => tickIdempotencyKey('s', start + i * 1_000)));
     expect(jobs.every((j) => j.type === 'tick' && j.payload !== null && j.status === 'pending')).toBe(true);
-    for (const job of jobs) expect(job.schedule).toEqual({ name: 's', fireAt: Number(job.idempotencyKey!.split(':').at(-1)) });
+    for (const job of jobs) expect(job.idempotencyKey).toBe(tickIdempotencyKey('s', job.schedule!.fireAt));
     const read = await h.store.schedules.get('s');
     expect(read).toMatchObject({ fired: 3, nextAt: start + 4_000 });
     expect(read?.runs?.map((r) => r.fireAt)).toEqual([3, 2, 1].map((i) => start + i * 1_000));
@@ -104,6 +104,74 @@ describe.each([
     expect(read).toMatchObject({ fired: 11, nextAt: start + 12_000 });
   });
 
+  it('a replace racing a fire (its nextAt the tick in flight) does not make the tick fire or count twice', async () => {
+    const start = h.clock.now();
+    await schedule('s', {}, start + 1_000);
+    h.clock.set(start + 1_000);
+    // while the fire enqueues, a PUT with the same ticks comes in (the API keeps the schedule's place)
+    const racing = Object.create(h.store, {
+      enqueue: {
+        value: async (jobs: Parameters<JobStore['enqueue']>[0]) => {
+          const result = await h.store.enqueue(jobs);
+          await h.store.schedules.put('s', definition({ job: { ...definition().job, priority: 5 } }), start + 1_000, false);
+          return result;
+        },
+      },
+    }) as JobStore;
+    await expect(firer(racing).pass()).resolves.toMatchObject({ fired: 1 });
+    // another scheduler now: the tick of 1 s was dealt with; the next is 2 s
+    await expect(firer().pass()).resolves.toMatchObject({ claimed: 1, fired: 0 });
+    h.clock.set(start + 2_000);
+    await expect(firer().pass()).resolves.toMatchObject({ fired: 1 });
+    const read = await h.store.schedules.get('s');
+    expect(read).toMatchObject({ fired: 2, skipped: 0, missed: 0, nextAt: start + 3_000 });
+    expect(read?.runs?.map((r) => r.fireAt)).toEqual([start + 2_000, start + 1_000]);
+    expect((await allJobs(h.store)).map((j) => j.priority).sort()).toEqual([0, 5]);
+  });
+
+  it('a schedule that cannot be planned stays claimed, is reported, and fires once a claimer can plan it', async () => {
+    const start = h.clock.now();
+    await schedule('broken', {}, start + 1_000);
+    await schedule('fine', {}, start + 1_000);
+    h.clock.set(start + 1_000);
+    const failures: string[] = [];
+    const brokenOnce = Object.create(h.store, {
+      schedules: {
+        value: Object.create(h.store.schedules, {
+          claimDue: {
+            value: async (...args: Parameters<JobStore['schedules']['claimDue']>) => {
+              const result = await h.store.schedules.claimDue(...args);
+              for (const c of result.claimed) if (c.schedule.name === 'broken') c.schedule.definition.timezone = 'Mars/Olympus';
+              return result;
+            },
+          },
+        }),
+      },
+    }) as JobStore;
+    // everyMs ignores the zone: make it a cron schedule for the bad zone to matter
+    await h.store.schedules.put('broken', definition({ everyMs: undefined, cron: '* * * * * *' }), start + 1_000, false);
+    const pass = await new ScheduleFirer(brokenOnce, h.clock, { batch: 10, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, onPlanError: (name) => failures.push(name) }).pass();
+    expect(pass).toMatchObject({ claimed: 2, fired: 1 });
+    expect(failures).toEqual(['broken']);
+    await expect(h.store.schedules.get('broken')).resolves.toMatchObject({ fired: 0, nextAt: start + 1_000 });
+    h.clock.set(start + 1_000 + LEASE_MS);
+    await firer().pass();
+    await expect(h.store.schedules.get('broken')).resolves.toMatchObject({ nextAt: start + LEASE_MS + 2_000 });
+    expect((await h.store.schedules.get('broken'))?.fired).toBeGreaterThan(0);
+  });
+
+  it('claims a schedule ahead of its tick and enqueues its job at the tick, not before', async () => {
+    // this case runs on the wall clock (the store's too): the pass waits for the tick
+    h.clock.now = () => Date.now();
+    const tick = Date.now() + 300;
+    await h.store.schedules.put('ahead', definition({ anchor: tick }), tick, false);
+    const realFirer = new ScheduleFirer(h.store, h.clock, { batch: 10, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, aheadMs: 500 });
+    await expect(realFirer.pass()).resolves.toMatchObject({ claimed: 1, fired: 1, nextDueAt: tick + 1_000 });
+    const [job] = await allJobs(h.store);
+    expect(job.schedule).toEqual({ name: 'ahead', fireAt: tick });
+    expect(job.createdAt).toBeGreaterThanOrEqual(tick);
+  });
+
   it('catchUp after 10 s with no scheduler: all makes a job per tick, latest one, none only a tick within the grace', async () => {
     const start = h.clock.now();
     await schedule('all', { catchUp: 'all' }, start + 1_000);
@@ -113,7 +181,7 @@ describe.each([
     h.clock.set(start + 10_500);
     await firer().pass();
     const jobs = await allJobs(h.store);
-    const ticksOf = (name: string) => jobs.filter((j) => j.idempotencyKey!.startsWith(`claimq-schedule:${name}:`)).map((j) => Number(j.idempotencyKey!.split(':').at(-1)) - start).sort((a, b) => a - b);
+    const ticksOf = (name: string) => jobs.filter((j) => j.schedule!.name === name).map((j) => j.schedule!.fireAt - start).sort((a, b) => a - b);
     expect(ticksOf('all')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((s) => s * 1_000));
     expect(ticksOf('latest')).toEqual([10_000]);
     // its latest tick (10 s) is 0.5 s old: on time
@@ -160,7 +228,7 @@ describe.each([
     h.clock.set(start + 1_500_000);
     await expect(firer().pass()).resolves.toMatchObject({ fired: 1_000 });
     await expect(h.store.schedules.get('s')).resolves.toMatchObject({ fired: 1_000, missed: 500, nextAt: start + 1_501_000 });
-    const keys = (await allJobs(h.store)).map((j) => Number(j.idempotencyKey!.split(':').at(-1)));
+    const keys = (await allJobs(h.store)).map((j) => j.schedule!.fireAt);
     expect(Math.min(...keys)).toBe(start + 501_000);
     expect(Math.max(...keys)).toBe(start + 1_500_000);
   });

@@ -28,7 +28,9 @@ export abstract class ScheduleStore {
   /**
    * Pauses (out of the due index; a fire in flight does not put it back) or resumes it with the
    * given nextAt (the caller computes the first tick after now: ticks while paused are not caught
-   * up). Null when there is no such schedule.
+   * up); resuming one that is not paused changes nothing. Null when there is no such schedule.
+   * While a claim holds a schedule, a put or resume leaves it at its lease's end in the due index:
+   * the settle puts it back at its nextAt, so no second claimer fires the tick in flight.
    */
   abstract setPaused(name: string, paused: boolean, nextAt: number | null): Promise<StoredSchedule | null>;
 
@@ -64,7 +66,9 @@ export interface ScheduleSettlement {
   /** The definition's version the fire was computed from. */
   version: number;
   nextAt: number | null;
-  /** Runs this fire made, oldest first. */
+  /** The last due tick this fire dealt with (fired, skipped or missed). */
+  lastTick?: number;
+  /** Runs this fire made, oldest first (the store keeps the latest SCHEDULE_RUNS_KEPT). */
   runs: ScheduleRun[];
   fired: number;
   skipped: number;

@@ -1,7 +1,7 @@
 import { Clock } from '../../domain/clock';
 import { isFinal, NewJob } from '../../domain/job';
 import { newJobId } from '../../domain/job-id';
-import { FirePlan, planFire, ScheduleDefinition, ScheduleRun, tickIdempotencyKey } from '../../domain/schedule';
+import { anchorOf, FirePlan, nextTick, planFire, ScheduleDefinition, ScheduleRun, tickIdempotencyKey } from '../../domain/schedule';
 import { ClaimqMetrics } from '../metrics';
 import { ClaimedSchedule, JobStore, ScheduleSettlement } from '../queue';
 
@@ -15,6 +15,12 @@ export interface ScheduleFirerOptions {
    * Must be well under leaseMs. 0: claimed when due.
    */
   aheadMs?: number;
+  /**
+   * A schedule whose fire could not be planned (a definition this version cannot evaluate, as in a
+   * rolling upgrade, or a time zone this runtime does not know): it stays claimed, and is tried
+   * again by whichever instance claims it after its lease.
+   */
+  onPlanError?: (name: string, error: unknown) => void;
 }
 
 /** The scheduler's aheadMs: preparing 1,000 fires takes tens of ms on a busy 2-core machine. */
@@ -22,6 +28,10 @@ export const FIRE_AHEAD_MS = 500;
 
 /** Jobs per enqueue call when a queue's fires are many (a catch-up of 1,000 schedules). */
 const ENQUEUE_CHUNK = 1_000;
+/** Schedules per settle call. */
+const SETTLE_CHUNK = 200;
+/** Schedules planned between two yields to the event loop (a long catch-up walks many ticks). */
+const PLAN_SLICE = 50;
 
 /** What one pass did, for the loop that runs passes. */
 export interface FirePass {
@@ -68,40 +78,61 @@ export class ScheduleFirer {
   async pass(): Promise<FirePass> {
     const { claimed, nextDueAt } = await this.store.schedules.claimDue(this.options.batch, this.options.leaseMs, this.options.aheadMs ?? 0);
     if (claimed.length === 0) return { claimed: 0, fired: 0, full: false, nextDueAt };
-    const now = this.clock.now();
-    // a schedule claimed ahead of its tick is planned as of its tick
-    const fires = claimed.map((c) => this.plan(c, Math.max(now, c.schedule.nextAt ?? now)));
+    const fires: Fire[] = [];
+    for (let i = 0; i < claimed.length; i += PLAN_SLICE) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const now = this.clock.now();
+      for (const c of claimed.slice(i, i + PLAN_SLICE)) {
+        const fire = this.plan(c, now);
+        if (fire) fires.push(fire);
+      }
+    }
     const made = new Set<string>();
     // each group of fires when its time has come, earliest first; the overlap rule looks at the
     // previous run then, not when the fire was prepared
-    for (const [dueAt, group] of byDueTime(fires, now)) {
+    for (const [dueAt, group] of byDueTime(fires, this.clock.now())) {
       await this.until(dueAt);
       await this.applyOverlap(group);
       for (const id of await this.enqueue(group)) made.add(id);
     }
-    const settled = await this.store.schedules.settle(fires.map((f) => this.settlement(f)));
-    this.count(fires, settled, made);
-    return { claimed: claimed.length, fired: made.size, full: claimed.length >= this.options.batch, nextDueAt };
+    const settlements = fires.map((f) => this.settlement(f));
+    for (let i = 0; i < settlements.length; i += SETTLE_CHUNK) await this.store.schedules.settle(settlements.slice(i, i + SETTLE_CHUNK));
+    this.countTicks(fires);
+    // the claim's answer counts this pass's own leases; the fires just recorded may be due sooner
+    const due = [nextDueAt, ...fires.map((f) => (f.claimed.schedule.paused ? null : f.plan.nextAt))].filter((t): t is number => t !== null);
+    return { claimed: claimed.length, fired: made.size, full: claimed.length >= this.options.batch, nextDueAt: due.length > 0 ? Math.min(...due) : null };
   }
 
-  /** Resolves once the clock reads `at` (a timer may fire a little before the wall clock gets there). */
+  /**
+   * Resolves once the clock reads `at` (a timer may fire a little before the wall clock gets
+   * there). A wall clock stepped back does not hold the pass for longer than it was prepared ahead.
+   */
   private async until(at: number): Promise<void> {
-    for (let wait = at - this.clock.now(); wait > 0; wait = at - this.clock.now()) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
+    const limit = (this.options.aheadMs ?? 0) + 1_000;
+    const started = performance.now();
+    for (let wait = at - this.clock.now(); wait > 0 && performance.now() - started < limit; wait = at - this.clock.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, limit)));
     }
   }
 
-  private plan(claimed: ClaimedSchedule, now: number): Fire {
+  /** The schedule's fire, planned as of its tick when claimed ahead of it; undefined when it cannot be planned. */
+  private plan(claimed: ClaimedSchedule, now: number): Fire | undefined {
     const { schedule } = claimed;
-    let plan: FirePlan;
+    const anchor = anchorOf(schedule);
     try {
-      plan = planFire(schedule.definition, schedule.nextAt ?? now, now, schedule.createdAt, this.options.misfireGraceMs);
-    } catch {
-      // a definition this version cannot evaluate (stored by another version): it ends here,
-      // recorded with no next time, rather than being claimed again after every lease
-      plan = { fire: [], missed: 0, nextAt: null };
+      let first: number | null = schedule.nextAt ?? now;
+      // never a tick a settled fire already dealt with (a replace or resume may have raced it)
+      if (schedule.lastTick !== undefined && first <= schedule.lastTick) first = nextTick(schedule.definition, schedule.lastTick, anchor);
+      let plan: FirePlan;
+      if (first === null) plan = { fire: [], missed: 0, nextAt: null };
+      // not due yet after all (its due tick was dealt with): back to the index at its next tick
+      else if (first > now + (this.options.aheadMs ?? 0)) plan = { fire: [], missed: 0, nextAt: first };
+      else plan = planFire(schedule.definition, first, Math.max(now, first), anchor, this.options.misfireGraceMs);
+      return { claimed, plan, ticks: plan.fire, skipped: 0, jobs: [], runs: [] };
+    } catch (err) {
+      this.options.onPlanError?.(schedule.name, err);
+      return undefined;
     }
-    return { claimed, plan, ticks: plan.fire, skipped: 0, jobs: [], runs: [] };
   }
 
   /**
@@ -145,10 +176,14 @@ export class ScheduleFirer {
       for (let i = 0; i < group.length; i += ENQUEUE_CHUNK) {
         const chunk = group.slice(i, i + ENQUEUE_CHUNK);
         const results = await this.store.enqueue(chunk.map((c) => c.job));
+        const enqueuedAt = this.clock.now();
         results.forEach((result, k) => {
           // a repeat of a fire cut short returns the job the first made (created: false)
-          chunk[k].fire.runs.push({ fireAt: chunk[k].job.schedule!.fireAt, jobId: result.job.id });
-          if (result.created) made.add(result.job.id);
+          const { fireAt } = chunk[k].job.schedule!;
+          chunk[k].fire.runs.push({ fireAt, jobId: result.job.id });
+          if (!result.created) return;
+          made.add(result.job.id);
+          this.metrics?.scheduleFired(result.job.queue, result.job.type, enqueuedAt - fireAt);
         });
       }
     }
@@ -163,6 +198,7 @@ export class ScheduleFirer {
       token,
       version: schedule.version,
       nextAt: fire.plan.nextAt,
+      ...(fire.plan.lastDue !== undefined ? { lastTick: fire.plan.lastDue } : {}),
       runs: fire.runs,
       fired: fire.runs.length,
       skipped: fire.skipped,
@@ -170,15 +206,12 @@ export class ScheduleFirer {
     };
   }
 
-  private count(fires: Fire[], settled: ('ok' | 'stale')[], made: Set<string>): void {
+  private countTicks(fires: Fire[]): void {
     if (!this.metrics) return;
-    const now = this.clock.now();
-    fires.forEach((fire, i) => {
-      if (settled[i] !== 'ok') return;
+    for (const fire of fires) {
       const { queue, job } = fire.claimed.schedule.definition;
-      for (const run of fire.runs) if (made.has(run.jobId)) this.metrics!.scheduleFired(queue, job.type, now - run.fireAt);
-      this.metrics!.scheduleTicksSkipped(queue, job.type, fire.skipped, fire.plan.missed);
-    });
+      this.metrics.scheduleTicksSkipped(queue, job.type, fire.skipped, fire.plan.missed);
+    }
   }
 }
 

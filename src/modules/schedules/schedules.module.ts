@@ -1,9 +1,9 @@
-import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { DynamicModule, Logger, Module, Provider } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
 import { JobsModule } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
-import { JobStore } from '../queue';
+import { errorText, JobStore } from '../queue';
 import { FIRE_AHEAD_MS, ScheduleFirer } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
 import { SchedulesController } from './schedules.controller';
@@ -19,18 +19,24 @@ export class SchedulesModule {
     const scheduler: Provider = {
       provide: SchedulerService,
       inject: [JobStore, CLOCK, AppConfig, ClaimqMetrics],
-      useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics) =>
-        new SchedulerService(
+      useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics) => {
+        const logger = new Logger('Scheduler');
+        const onPlanError = (name: string, error: unknown): void => {
+          metrics.scheduleFireFailed();
+          logger.warn(`schedule ${name} could not be planned; it is tried again after SCHEDULER_LEASE_MS: ${errorText(error)}`);
+        };
+        return new SchedulerService(
           new ScheduleFirer(
             store,
             clock,
-            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS },
+            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS, onPlanError },
             metrics,
           ),
           clock,
           { enabled: config.scheduler.enabled, pollMs: config.scheduler.pollMs, aheadMs: FIRE_AHEAD_MS },
           metrics,
-        ),
+        );
+      },
     };
     return {
       module: SchedulesModule,

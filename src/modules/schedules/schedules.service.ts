@@ -4,12 +4,14 @@ import { Clock, CLOCK } from '../../domain/clock';
 import { ScheduleNotFoundError } from '../../domain/errors';
 import { DEFAULT_QUEUE, Job, JobSpec } from '../../domain/job';
 import {
+  anchorOf,
   CatchUpPolicy,
   checkScheduleDefinition,
   DEFAULT_MAX_CATCH_UP,
   NEXT_RUNS_SHOWN,
   nextTick,
   OverlapPolicy,
+  sameTicks,
   ScheduleDefinition,
   StoredSchedule,
   triggerIdempotencyKey,
@@ -92,10 +94,15 @@ export class SchedulesService {
     if (spec.everyMs !== undefined) definition.everyMs = spec.everyMs;
     if (spec.startAt !== undefined) definition.startAt = spec.startAt;
     if (spec.endAt !== undefined) definition.endAt = spec.endAt;
-    checkScheduleDefinition(definition);
     const now = this.clock.now();
     const existing = await this.store.schedules.get(name);
-    const nextAt = nextTick(definition, now, existing?.createdAt ?? now);
+    // everyMs ticks count from startAt, or from the schedule's first creation (kept by replaces)
+    if (definition.everyMs !== undefined && definition.startAt === undefined) definition.anchor = existing ? anchorOf(existing) : now;
+    checkScheduleDefinition(definition);
+    // a replace that keeps the ticks keeps the schedule's place (a tick due and not yet fired, as
+    // one held by a scheduler that died, still fires); new ticks, or a paused schedule, start from now
+    const keepPlace = existing !== null && !existing.paused && sameTicks(existing.definition, definition);
+    const nextAt = keepPlace ? existing.nextAt : nextTick(definition, now, definition.anchor ?? now);
     const result = await this.store.schedules.put(name, definition, nextAt, spec.paused ?? false);
     this.scheduler?.wake();
     return result;
@@ -103,7 +110,7 @@ export class SchedulesService {
 
   async get(name: string): Promise<ScheduleDetail> {
     const schedule = await this.find(name);
-    const nextRuns = schedule.paused ? [] : upcomingTicks(schedule.definition, schedule.nextAt, schedule.createdAt, NEXT_RUNS_SHOWN);
+    const nextRuns = schedule.paused ? [] : upcomingTicks(schedule.definition, schedule.nextAt, anchorOf(schedule), NEXT_RUNS_SHOWN);
     const runs = schedule.runs ?? [];
     const jobs = await Promise.all(runs.map((run) => this.store.get(run.jobId)));
     return { schedule, nextRuns, lastRuns: runs.map((run, i) => ({ ...run, job: jobs[i] })) };
@@ -121,10 +128,14 @@ export class SchedulesService {
     return this.orNotFound(name, await this.store.schedules.setPaused(name, true, null));
   }
 
-  /** Resumes at the first tick after now: ticks that passed while paused are not caught up. */
+  /**
+   * Resumes at the first tick after now: ticks that passed while paused are not caught up. A
+   * schedule that is not paused is left as it is.
+   */
   async resume(name: string): Promise<StoredSchedule> {
     const schedule = await this.find(name);
-    const nextAt = nextTick(schedule.definition, this.clock.now(), schedule.createdAt);
+    if (!schedule.paused) return schedule;
+    const nextAt = nextTick(schedule.definition, this.clock.now(), anchorOf(schedule));
     const resumed = this.orNotFound(name, await this.store.schedules.setPaused(name, false, nextAt));
     this.scheduler?.wake();
     return resumed;

@@ -59,6 +59,7 @@ export class MemorySchedules extends ScheduleStore {
   async setPaused(name: string, paused: boolean, nextAt: number | null): Promise<StoredSchedule | null> {
     const entry = this.entries.get(name);
     if (!entry) return null;
+    if (!paused && !entry.schedule.paused) return this.view(entry, false);
     entry.schedule = { ...entry.schedule, paused, updatedAt: this.clock.now(), ...(paused ? {} : { nextAt }) };
     this.index(entry);
     return this.view(entry, false);
@@ -91,8 +92,10 @@ export class MemorySchedules extends ScheduleStore {
       if (!entry || entry.token !== item.token) return 'stale';
       const s = entry.schedule;
       const last = item.runs[item.runs.length - 1];
+      const lastTick = item.lastTick !== undefined && (s.lastTick === undefined || item.lastTick > s.lastTick) ? { lastTick: item.lastTick } : {};
       entry.schedule = {
         ...s,
+        ...lastTick,
         fired: s.fired + item.fired,
         skipped: s.skipped + item.skipped,
         missed: s.missed + item.missed,
@@ -122,11 +125,18 @@ export class MemorySchedules extends ScheduleStore {
     if (entry.runs.length > SCHEDULE_RUNS_KEPT) entry.runs.length = SCHEDULE_RUNS_KEPT;
   }
 
-  /** In the due index at its nextAt unless paused or ended; a claim in flight keeps its lease end. */
+  /**
+   * In the due index at its nextAt unless paused or ended; while a claim holds it (and it is in
+   * the index) it keeps its lease end (as includes/schedule-index.lua).
+   */
   private index(entry: Entry): void {
-    this.due.remove(entry);
     const { paused, nextAt } = entry.schedule;
-    if (paused || nextAt === null) return;
+    if (paused || nextAt === null) {
+      this.due.remove(entry);
+      return;
+    }
+    if (entry.token !== 0 && entry.heapIndex >= 0) return;
+    this.due.remove(entry);
     entry.at = nextAt;
     this.due.push(entry);
   }

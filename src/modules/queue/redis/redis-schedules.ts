@@ -1,5 +1,5 @@
 import type { RedisClient } from './redis-connection';
-import { ScheduleDefinition, ScheduleRun, StoredSchedule } from '../../../domain/schedule';
+import { SCHEDULE_RUNS_KEPT, ScheduleDefinition, ScheduleRun, StoredSchedule } from '../../../domain/schedule';
 import { ClaimedSchedule, ScheduleSettlement, ScheduleStore } from '../schedule-store';
 import { pairsToHash } from './redis-job-codec';
 import { RedisQueueKeys } from './redis-queue-keys';
@@ -11,7 +11,8 @@ type Call = <T>(op: () => Promise<T>) => Promise<T>;
 /**
  * The Redis ScheduleStore: every key in SCHEDULES_KEY_SPACE's slot, every change one script.
  * Hash fields: def (definition JSON), ver, next (epoch ms, '' when ended), p (paused '1'), ct, ut,
- * last (latest run's job id), f/s/m (fired, skipped, missed), tok (the current claim's token).
+ * last (latest run's job id), lt (the last tick a fire dealt with), f/s/m (fired, skipped,
+ * missed), tok (the current claim's token, removed by the settle).
  */
 export class RedisSchedules extends ScheduleStore {
   constructor(
@@ -83,8 +84,10 @@ export class RedisSchedules extends ScheduleStore {
     if (items.length === 0) return [];
     const args: (string | number)[] = [items.length];
     for (const item of items) {
-      args.push(item.name, item.token, item.version, item.nextAt ?? '', item.fired, item.skipped, item.missed, item.runs.length);
-      for (const run of item.runs) args.push(run.fireAt, run.jobId, run.trigger ? '1' : '0');
+      // the list keeps the latest SCHEDULE_RUNS_KEPT: a catch-up of 1,000 sends only those
+      const runs = item.runs.slice(-SCHEDULE_RUNS_KEPT);
+      args.push(item.name, item.token, item.version, item.nextAt ?? '', item.lastTick ?? '', item.fired, item.skipped, item.missed, runs.length);
+      for (const run of runs) args.push(run.fireAt, run.jobId, run.trigger ? '1' : '0');
     }
     return (await this.call(() => this.run('schedule-settle', args))) as ('ok' | 'stale')[];
   }
@@ -108,6 +111,7 @@ function decodeSchedule(name: string, h: Record<string, string>): StoredSchedule
     missed: Number(h.m ?? 0),
   };
   if (h.last !== undefined) schedule.lastJobId = h.last;
+  if (h.lt !== undefined) schedule.lastTick = Number(h.lt);
   return schedule;
 }
 
