@@ -74,8 +74,8 @@ export interface ScheduleDefinition {
   anchor?: number;
 }
 
-/** The latest time a schedule's startAt or endAt may name (ticks stay within what a Date holds). */
-export const MAX_SCHEDULE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The latest time a schedule's startAt or endAt may name: croner computes no cron time past 2999. */
+export const MAX_SCHEDULE_TIME = Date.UTC(2999, 11, 31, 23, 59, 59, 999);
 
 /** Where everyMs ticks of a stored schedule count from (nextTick's `anchor`). */
 export function anchorOf(schedule: Pick<StoredSchedule, 'definition' | 'createdAt'>): number {
@@ -151,7 +151,7 @@ export function checkScheduleDefinition(def: ScheduleDefinition): void {
     throw new InvalidJobSpecError('maxCatchUp', `must be an integer from 1 to ${MAX_CATCH_UP_LIMIT}`);
   }
   for (const field of ['startAt', 'endAt'] as const) {
-    if (def[field] !== undefined && def[field] > MAX_SCHEDULE_TIME) throw new InvalidJobSpecError(field, 'must be at most 9999-12-31T23:59:59.999Z');
+    if (def[field] !== undefined && def[field] > MAX_SCHEDULE_TIME) throw new InvalidJobSpecError(field, 'must be at most 2999-12-31T23:59:59.999Z');
   }
   if (def.startAt !== undefined && def.endAt !== undefined && def.endAt <= def.startAt) {
     throw new InvalidJobSpecError('endAt', 'must be after startAt');

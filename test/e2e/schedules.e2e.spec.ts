@@ -137,8 +137,42 @@ describe('schedules API', () => {
     await e2e.http().get('/schedules/bad').expect(404);
   });
 
-  it('takes maxCatchUp at its maximum, 1,000', async () => {
-    await put('max-catch-up', { everyMs: 60_000, job: { type: 'noop' }, catchUp: 'all', maxCatchUp: 1000 }).expect(201).expect((res) => expect(res.body.maxCatchUp).toBe(1000));
+  it('takes every schedule field at its maximum and refuses one beyond it', async () => {
+    const job = { type: 'noop' };
+    // a cron pattern of exactly 200 characters: every second listed, then minutes up to the length
+    const seconds = Array.from({ length: 60 }, (_, i) => i).join(',');
+    let minutes = '0';
+    for (let m = 1; `${seconds} ${minutes},${m} * * * *`.length <= 200; m++) minutes += `,${m}`;
+    const cron200 = `${seconds} ${minutes} * * * *`.padEnd(200, ' ');
+    expect(cron200).toHaveLength(200);
+    const name100 = 'n'.repeat(100);
+    const atMax = {
+      cron: cron200,
+      timezone: 'America/Argentina/ComodRivadavia',
+      job,
+      catchUp: 'all',
+      maxCatchUp: 1000,
+      startAt: '2999-12-30T00:00:00.000Z',
+      endAt: '2999-12-31T23:59:59.999Z',
+    };
+    const created = await put(name100, atMax).expect(201);
+    expect(created.body).toMatchObject({ name: name100, maxCatchUp: 1000, endAt: '2999-12-31T23:59:59.999Z' });
+    // every second of the listed minutes of every hour: startAt itself is the first tick
+    expect((await e2e.http().get(`/schedules/${name100}`).expect(200)).body.nextRuns.slice(0, 2)).toEqual(['2999-12-30T00:00:00.000Z', '2999-12-30T00:00:01.000Z']);
+    await put('every-max', { everyMs: 366 * 86_400_000, job }).expect(201);
+
+    const beyond: [string, object, string][] = [
+      ['n'.repeat(101), { everyMs: 1000, job }, 'name'],
+      ['cron-201', { ...atMax, cron: `${cron200} ` }, 'cron'],
+      ['tz-101', { everyMs: 1000, job, timezone: 'x'.repeat(101) }, 'timezone'],
+      ['every-beyond', { everyMs: 366 * 86_400_000 + 1, job }, 'everyMs'],
+      ['catch-up-beyond', { everyMs: 1000, job, maxCatchUp: 1001 }, 'maxCatchUp'],
+      ['end-beyond', { everyMs: 1000, job, endAt: 32_503_680_000_000 }, 'endAt'],
+    ];
+    for (const [name, body, field] of beyond) {
+      const res = await put(name, body);
+      expect({ name, status: res.status, fields: fieldsOf(res) }).toEqual({ name, status: 400, fields: expect.arrayContaining([field]) });
+    }
   });
 
   it('refuses a payload over MAX_PAYLOAD_BYTES with 413 naming job.payload', async () => {
