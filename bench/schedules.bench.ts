@@ -12,11 +12,11 @@
  */
 import 'reflect-metadata';
 import Redis from 'ioredis';
-import { Job } from '../src/domain/job';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
 import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
 import { ClaimqProcess, ensureBuilt } from '../test/support/processes';
 import { RedisServer } from '../test/support/redis-server';
+import { allJobs, putSchedule } from '../test/support/schedules';
 import { envInt } from './bench-settings';
 import { percentile, sleep } from './latency';
 import { machineDescription } from './machine';
@@ -58,22 +58,6 @@ async function redisCounters(admin: Redis): Promise<{ commands: number; cpu: num
   return { commands: field('total_commands_processed'), cpu: field('used_cpu_sys') + field('used_cpu_user') };
 }
 
-async function put(proc: ClaimqProcess, name: string, body: object): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${proc.port}/schedules/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`PUT /schedules/${name}: ${res.status} ${await res.text()}`);
-}
-
-async function allJobs(store: RedisJobStore): Promise<Job[]> {
-  const jobs: Job[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await store.list({ queue: QUEUE, limit: 1000, cursor });
-    jobs.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return jobs;
-}
-
 async function round(redis: RedisServer, admin: Redis, index: number): Promise<Round> {
   const prefix = `bench-schedules-${index}-${Date.now()}`;
   const procs: ClaimqProcess[] = [];
@@ -84,7 +68,7 @@ async function round(redis: RedisServer, admin: Redis, index: number): Promise<R
     }
     await Promise.all(procs.map((p) => waitListening(p)));
     for (let i = 0; i < SCHEDULES; i++) {
-      await put(procs[i % INSTANCES], `s${i}`, { queue: QUEUE, cron: '* * * * * *', catchUp: 'all', job: { type: 'noop' } });
+      await putSchedule(procs[i % INSTANCES], `s${i}`, { queue: QUEUE, cron: '* * * * * *', catchUp: 'all', job: { type: 'noop' } });
     }
     const from = Math.ceil(Date.now() / 1000) * 1000 + 2_000;
     const to = from + SECONDS * 1000;
@@ -99,7 +83,7 @@ async function round(redis: RedisServer, admin: Redis, index: number): Promise<R
     const seen = new Map<string, number>();
     const lags: number[] = [];
     const starts: number[] = [];
-    for (const job of await allJobs(store)) {
+    for (const job of await allJobs(store, QUEUE)) {
       const key = job.idempotencyKey ?? '';
       const fireAt = job.schedule?.fireAt ?? NaN;
       if (!(fireAt >= from && fireAt < to)) continue;

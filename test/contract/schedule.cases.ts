@@ -1,23 +1,12 @@
-import { DEFAULT_BACKOFF } from '../../src/domain/job';
 import { ScheduleDefinition } from '../../src/domain/schedule';
 import { ClaimedSchedule, ScheduleSettlement } from '../../src/modules/queue/schedule-store';
 import { QUEUE } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
+import { scheduleDefinition } from '../support/schedules';
 
 const LEASE = 5_000;
 
-function definition(overrides: Partial<ScheduleDefinition> = {}): ScheduleDefinition {
-  return {
-    queue: QUEUE,
-    everyMs: 1_000,
-    timezone: 'UTC',
-    job: { type: 'test', payloadJson: '{"a":1}', priority: 0, maxAttempts: 3, backoff: DEFAULT_BACKOFF, timeoutMs: 90_000 },
-    overlap: 'allow',
-    catchUp: 'all',
-    maxCatchUp: 100,
-    ...overrides,
-  };
-}
+const definition = (overrides: Partial<ScheduleDefinition> = {}) => scheduleDefinition(QUEUE, { job: { ...scheduleDefinition(QUEUE).job, payloadJson: '{"a":1}' }, ...overrides });
 
 function settlement(c: ClaimedSchedule, overrides: Partial<ScheduleSettlement> = {}): ScheduleSettlement {
   const at = c.schedule.nextAt!;

@@ -6,6 +6,7 @@ import { Job } from '../../src/domain/job';
 import { tickIdempotencyKey } from '../../src/domain/schedule';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
 import { RedisServer } from '../support/redis-server';
+import { allJobs, putSchedule } from '../support/schedules';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -68,20 +69,8 @@ describe('schedules with real processes', () => {
     return proc;
   }
 
-  async function putSchedule(via: ClaimqProcess, name: string, body: object): Promise<void> {
-    const res = await fetch(`http://127.0.0.1:${via.port}/schedules/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (res.status !== 201) throw new Error(`PUT /schedules/${name}: ${res.status} ${await res.text()}`);
-  }
-
   async function jobsOf(name: string): Promise<Job[]> {
-    const jobs: Job[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await store.list({ queue: QUEUE, limit: 1000, cursor });
-      jobs.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return jobs.filter((j) => j.schedule?.name === name);
+    return (await allJobs(store, QUEUE)).filter((j) => j.schedule?.name === name);
   }
 
   const tickOf = (job: Job): number => job.schedule!.fireAt;

@@ -1,4 +1,3 @@
-import { DEFAULT_BACKOFF } from '../../src/domain/job';
 import { ScheduleDefinition, tickIdempotencyKey } from '../../src/domain/schedule';
 import { ClaimqMetrics } from '../../src/modules/metrics';
 import { JobStore } from '../../src/modules/queue/job-store';
@@ -6,35 +5,14 @@ import { ScheduleFirer, ScheduleFirerOptions } from '../../src/modules/schedules
 import { StoreHarness } from '../contract/store-harness';
 import { makeMemoryStoreHarness } from '../support/memory-store-harness';
 import { makeRedisStoreHarness } from '../support/redis-store-harness';
+import { allJobs as allQueueJobs, scheduleDefinition } from '../support/schedules';
 
 const QUEUE = 'sched';
 const LEASE_MS = 10_000;
 const GRACE_MS = 1_000;
 
-function definition(overrides: Partial<ScheduleDefinition> = {}): ScheduleDefinition {
-  return {
-    queue: QUEUE,
-    everyMs: 1_000,
-    timezone: 'UTC',
-    job: { type: 'tick', payloadJson: '{"n":1}', priority: 0, maxAttempts: 3, backoff: DEFAULT_BACKOFF, timeoutMs: 90_000 },
-    overlap: 'allow',
-    catchUp: 'all',
-    maxCatchUp: 100,
-    ...overrides,
-  };
-}
-
-/** Every job of the queue, by listing it to the end. */
-async function allJobs(store: JobStore) {
-  const jobs = [];
-  let cursor: string | undefined;
-  do {
-    const page = await store.list({ queue: QUEUE, limit: 1000, cursor });
-    jobs.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return jobs;
-}
+const definition = (overrides: Partial<ScheduleDefinition> = {}) => scheduleDefinition(QUEUE, { job: { ...scheduleDefinition(QUEUE).job, type: 'tick' }, ...overrides });
+const allJobs = (store: JobStore) => allQueueJobs(store, QUEUE);
 
 describe.each([
   ['memory', makeMemoryStoreHarness],
