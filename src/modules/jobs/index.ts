@@ -9,6 +9,7 @@ export { BackoffDto } from './dto/backoff.dto';
 export { AcceptedQueues } from './accepted-queues';
 export { IsRunAt, parseRunAt } from './validation/is-run-at.decorator';
 export { JobPageResponseDto } from './dto/job-page-response.dto';
+export { JobResponseDto } from './dto/job-response.dto';
 export { PageQueryDto } from './dto/page-query.dto';
 export { QueueCountsDto } from './dto/queue-counts.dto';
 export { IsHttpUrl } from './validation/is-http-url.decorator';

@@ -1,30 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { JOB_STATUSES, JobStatus } from '../../../domain/job';
 import { CATCH_UP_POLICIES, CatchUpPolicy, OVERLAP_POLICIES, OverlapPolicy } from '../../../domain/schedule';
-import { BackoffDto } from '../../jobs';
+import { JobResponseDto } from '../../jobs';
 
-export class ScheduleJobResponseDto {
-  @ApiProperty()
-  type: string;
-
-  @ApiProperty({ description: 'The JSON value each job gets (secret headers of an http job shown as "[redacted]")' })
-  payload: unknown;
-
-  @ApiProperty()
-  priority: number;
-
-  @ApiProperty()
-  maxAttempts: number;
-
-  @ApiProperty({ type: BackoffDto })
-  backoff: BackoffDto;
-
-  @ApiProperty()
-  timeoutMs: number;
-
-  @ApiPropertyOptional()
-  callbackUrl?: string;
-}
+/** The job each tick makes, shown with the fields (and docs) of a job's own response. */
+export class ScheduleJobResponseDto extends PickType(JobResponseDto, ['type', 'payload', 'priority', 'maxAttempts', 'backoff', 'timeoutMs', 'callbackUrl'] as const) {}
 
 export class ScheduleCountsDto {
   @ApiProperty({ description: 'Ticks that made a job (and manual triggers)' })
