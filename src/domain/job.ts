@@ -58,6 +58,12 @@ export interface JobSpec {
   callbackUrl?: string;
   executionId?: string;
   schedule?: JobSchedule;
+  /**
+   * The job's fairness group (NAME_PATTERN; src/domain/fairness.ts): claims serve a queue's groups
+   * round-robin, and caps and rates may hold a group back. None: the queue's default group, or for
+   * an `http` job its target host's group (`host:<host>`) while HTTP_HOST_CONCURRENCY is on.
+   */
+  group?: string;
 }
 
 /** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */
@@ -75,6 +81,8 @@ export interface NewJob {
   callbackUrl?: string;
   executionId?: string;
   schedule?: JobSchedule;
+  /** The job's group; absent: the default group. */
+  group?: string;
 }
 
 /** A job as the API returns it (`GET /jobs/:id`). Times are epoch milliseconds. */
@@ -103,6 +111,8 @@ export interface Job {
   callbackUrl?: string;
   executionId?: string;
   schedule?: JobSchedule;
+  /** The job's fairness group; absent: the queue's default group. */
+  group?: string;
   /** Set when a cancel was asked for while the job was running. */
   cancelRequested?: boolean;
 }

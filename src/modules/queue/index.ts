@@ -21,6 +21,7 @@ export type {
 } from './job-store';
 export { StoreHealth } from './store-health';
 export { ScheduleStore } from './schedule-store';
+export { GroupStore } from './group-store';
 export type { ClaimedSchedule, ScheduleSettlement } from './schedule-store';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';

@@ -12,6 +12,7 @@ import { ExecutionRecord, NewExecution } from '../../domain/execution';
 import { JobEventSources } from './events/job-event-sources';
 import { StoreHealth } from './store-health';
 import { ScheduleStore } from './schedule-store';
+import { GroupStore } from './group-store';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -26,7 +27,9 @@ import { ScheduleStore } from './schedule-store';
  *   changes nothing. So a job may run twice after a crash but is recorded once.
  * - A claim spends an attempt (`attempts` += 1). release gives it back. An expired lease keeps it
  *   spent, so a job that kills its worker cannot loop forever.
- * - Pending jobs are claimed by priority (higher first), then FIFO by enqueue/promote order.
+ * - Pending jobs are claimed by priority (higher first), then FIFO by enqueue/promote order within
+ *   a group; the groups of a queue with ready jobs are served round-robin within a priority, and
+ *   caps, rate limits and pauses hold groups (or the queue) back (src/domain/fairness.ts).
  * - All time comes from the store's injected clock; nothing reads the wall clock directly.
  * - Operations that take lists are atomic per call in Redis (one script) and bounded by the
  *   caller's batch size.
@@ -198,6 +201,9 @@ export abstract class JobStore {
   /** Recurring schedules, kept where the jobs are (schedule-store.ts). */
   abstract readonly schedules: ScheduleStore;
 
+  /** Queue and group settings for fairness: pauses, caps, rates (group-store.ts). */
+  abstract readonly groups: GroupStore;
+
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;
 
@@ -257,8 +263,8 @@ export interface ListPage {
 export interface ClaimResult {
   jobs: ClaimedJob[];
   /**
-   * Epoch ms of the earliest scheduled job, when the claim took fewer jobs than it asked for (no
-   * job is pending now): lets a worker sleep just enough.
+   * Epoch ms of the earliest scheduled job, or of the next token of a rate limit that held jobs
+   * back, when the claim took fewer jobs than it asked for: lets a worker sleep just enough.
    */
   nextDueAt?: number;
   /** Jobs are still pending after a claim that took `max` (a store that can tell cheaply says so). */

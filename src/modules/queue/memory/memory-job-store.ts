@@ -1,3 +1,5 @@
+import { GroupStore } from '../group-store';
+import { UnimplementedGroups } from '../unimplemented-groups';
 import { MemorySchedules } from './memory-schedules';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
@@ -561,6 +563,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   readonly health: StoreHealth = new InProcessStoreHealth('memory');
   readonly schedules: MemorySchedules;
+  readonly groups: GroupStore = new UnimplementedGroups();
 
   async close(): Promise<void> {
     this.closed = true;

@@ -1,3 +1,4 @@
+import { GroupStore } from '../group-store';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, StoreUnavailableError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
@@ -125,6 +126,10 @@ export class PartitionedJobStore extends JobStore {
   }
 
   /** Schedules are not partitioned: they live in the store under the partitions. */
+  get groups(): GroupStore {
+    return this.inner.groups;
+  }
+
   get schedules(): ScheduleStore {
     return this.inner.schedules;
   }

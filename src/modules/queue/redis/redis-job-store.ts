@@ -1,3 +1,5 @@
+import { GroupStore } from '../group-store';
+import { UnimplementedGroups } from '../unimplemented-groups';
 import { RedisSchedules } from './redis-schedules';
 import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
@@ -103,6 +105,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   private readonly registeredQueues = new Set<string>();
   readonly health: StoreHealth;
   readonly schedules: RedisSchedules;
+  readonly groups: GroupStore = new UnimplementedGroups();
 
   constructor(options: RedisJobStoreOptions) {
     super();
