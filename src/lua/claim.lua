@@ -18,9 +18,10 @@
   ARGV[5]  lease duration ms
   ARGV[6]  max scheduled jobs to promote first
   ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
+  ARGV[8]  host groups' cap (HTTP_HOST_CONCURRENCY; 0 = none)
 
   Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
-  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf, in that order, as they
+  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp, in that order, as they
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
@@ -28,6 +29,12 @@
   were dropped (for a caller that wants to count them), more is 1 when jobs are still pending
   after the claim (only looked at when it claimed `max`; else 0), and promoted is how many
   scheduled jobs it promoted (a partitioned queue's claimer passes a wake-up on with these two).
+  Fairness (includes/groups.lua, src/domain/fairness.ts): a paused queue claims nothing; the
+  queue's rate limit bounds the claim by its bucket's tokens (nextDueAt: the next token, when jobs
+  wait). Once the queue uses groups, the claim serves the round: the groups of the best tier in
+  turn order, about as many jobs from each, each bounded by its cap and its tokens; a served group
+  goes to the back of the round, or out of it (empty, held at its cap, throttled until its next
+  token, which also counts in nextDueAt).
   Invariant: a claimed job is in the lease set and its worker's lease set, and in no other index.
 ]]
 --- @include "includes/queue-keys"
@@ -43,9 +50,13 @@ local worker = ARGV[3]
 local max = countArg(4, 'max jobs')
 local leaseUntil = NOW + numArg(5, 'lease ms')
 local grace = tonumber(ARGV[7]) or 60000
+local hostCap = tonumber(ARGV[8]) or 0
 
 local promoted = promoteDue(countArg(6, 'promote limit'))
 local deadEntries = anyDeadEntries()
+-- the queue's settings: g (groups on), p (paused), rm/rp/tat (its rate), gc (groups' default cap)
+local S = redis.call('HMGET', K_SETTINGS, 'g', 'p', 'rm', 'rp', 'tat', 'gc')
+groupedCache = S[1] == '1'
 
 -- Entries popped that were not claimable (dead entries of cancelled jobs, strays, malformed or
 -- gone records): at most this many per call, so a claim's work stays bounded; when it is used up
@@ -58,69 +69,172 @@ local leaseArgs = {}
 local leaseIds = {}
 local skipped = 0
 local strays = 0
-while #claimed < max and skipped < SKIP_BUDGET do
-  local popped = popPending(math.min(max - #claimed, SKIP_BUDGET - skipped))
-  if #popped == 0 then break end
-  local before = #claimed
-  for _, id in ipairs(popped) do
-    local key = K_JOB .. id
-    local v, found = nil, false
-    if deadEntries and takeDeadEntry(id) then
-      -- a dead entry (its job was cancelled while it waited here): only this entry goes (popped)
-    else
-      -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
-      v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf')
-      found = true
-    end
-    if not found then
-      -- nothing more of this entry
-    elseif v.err then
-      -- not a hash: dropped like a gone record, the key left for an operator
-      redis.log(redis.LOG_WARNING, 'claimq claim: ' .. key .. ' is not a job hash; dropped from pending')
-      found = false
-    elseif not (v[1] or v[3]) then
-      found = redis.call('EXISTS', key) == 1
-    end
-    if found then
-      local st, ex = v[3], v[13] or nil
-      local bad = malformedFields(v[1], st, v[5], v[6], v[4], v[15])
-      if bad == nil and not KNOWN_STATUS[st] then bad = 'unknown status ' .. st end
-      if bad == nil and st ~= 'pending' then
-        -- a stray entry: the job is in the index its status names; only this entry goes (popped)
-        strays = strays + 1
-      elseif bad ~= nil then
-        failMalformed(id, KNOWN_STATUS[st or ''] and st or 'pending', ex, numField(v[5], 0), bad)
+
+-- Pops and claims up to `want` jobs of group `g`; returns how many it claimed and how many of the
+-- entries it popped were live ones (neither dead nor gone: a named group's `n` counts those).
+local function claimFrom(g, want)
+  local got, live = 0, 0
+  while got < want and skipped < SKIP_BUDGET do
+    local popped = popPending(math.min(want - got, SKIP_BUDGET - skipped), g)
+    if #popped == 0 then break end
+    local before = #claimed
+    for _, id in ipairs(popped) do
+      local key = K_JOB .. id
+      local v, found = nil, false
+      if deadEntries and takeDeadEntry(id) then
+        -- a dead entry (its job was cancelled while it waited here): only this entry goes (popped)
       else
-        local tok = numField(v[15], 0) + 1
-        local att = numField(v[5], 0) + 1
-        -- no ut: updatedAt reads as max(ut, stt) (redis-job-codec.ts), and stt is the claim time
-        redis.call('HSET', key, 'st', 'running', 'tok', tok, 'att', att, 'w', worker, 'stt', NOW)
-        leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, v[10] or nil, grace))
-        leaseArgs[#leaseArgs + 1] = id
-        leaseIds[#leaseIds + 1] = id
-        claimed[#claimed + 1] = { id, tok, att, v }
-        addEvent('claimed', id, 'running', att, worker, tok)
-        if ex then bumpExecution(ex, 'pending', 'running') end
+        -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
+        v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp')
+        found = true
+        live = live + 1
+      end
+      if not found then
+        -- nothing more of this entry
+      elseif v.err then
+        -- not a hash: dropped like a gone record, the key left for an operator
+        redis.log(redis.LOG_WARNING, 'claimq claim: ' .. key .. ' is not a job hash; dropped from pending')
+        found = false
+      elseif not (v[1] or v[3]) then
+        found = redis.call('EXISTS', key) == 1
+      end
+      if found then
+        local st, ex = v[3], v[13] or nil
+        local bad = malformedFields(v[1], st, v[5], v[6], v[4], v[15])
+        if bad == nil and not KNOWN_STATUS[st] then bad = 'unknown status ' .. st end
+        if bad == nil and st ~= 'pending' then
+          -- a stray entry: the job is in the index its status names; only this entry goes (popped)
+          strays = strays + 1
+        elseif bad ~= nil then
+          failMalformed(id, KNOWN_STATUS[st or ''] and st or 'pending', ex, numField(v[5], 0), bad)
+        else
+          local tok = numField(v[15], 0) + 1
+          local att = numField(v[5], 0) + 1
+          -- no ut: updatedAt reads as max(ut, stt) (redis-job-codec.ts), and stt is the claim time
+          redis.call('HSET', key, 'st', 'running', 'tok', tok, 'att', att, 'w', worker, 'stt', NOW)
+          leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, v[10] or nil, grace))
+          leaseArgs[#leaseArgs + 1] = id
+          leaseIds[#leaseIds + 1] = id
+          claimed[#claimed + 1] = { id, tok, att, v }
+          addEvent('claimed', id, 'running', att, worker, tok)
+          if ex then bumpExecution(ex, 'pending', 'running') end
+        end
+      end
+    end
+    got = got + #claimed - before
+    skipped = skipped + #popped - (#claimed - before)
+  end
+  return got, live
+end
+
+-- Serves the round (groups on) until `budget` jobs are claimed or no group is claimable.
+local function claimFromGroups(budget)
+  -- groups whose next token is due rejoin the round, earliest due first
+  local due = redis.call('ZRANGEBYSCORE', K_GROUPS_THROTTLED, '-inf', NOW, 'LIMIT', 0, 1000)
+  if #due > 0 then
+    callBatched('ZREM', K_GROUPS_THROTTLED, due)
+    for _, g in ipairs(due) do
+      redis.call('HDEL', K_GROUP .. g, 'lim')
+      placeGroup(g)
+    end
+  end
+  while #claimed < budget and skipped < SKIP_BUDGET do
+    local need = budget - #claimed
+    local popped = redis.call('ZPOPMIN', K_GROUPS_READY, need)
+    if #popped == 0 then break end
+    -- this round serves the best tier; groups of a lower one go back where they were
+    local tier = math.floor(tonumber(popped[2]) / PRIORITY_SPAN)
+    local groups, putBack = {}, {}
+    for i = 1, #popped, 2 do
+      if math.floor(tonumber(popped[i + 1]) / PRIORITY_SPAN) == tier then
+        groups[#groups + 1] = popped[i]
+      else
+        putBack[#putBack + 1] = popped[i + 1]
+        putBack[#putBack + 1] = popped[i]
+      end
+    end
+    if #putBack > 0 then callBatched('ZADD', K_GROUPS_READY, putBack) end
+    local share, extra = math.floor(need / #groups), need % #groups
+    for i, g in ipairs(groups) do
+      local key = K_GROUP .. g
+      local h = redis.call('HMGET', key, 'c', 'rm', 'rp', 'tat', 'r')
+      local running = tonumber(h[5]) or 0
+      local cap = capOf(g, h[1], S[6], hostCap)
+      local rateMax, ratePer, tat = tonumber(h[2]), tonumber(h[3]), tonumber(h[4])
+      local room = share + (i <= extra and 1 or 0)
+      if cap then room = math.min(room, cap - running) end
+      if rateMax then room = math.min(room, tokensAvailable(tat, rateMax, ratePer)) end
+      local got, live = 0, 0
+      if room > 0 then got, live = claimFrom(g, room) end
+      if got > 0 then
+        running = redis.call('HINCRBY', key, 'r', got)
+        if rateMax then
+          tat = takeTokens(tat, rateMax, ratePer, got)
+          redis.call('HSET', key, 'tat', formatTat(tat))
+        end
+      end
+      if live > 0 and redis.call('HINCRBY', key, 'n', -live) < 0 then redis.call('HSET', key, 'n', 0) end
+      -- where the group goes now: the back of the round, or out of it
+      local nextTier = headTier(g)
+      if nextTier == nil then
+        if running <= 0 then forgetIfIdle(g) end
+      elseif cap and running >= cap then
+        redis.call('SADD', K_GROUPS_FULL, g)
+      elseif rateMax and tokensAvailable(tat, rateMax, ratePer) == 0 then
+        local at = nextTokenAt(tat, rateMax, ratePer)
+        redis.call('HSET', key, 'lim', at)
+        redis.call('ZADD', K_GROUPS_THROTTLED, at, g)
+      else
+        redis.call('ZADD', K_GROUPS_READY, nextTier + nextTurn(), g)
       end
     end
   end
-  skipped = skipped + #popped - (#claimed - before)
+end
+
+local budget = max
+local queueRateMax, queueRatePer, queueTat = tonumber(S[3]), tonumber(S[4]), tonumber(S[5])
+if S[2] == '1' then
+  budget = 0
+elseif queueRateMax then
+  budget = math.min(budget, tokensAvailable(queueTat, queueRateMax, queueRatePer))
+end
+if budget > 0 then
+  if groupedCache then
+    claimFromGroups(budget)
+  else
+    claimFrom('', budget)
+  end
 end
 
 if #leaseArgs > 0 then
   callBatched('ZADD', K_LEASES, leaseArgs)
   callBatched('SADD', K_WLEASE .. worker, leaseIds)
+  if queueRateMax then
+    queueTat = takeTokens(queueTat, queueRateMax, queueRatePer, #claimed)
+    redis.call('HSET', K_SETTINGS, 'tat', formatTat(queueTat))
+  end
 end
 flushIndexWrites()
 flushEvents()
 
+-- work a claim could take now (a paused queue has none; the queue's bucket may be empty)
+local left = S[2] ~= '1' and hasPending()
+local queueHeld = left and queueRateMax ~= nil and tokensAvailable(queueTat, queueRateMax, queueRatePer) == 0
 local nextDueAt = -1
 if #claimed < max then
   local first = redis.call('ZRANGE', K_SCHEDULED, 0, 0, 'WITHSCORES')
   if #first > 0 then nextDueAt = tonumber(first[2]) end
+  if groupedCache and S[2] ~= '1' then
+    local throttled = redis.call('ZRANGE', K_GROUPS_THROTTLED, 0, 0, 'WITHSCORES')
+    if #throttled > 0 and (nextDueAt < 0 or tonumber(throttled[2]) < nextDueAt) then nextDueAt = tonumber(throttled[2]) end
+  end
+  if queueHeld then
+    local at = nextTokenAt(queueTat, queueRateMax, queueRatePer)
+    if nextDueAt < 0 or at < nextDueAt then nextDueAt = at end
+  end
 end
 local more = 0
-if ((#claimed > 0 and #claimed == max) or skipped >= SKIP_BUDGET) and hasPending() then
+if ((#claimed > 0 and #claimed == budget) or skipped >= SKIP_BUDGET) and left and not queueHeld then
   -- work is left: pass the wake-up on to the next idle worker (or this one, when the skip budget ran out)
   wakeWorkers()
   more = 1

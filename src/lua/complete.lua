@@ -41,9 +41,9 @@ for i = 4, #ARGV, 3 do
   if deletedHere[id] then
     v = {}
   elseif deleteSucceeded then
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'cb', 'ik')
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'cb', 'ik')
   else
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex')
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp')
   end
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local res = ARGV[i + 2]
@@ -51,11 +51,12 @@ for i = 4, #ARGV, 3 do
     local worker, ex = v[3] or nil, v[5] or nil
     local kind, st, att = attemptOutcome('complete', numField(v[4], 0), 0, false, false)
     endLease(id, worker)
-    if deleteSucceeded and not ex and not v[6] then
+    endGroupRun(v[6])
+    if deleteSucceeded and not ex and not v[7] then
       -- succeeded, and deleted rather than kept: the event is the only record
       deletedKeys[#deletedKeys + 1] = key
       deletedHere[id] = true
-      if v[7] and redis.call('HGET', K_IDEM, v[7]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[7] end
+      if v[8] and redis.call('HGET', K_IDEM, v[8]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[8] end
       addEvent(kind, id, st, att, worker, v[2], res)
     else
       finishJob(id, 'running', st, K_SUCCEEDED, ex, kind, att, worker, v[2], res and 'res', res, res)

@@ -67,6 +67,7 @@ for w = 5, #ARGV do
   end
 end
 flushLeaseEnds()
+flushGroupRuns()
 -- a worker whose lease set this call emptied leaves the registry
 for _, worker in ipairs(emptied) do
   if redis.call('EXISTS', K_WLEASE .. worker) == 0 then redis.call('ZREM', K_WORKERS, worker) end

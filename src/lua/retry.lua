@@ -19,7 +19,7 @@ return changeOneJob(function(id, j)
   redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
   redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
   -- a new entry at the tail, behind any dead one the job left when it was cancelled (index-writes)
-  queuePending(id, numField(j.pr, 0))
+  queuePending(id, numField(j.pr, 0), j.grp)
   addEvent('retried', id, 'pending', 0)
   if j.ex then bumpExecution(j.ex, j.st, 'pending') end
   return true

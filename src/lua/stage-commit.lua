@@ -33,14 +33,14 @@ end
 local idle = livePending() <= 0 and 1 or 0
 local committed = 0
 for _, id in ipairs(redis.call('SMEMBERS', K_STAGE .. stage)) do
-  local f = redis.call('HMGET', K_JOB .. id, 'stg', 'st', 'pr', 'max', 'run', 'type', 'sn', 'sf')
+  local f = redis.call('HMGET', K_JOB .. id, 'stg', 'st', 'pr', 'max', 'run', 'type', 'sn', 'sf', 'grp')
   if f[1] == stage then
     redis.call('HDEL', K_JOB .. id, 'stg')
     local priority = numField(f[3], 0)
     if f[2] == 'scheduled' then
       addToIndex(K_SCHEDULED, tonumber(f[5]), id)
     else
-      queuePending(id, priority)
+      queuePending(id, priority, f[9])
     end
     addEnqueuedEvent(id, f[2], priority, numField(f[4], DEFAULT_MAX_ATTEMPTS), nil, f[6], f[7] or nil, f[8] or nil)
     committed = committed + 1

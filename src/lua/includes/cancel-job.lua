@@ -13,7 +13,7 @@ local function cancelJob(id, j)
   if j.stg ~= nil then return false end
   local att = numField(j.att, 0)
   if j.st == 'pending' or j.st == 'scheduled' then
-    if j.st == 'pending' then leavePending(id, numField(j.pr, 0)) else redis.call('ZREM', K_SCHEDULED, id) end
+    if j.st == 'pending' then leavePending(id, numField(j.pr, 0), j.grp) else redis.call('ZREM', K_SCHEDULED, id) end
     finishJob(id, j.st, 'cancelled', K_CANCELLED, j.ex, 'cancelled', att)
     return true
   end

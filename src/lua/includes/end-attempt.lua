@@ -28,7 +28,7 @@ local function attemptOutcome(how, att, max, cancelRequested, retryable)
 end
 
 -- The job hash fields endAttempt reads, for HMGET; `j` below holds them by these names.
-local ATTEMPT_FIELDS = { 'att', 'max', 'cx', 'w', 'tok', 'ex', 'pr', 'bo' }
+local ATTEMPT_FIELDS = { 'att', 'max', 'cx', 'w', 'tok', 'ex', 'pr', 'bo', 'grp' }
 
 local function attemptFields(v, from)
   local j = {}
@@ -51,6 +51,7 @@ local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
   local key = K_JOB .. id
   local worker = j.w
   endLease(id, worker)
+  endGroupRun(j.grp)
   if st == 'failed' or st == 'cancelled' then
     finishJob(id, 'running', st, st == 'failed' and K_FAILED or K_CANCELLED, j.ex, kind, att, worker, j.tok, text and 'err', text, text)
     return st
@@ -65,7 +66,7 @@ local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
     else
       st = 'pending'
       redis.call('HSET', key, 'st', st, 'err', text, 'run', NOW, 'ut', NOW)
-      queuePending(id, numField(j.pr, 0))
+      queuePending(id, numField(j.pr, 0), j.grp)
     end
   else
     -- pending again: a release gives the attempt back, an expiry keeps it spent and says why
@@ -74,7 +75,7 @@ local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
     else
       redis.call('HSET', key, 'st', st, 'err', text, 'ut', NOW)
     end
-    queuePending(id, numField(j.pr, 0))
+    queuePending(id, numField(j.pr, 0), j.grp)
   end
   addEvent(kind, id, st, att, worker, j.tok, text)
   if j.ex then bumpExecution(j.ex, 'running', st) end
@@ -85,6 +86,7 @@ end
 -- leases, the indexes, then the events (which also stamp the executions the call touched).
 local function flushWrites()
   flushLeaseEnds()
+  flushGroupRuns()
   flushIndexWrites()
   flushEvents()
 end

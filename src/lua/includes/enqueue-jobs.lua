@@ -20,9 +20,9 @@
 local MAX_JOB_FIELDS = 64
 
 -- The fields enqueue reads of a job whose field/value pairs stand in ARGV[first..last]:
--- st, type, pr, max, run, ik, ex, sn, sf (nil when absent). Multiple returns: no table per job.
+-- st, type, pr, max, run, ik, ex, sn, sf, grp (nil when absent). Multiple returns: no table per job.
 local function jobFields(first, last)
-  local st, jobType, pr, max, run, ik, ex, sn, sf
+  local st, jobType, pr, max, run, ik, ex, sn, sf, grp
   for f = first, last, 2 do
     local name = ARGV[f]
     if name == 'st' then st = ARGV[f + 1]
@@ -34,9 +34,10 @@ local function jobFields(first, last)
     elseif name == 'ex' then ex = ARGV[f + 1]
     elseif name == 'sn' then sn = ARGV[f + 1]
     elseif name == 'sf' then sf = ARGV[f + 1]
+    elseif name == 'grp' then grp = ARGV[f + 1]
     end
   end
-  return st, jobType, pr, max, run, ik, ex, sn, sf
+  return st, jobType, pr, max, run, ik, ex, sn, sf, grp
 end
 
 local function planEnqueue(nPos)
@@ -90,7 +91,7 @@ local function writeEnqueue(plan, staged)
       local p = plan.starts[i]
       local id = ARGV[p]
       local first, last = p + 2, p + 1 + tonumber(ARGV[p + 1]) * 2
-      local st, jobType, pr, max, run, ik, ex, sn, sf = jobFields(first, last)
+      local st, jobType, pr, max, run, ik, ex, sn, sf, grp = jobFields(first, last)
       -- one job's fields: a few dozen values, far below unpack()'s bound
       redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
       if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
@@ -100,7 +101,7 @@ local function writeEnqueue(plan, staged)
       elseif st == 'scheduled' then
         addToIndex(K_SCHEDULED, run, id)
       else
-        queuePending(id, priority)
+        queuePending(id, priority, grp)
       end
       if staged == nil then
         addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType, sn, sf)

@@ -1,20 +1,19 @@
 --- @include "queue-keys"
 --- @include "batch-calls"
--- Index writes of one script call, batched: one ZADD per index, one RPUSH and one INCRBY for the
--- jobs that join pending. Pending order: higher priority first, FIFO within a priority. Priority 0
--- goes to the list K_PENDING_FIFO (its order is the FIFO); other priorities to the zset K_PENDING
--- with score (1000 - priority) * 2^41 + seq, an exact integer in a double for priorities
--- -1000..1000. A claim takes priority > 0 (scores below PRIORITY_ZERO_SCORE), then the list, then
--- priority < 0 (includes/pending-pop.lua).
-local PRIORITY_SPAN = 2199023255552
-local PRIORITY_ZERO_SCORE = 1000 * PRIORITY_SPAN
-local WAKE_BOUND = 16
-
+--- @include "groups"
+-- Index writes of one script call, batched: one ZADD per index, one RPUSH and one INCRBY per
+-- group for the jobs that join pending. Pending order within a group: higher priority first, FIFO
+-- within a priority. Priority 0 goes to a list (the default group's: K_PENDING_FIFO; its order is
+-- the FIFO); other priorities to a zset (the default group's: K_PENDING) with score
+-- (1000 - priority) * 2^41 + seq, an exact integer in a double for priorities -1000..1000. A claim
+-- takes priority > 0 (scores below PRIORITY_ZERO_SCORE), then the list, then priority < 0. Groups
+-- and their round: includes/groups.lua.
 local pendingAdds = {}
 local indexAdds = {}
 
-local function queuePending(id, priority)
-  pendingAdds[#pendingAdds + 1] = { id, priority }
+-- `group`: the job's group (its `grp` field; nil, false or '' = the default group).
+local function queuePending(id, priority, group)
+  pendingAdds[#pendingAdds + 1] = { id, priority, group or '' }
 end
 
 local function addToIndex(key, score, id)
@@ -27,29 +26,51 @@ local function addToIndex(key, score, id)
   args[#args + 1] = id
 end
 
--- Tells idle workers blocked on the wake list that work may be there; the list stays short.
-local function wakeWorkers()
-  redis.call('LPUSH', K_WAKE, '1')
-  redis.call('LTRIM', K_WAKE, 0, WAKE_BOUND - 1)
-end
-
 local function flushPending()
   local n = #pendingAdds
   if n == 0 then return end
-  local fifo = {}
-  local ranked = {}
+  local byGroup = {}
+  local order = {}
   for _, p in ipairs(pendingAdds) do
-    if p[2] == 0 then fifo[#fifo + 1] = p[1] else ranked[#ranked + 1] = p end
-  end
-  if #fifo > 0 then callBatched('RPUSH', K_PENDING_FIFO, fifo) end
-  if #ranked > 0 then
-    local first = redis.call('INCRBY', K_SEQ, #ranked) - #ranked + 1
-    local args = {}
-    for i, p in ipairs(ranked) do
-      args[#args + 1] = string.format('%.0f', (1000 - p[2]) * PRIORITY_SPAN + first + i - 1)
-      args[#args + 1] = p[1]
+    local g = p[3]
+    local b = byGroup[g]
+    if b == nil then
+      b = { fifo = {}, ranked = {}, best = nil }
+      byGroup[g] = b
+      order[#order + 1] = g
     end
-    callBatched('ZADD', K_PENDING, args)
+    if p[2] == 0 then b.fifo[#b.fifo + 1] = p[1] else b.ranked[#b.ranked + 1] = p end
+    if b.best == nil or p[2] > b.best then b.best = p[2] end
+  end
+  local grouped = groupedMode()
+  for _, g in ipairs(order) do
+    local b = byGroup[g]
+    local zkey, lkey = groupPendingKeys(g)
+    if #b.fifo > 0 then callBatched('RPUSH', lkey, b.fifo) end
+    if #b.ranked > 0 then
+      local first = redis.call('INCRBY', K_SEQ, #b.ranked) - #b.ranked + 1
+      local args = {}
+      for i, p in ipairs(b.ranked) do
+        args[#args + 1] = string.format('%.0f', (1000 - p[2]) * PRIORITY_SPAN + first + i - 1)
+        args[#args + 1] = p[1]
+      end
+      callBatched('ZADD', zkey, args)
+    end
+    local added = #b.fifo + #b.ranked
+    if g ~= '' then
+      redis.call('HINCRBY', K_SETTINGS, 'gn', added)
+      redis.call('ZADD', K_GROUPS, 0, g)
+      redis.call('HINCRBY', K_GROUP .. g, 'n', added)
+      if not grouped then
+        enableGroups()
+        grouped = true
+      end
+    elseif grouped then
+      redis.call('HINCRBY', K_GROUP, 'n', added)
+    end
+  end
+  if grouped then
+    for _, g in ipairs(order) do placeGroup(g, byGroup[g].best) end
   end
   pendingAdds = {}
   wakeWorkers()
@@ -63,9 +84,14 @@ end
 -- A job's dead entries always come before its live one (every push goes to the tail, and only a
 -- cancel kills an entry), so while a job has dead entries the ones popped first are those, whatever
 -- its status by then; and they are dropped even after the job itself was deleted.
-local function leavePending(id, priority)
+local function leavePending(id, priority, group)
+  group = group or ''
+  local zkey = groupPendingKeys(group)
+  if group ~= '' or groupedMode() then
+    if redis.call('HINCRBY', K_GROUP .. group, 'n', -1) < 0 then redis.call('HSET', K_GROUP .. group, 'n', 0) end
+  end
   if priority ~= 0 then
-    redis.call('ZREM', K_PENDING, id)
+    if redis.call('ZREM', zkey, id) == 1 and group ~= '' then redis.call('HINCRBY', K_SETTINGS, 'gn', -1) end
     return
   end
   redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
@@ -87,37 +113,43 @@ local function takeDeadEntry(id)
   return true
 end
 
--- Up to `n` pending ids in claim order, removed from their index: priority > 0, then priority 0
--- (the list), then priority < 0.
-local function popPending(n)
+-- Up to `n` pending ids of group `g` in claim order, removed from their index: priority > 0, then
+-- priority 0 (the list), then priority < 0.
+local function popPending(n, g)
+  g = g or ''
+  local zkey, lkey = groupPendingKeys(g)
   local ids = {}
   -- one command when both are empty (an idle worker's claim)
-  if redis.call('EXISTS', K_PENDING, K_PENDING_FIFO) == 0 then return ids end
-  local high = redis.call('ZCOUNT', K_PENDING, '-inf', '(' .. string.format('%.0f', PRIORITY_ZERO_SCORE))
+  if redis.call('EXISTS', zkey, lkey) == 0 then return ids end
+  local high = redis.call('ZCOUNT', zkey, '-inf', '(' .. string.format('%.0f', PRIORITY_ZERO_SCORE))
   if high > 0 then
-    local popped = redis.call('ZPOPMIN', K_PENDING, math.min(n, high))
+    local popped = redis.call('ZPOPMIN', zkey, math.min(n, high))
     for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
   end
   if #ids < n then
-    local popped = redis.call('LPOP', K_PENDING_FIFO, n - #ids)
+    local popped = redis.call('LPOP', lkey, n - #ids)
     if popped then
       for _, id in ipairs(popped) do ids[#ids + 1] = id end
     end
   end
   if #ids < n then
-    local popped = redis.call('ZPOPMIN', K_PENDING, n - #ids)
+    local popped = redis.call('ZPOPMIN', zkey, n - #ids)
     for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
   end
+  if g ~= '' and #ids > 0 then redis.call('HINCRBY', K_SETTINGS, 'gn', -#ids) end
   return ids
 end
 
--- How many live jobs wait in pending: the list's dead entries (a cancel's) do not count.
+-- How many live jobs wait in pending, every group's: dead entries (a cancel's) do not count.
 local function livePending()
-  return redis.call('ZCARD', K_PENDING) + redis.call('LLEN', K_PENDING_FIFO) - (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)
+  return redis.call('ZCARD', K_PENDING) + redis.call('LLEN', K_PENDING_FIFO) + (tonumber(redis.call('HGET', K_SETTINGS, 'gn')) or 0)
+    - (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)
 end
 
--- Whether any job waits in pending.
+-- Whether a claim could take a job now: the round is not empty (groups on), or the default
+-- group's structures hold an entry.
 local function hasPending()
+  if groupedMode() then return redis.call('ZCARD', K_GROUPS_READY) > 0 end
   return redis.call('LLEN', K_PENDING_FIFO) > 0 or redis.call('ZCARD', K_PENDING) > 0
 end
 

@@ -19,7 +19,7 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   run runAt   ct createdAt   ut updatedAt (read as max(ut, stt))   stt startedAt   ft finishedAt   w workerId
  *   tok fencing token   res result JSON   err lastError   bo backoff   tmo timeoutMs
  *   ik idempotencyKey   cb callbackUrl   ex executionId   cx cancel requested ('1')
- *   sn schedule.name   sf schedule.fireAt (both or neither)
+ *   sn schedule.name   sf schedule.fireAt (both or neither)   grp group (none: the default group)
  *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
  */
 export type JobHash = Record<string, string>;
@@ -56,11 +56,12 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
   if (job.callbackUrl !== undefined) f.push('cb', job.callbackUrl);
   if (job.executionId !== undefined) f.push('ex', job.executionId);
   if (job.schedule !== undefined) f.push('sn', job.schedule.name, 'sf', String(job.schedule.fireAt));
+  if (job.group !== undefined && job.group !== '') f.push('grp', job.group);
   return f;
 }
 
 /** The job fields claim.lua reads and returns, in its HMGET order. */
-const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf'] as const;
+const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp'] as const;
 
 /**
  * The hash of a job after the claim, from one entry of claim.lua's reply
@@ -138,6 +139,7 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   if (h.cb !== undefined) job.callbackUrl = h.cb;
   if (h.ex !== undefined) job.executionId = h.ex;
   if (h.sn !== undefined && h.sf !== undefined) job.schedule = { name: h.sn, fireAt: Number(h.sf) };
+  if (h.grp !== undefined && h.grp !== '') job.group = h.grp;
   if (h.cx === '1') job.cancelRequested = true;
   return job;
 }

@@ -1,5 +1,5 @@
 import { GroupStore } from '../group-store';
-import { UnimplementedGroups } from '../unimplemented-groups';
+import { RedisGroups } from './redis-groups';
 import { RedisSchedules } from './redis-schedules';
 import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
@@ -69,6 +69,8 @@ export interface RedisJobStoreOptions {
   replicaWait?: ReplicaWait;
   /** A cluster's seed nodes (REDIS_CLUSTER_NODES), which the start check names and asks why, when the cluster does not answer. */
   clusterSeeds?: ClusterSeed[];
+  /** HTTP_HOST_CONCURRENCY: the cap of host groups (`host:<host>`) without one of their own; 0 or absent = none. */
+  hostConcurrency?: number;
 }
 
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
@@ -105,7 +107,9 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   private readonly registeredQueues = new Set<string>();
   readonly health: StoreHealth;
   readonly schedules: RedisSchedules;
-  readonly groups: GroupStore = new UnimplementedGroups();
+  readonly groups: GroupStore;
+  /** HTTP_HOST_CONCURRENCY: host groups' cap (claim.lua's ARGV[8]; 0 = none). */
+  private readonly hostConcurrency: number;
 
   constructor(options: RedisJobStoreOptions) {
     super();
@@ -126,6 +130,15 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     this.health = new RedisStoreHealth('redis', this, options.allowEviction === true);
     this.executions = new RedisExecutions(this.redis, (queue) => this.keys(queue), (script, queue, args, now) =>
       this.run(script, queue, args, now, script === 'create-execution' ? this.replicaWait : undefined),
+    );
+    this.hostConcurrency = options.hostConcurrency ?? 0;
+    this.groups = new RedisGroups(
+      this.redis,
+      (queue) => this.keys(queue),
+      (script, queue, args) => this.run(script, queue, args),
+      (op) => this.availability.call(op),
+      this.clock,
+      this.hostConcurrency,
     );
     this.schedules = new RedisSchedules(
       this.redis,
@@ -179,7 +192,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     const now = this.clock.now();
     const count = Math.max(0, Math.floor(max));
     const [claimed, nextDueAt, , more, promoted] = (await this.availability.call(() =>
-      this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs], now),
+      this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency], now),
     )) as [unknown[][], number, number, number, number];
     const jobs = claimed.map((reply): ClaimedJob => {
       const token = Number(reply[1]);

@@ -154,6 +154,42 @@ export class RedisQueueKeys {
     return `${this.base}schedules:seq`;
   }
 
+  /** Fairness settings of the queue (hash; includes/groups.lua lists its fields). */
+  get settings(): string {
+    return `${this.base}settings`;
+  }
+  /** A group's hash is this prefix + its name (the default group's: the prefix itself). */
+  get groupPrefix(): string {
+    return `${this.base}grp:`;
+  }
+  group(name: string): string {
+    return `${this.groupPrefix}${name}`;
+  }
+  /** A named group's pending jobs of priority 0 (list), as `pendingFifo` is the default group's. */
+  get groupListPrefix(): string {
+    return `${this.base}grpl:`;
+  }
+  /** A named group's pending jobs of other priorities (zset), as `pending` is the default group's. */
+  get groupZsetPrefix(): string {
+    return `${this.base}grpz:`;
+  }
+  /** The round: groups with claimable jobs (zset: group -> tier and turn). */
+  get groupsReady(): string {
+    return `${this.base}groups:ready`;
+  }
+  /** Groups out of tokens (zset: group -> when the next is due). */
+  get groupsThrottled(): string {
+    return `${this.base}groups:throttled`;
+  }
+  /** Groups held at their cap (set). */
+  get groupsFull(): string {
+    return `${this.base}groups:full`;
+  }
+  /** Every group with jobs or settings (zset, scores 0: paging by name). */
+  get groups(): string {
+    return `${this.base}groups`;
+  }
+
   /** The KEYS of `script` (SCRIPT_KEYS), built once per queue and script. */
   forScript(script: ScriptName): string[] {
     let keys = this.scriptKeyCache.get(script);

@@ -38,23 +38,33 @@ export const LUA_KEY_NAMES = {
   scheduleNames: 'K_SCHEDULE_NAMES',
   scheduleSeq: 'K_SCHEDULE_SEQ',
   schedulePrefix: 'K_SCHED',
+  settings: 'K_SETTINGS',
+  groupPrefix: 'K_GROUP',
+  groupListPrefix: 'K_GROUP_LIST',
+  groupZsetPrefix: 'K_GROUP_ZSET',
+  groupsReady: 'K_GROUPS_READY',
+  groupsThrottled: 'K_GROUPS_THROTTLED',
+  groupsFull: 'K_GROUPS_FULL',
+  groups: 'K_GROUPS',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
 
 /** What a script that writes events needs for them (includes/events.lua, execution-counters.lua). */
 const EVENTS = ['events', 'executionPrefix', 'refresh'] as const;
+/** What a queue's groups need (includes/groups.lua): turning them on counts the running jobs (leases). */
+const GROUPS = ['settings', 'groupPrefix', 'groupListPrefix', 'groupZsetPrefix', 'groupsReady', 'groupsThrottled', 'groupsFull', 'groups', 'leases'] as const;
 /** What a script that adds pending jobs needs (includes/index-writes.lua). */
-const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', 'wake'] as const;
+const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', 'wake', ...GROUPS] as const;
 /** What ending an attempt can touch (includes/end-attempt.lua). */
-const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'failed', 'cancelled', ...EVENTS] as const;
+const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', 'cancelled', ...EVENTS] as const;
 
 export const SCRIPT_KEYS = {
   enqueue: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
   'create-execution': ['jobPrefix', 'idem', 'executionsIdem', ...PENDING, 'scheduled', ...EVENTS],
-  claim: ['jobPrefix', ...PENDING, 'scheduled', 'leases', 'workerLeasePrefix', 'failed', ...EVENTS],
+  claim: ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', ...EVENTS],
   heartbeat: ['jobPrefix', 'leases'],
-  counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled'],
+  counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'settings', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
   complete: [...ATTEMPT_END, 'succeeded', 'idem'],
   fail: ATTEMPT_END,
@@ -101,6 +111,8 @@ export const SCRIPT_KEYS = {
   stage: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages'],
   'stage-commit': ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages', 'commits'],
   'stage-rollback': ['jobPrefix', 'idem', 'stagePrefix', 'stages'],
+  'queue-settings': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq', 'wake'],
+  'group-update': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq', 'wake'],
   // schedules: keys of the schedules' own key space (SCHEDULES_KEY_SPACE), never of a queue
   'schedule-put': ['schedulePrefix', 'schedules', 'scheduleNames'],
   'schedule-claim': ['schedulePrefix', 'schedules', 'scheduleSeq'],
