@@ -19,6 +19,8 @@
   ARGV[6]  max scheduled jobs to promote first
   ARGV[7]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
   ARGV[8]  host groups' cap (HTTP_HOST_CONCURRENCY; 0 = none)
+  ARGV[9]  '1': `max` was budgeted by the caller from the queue's rate (rate-take.lua), which this
+           claim then leaves alone (a partitioned queue's claim on one of its partitions)
 
   Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
   (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp, in that order, as they
@@ -193,6 +195,7 @@ end
 
 local budget = max
 local queueRateMax, queueRatePer, queueTat = tonumber(S[3]), tonumber(S[4]), tonumber(S[5])
+if ARGV[9] == '1' then queueRateMax = nil end
 if S[2] == '1' then
   budget = 0
 elseif queueRateMax then

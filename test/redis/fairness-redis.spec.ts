@@ -90,4 +90,22 @@ describe('Redis fairness internals', () => {
     expect((await h.store.groups.list(QUEUE, 10)).items.map((g) => g.name)).toEqual([]);
     expect((await h.store.counts(QUEUE)).pending).toBe(0);
   });
+
+  it('lists the pending jobs of every group, page by page, each once', async () => {
+    const ids = [...(await enqueue(h, undefined, 3)), ...(await enqueue(h, 'a', 4)), ...(await enqueue(h, 'b', 2, 5)), ...(await enqueue(h, 'c', 3))];
+    for (let i = 0; i < 60; i++) await enqueue(h, `empty-${String(i).padStart(2, '0')}`, 1);
+    // the 60 one-job groups leave nothing pending: their jobs are cancelled
+    const page = await h.store.list({ queue: QUEUE, status: 'pending', limit: 1000 });
+    for (const job of page.items.filter((j) => j.group?.startsWith('empty-'))) await h.store.cancel(job.id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const next = await h.store.list({ queue: QUEUE, status: 'pending', limit: 2, cursor });
+      seen.push(...next.items.map((j) => j.id));
+      if (next.nextCursor === null) break;
+      cursor = next.nextCursor;
+    }
+    expect([...seen].sort()).toEqual([...ids].sort());
+    expect((await h.store.counts(QUEUE)).pending).toBe(ids.length);
+  });
 });

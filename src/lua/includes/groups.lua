@@ -1,5 +1,6 @@
 --- @include "queue-keys"
 --- @include "batch-calls"
+--- @include "rate-limit"
 -- Fairness (src/domain/fairness.ts): a queue's groups, served round-robin within a priority, with
 -- caps and token buckets. The keys, all in the queue's slot:
 --   K_SETTINGS          hash: g ('1': the queue uses groups), p (paused), gc (groups' default cap),
@@ -23,7 +24,6 @@ local PRIORITY_SPAN = 2199023255552
 local PRIORITY_ZERO_SCORE = 1000 * PRIORITY_SPAN
 local WAKE_BOUND = 16
 local HOST_GROUP_PREFIX = 'host:'
-local BUCKET_EPSILON = 1e-6
 
 -- Tells idle workers blocked on the wake list that work may be there; the list stays short.
 local function wakeWorkers()
@@ -57,30 +57,6 @@ local function headTier(g)
   if redis.call('LLEN', lkey) > 0 then return PRIORITY_ZERO_SCORE end
   if z then return math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
   return nil
-end
-
--- Token buckets as GCRA (fairness.ts tokensAvailable / takeTokens / nextTokenAt): `tat` is when
--- the bucket is full again.
-local function tokensAvailable(tat, max, per)
-  local interval = per / max
-  local from = math.max(tat or NOW, NOW)
-  local n = math.floor((NOW + per - from) / interval + BUCKET_EPSILON)
-  if n < 0 then return 0 end
-  if n > max then return max end
-  return n
-end
-
-local function takeTokens(tat, max, per, taken)
-  return math.max(tat or NOW, NOW) + taken * per / max
-end
-
-local function nextTokenAt(tat, max, per)
-  if tokensAvailable(tat, max, per) > 0 then return NOW end
-  return math.max(NOW, math.ceil((tat or NOW) + per / max - per - BUCKET_EPSILON))
-end
-
-local function formatTat(tat)
-  return string.format('%.17g', tat)
 end
 
 -- Puts group g in the round when it is claimable and not there yet (at the back: a new turn), or

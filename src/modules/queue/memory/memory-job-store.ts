@@ -565,6 +565,17 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   readonly schedules: MemorySchedules;
   readonly groups: GroupStore = new UnimplementedGroups();
 
+  // TODO(fairness merge): the memory groups implement these (partitioned rate limits)
+  async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    return this.claim(partition, workerId, max, leaseMs);
+  }
+
+  async takeRateTokens(_partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
+    return { taken: max };
+  }
+
+  async refundRateTokens(_partition: string, _tokens: number): Promise<void> {}
+
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queueStates.values()) q.waiters.wakeAll();

@@ -1,4 +1,5 @@
 import { EnqueueResult, Job, NewJob } from '../../../domain/job';
+import { ClaimResult } from '../job-store';
 
 /** A queue's partition layout as stored: n, since, hist and p<index> -> suffix (see PartitionLayout). */
 export type StoredLayout = Record<string, string>;
@@ -45,6 +46,20 @@ export interface StagingHost {
  * partition's stored name (queue-partition.ts). MemoryJobStore and RedisJobStore implement it.
  */
 export interface PartitionHost {
+  /**
+   * Claims from one partition `max` jobs the caller budgeted from the queue's rate limit
+   * (takeRateTokens): the partition's own claim leaves the queue's rate alone (caps, group rates
+   * and pauses hold as in claim).
+   */
+  claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult>;
+  /**
+   * Takes up to `max` tokens of the rate limit in `partition`'s settings (a partitioned queue's
+   * partition 0 holds the queue's): all of them when it has none, none while it is paused.
+   * `nextAt`: when the next token is due, once none is left.
+   */
+  takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }>;
+  /** Gives back tokens takeRateTokens took that the claim did not use. */
+  refundRateTokens(partition: string, tokens: number): Promise<void>;
   /** The layout of `queue` (empty when it has none: one partition). */
   readPartitionLayout(queue: string): Promise<StoredLayout>;
   /** Sets the partition count (keeping earlier counts in hist); returns the layout after. */

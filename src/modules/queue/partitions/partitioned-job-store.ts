@@ -26,6 +26,7 @@ import { ScheduleStore } from '../schedule-store';
 import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
 import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
+import { homeOf, PartitionedGroups } from './partitioned-groups';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
 
 export type PartitionableStore = JobStore & PartitionHost;
@@ -104,6 +105,8 @@ export class PartitionedJobStore extends JobStore {
   private readonly strayCursor = new Map<string, number>();
   /** Per queue: the partition the next budgeted upkeep call starts at. */
   private readonly upkeepCursor = new Map<string, number>();
+  /** Per partitioned queue: whether it has a rate limit (partition 0's settings, read with the layout). */
+  private readonly rateLimited = new Map<string, boolean>();
 
   constructor(
     private readonly inner: PartitionableStore,
@@ -114,6 +117,11 @@ export class PartitionedJobStore extends JobStore {
     this.random = options.random ?? Math.random;
     this.refreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
     this.retireGuardMs = options.retireGuardMs ?? RETIRE_GUARD_MS;
+    this.groups = new PartitionedGroups({
+      inner: inner.groups,
+      layout: (queue) => this.layout(queue),
+      rateChanged: (queue, limited) => this.rateLimited.set(queue, limited),
+    });
   }
 
   /** The store's two-phase writes, when it has them (Redis: partitions can fail apart). */
@@ -125,11 +133,10 @@ export class PartitionedJobStore extends JobStore {
     return this.inner.health;
   }
 
-  /** Schedules are not partitioned: they live in the store under the partitions. */
-  get groups(): GroupStore {
-    return this.inner.groups;
-  }
+  /** Fairness settings: partitioned-groups.ts says where each lives. */
+  readonly groups: GroupStore;
 
+  /** Schedules are not partitioned: they live in the store under the partitions. */
   get schedules(): ScheduleStore {
     return this.inner.schedules;
   }
@@ -168,7 +175,9 @@ export class PartitionedJobStore extends JobStore {
     // a key whose home moved when the count changed may still name a live job in its old home
     if (layout.history.length > 0) await this.findMovedKeys(layout, jobs, results);
     const writable = layout.writable;
-    const homes = jobs.map((job) => (job.idempotencyKey === undefined ? -1 : keyHome(job.idempotencyKey, writable)));
+    // a job of a named group goes where its group lives (its round, cap and rate are that
+    // partition's); else a keyed job where its key lives
+    const homes = jobs.map((job) => (job.group ? homeOf(job.group, layout) : job.idempotencyKey === undefined ? -1 : keyHome(job.idempotencyKey, writable)));
     const firstKeyed = homes.find((home) => home >= 0);
     // jobs without a key: with the first keyed job, or where the first one's id hashes to (the
     // same call sent again lands where it landed, so a resend stores nothing twice)
@@ -224,26 +233,60 @@ export class PartitionedJobStore extends JobStore {
     }
     const jobs: ClaimedJob[] = [];
     let nextDueAt: number | undefined;
+    // the queue's rate is one bucket in partition 0: tokens first, then the partitions' claims
+    const budgeted = this.rateLimited.get(queue) === true;
+    let budget = max;
+    if (budgeted) {
+      const tokens = await this.inner.takeRateTokens(layout.names[0], max);
+      budget = tokens.taken;
+      if (tokens.nextAt !== undefined) nextDueAt = tokens.nextAt;
+      if (budget === 0) return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
+    }
+    try {
+      await this.claimPartitions(queue, layout, rotation, woke, workerId, budget, leaseMs, budgeted, jobs, (due) => {
+        nextDueAt = Math.min(nextDueAt ?? Number.POSITIVE_INFINITY, due);
+      });
+    } finally {
+      if (budgeted && jobs.length < budget) await this.inner.refundRateTokens(layout.names[0], budget - jobs.length);
+    }
+    if (jobs.length >= max) return { jobs };
+    // fewer than asked for: when the next scheduled job of any partition is due (the claim loop
+    // sleeps until then), also when some were claimed
+    const due = [rotation.nextDueAt(size), nextDueAt].filter((t): t is number => t !== undefined);
+    return due.length === 0 ? { jobs } : { jobs, nextDueAt: Math.min(...due) };
+  }
+
+  /** Claims up to `max` jobs over the partitions as the rotation plans them, into `jobs`. */
+  private async claimPartitions(
+    queue: string,
+    layout: PartitionLayout,
+    rotation: ClaimRotation,
+    woke: boolean,
+    workerId: string,
+    max: number,
+    leaseMs: number,
+    budgeted: boolean,
+    jobs: ClaimedJob[],
+    onDue: (due: number) => void,
+  ): Promise<void> {
+    const size = layout.names.length;
     for (const i of rotation.plan(size, this.clock.now())) {
       if (jobs.length >= max) break;
       const want = max - jobs.length;
       this.touch(queue, i);
-      const result = await this.inner.claim(layout.names[i], workerId, want, leaseMs);
+      const result = budgeted
+        ? await this.inner.claimBudgeted(layout.names[i], workerId, want, leaseMs)
+        : await this.inner.claim(layout.names[i], workerId, want, leaseMs);
       for (const claimed of result.jobs) jobs.push({ ...claimed, job: named(claimed.job) });
       if (result.jobs.length < want || result.more === false || (result.more === undefined && result.jobs.length === 0)) {
         rotation.drainedNow(i, result.nextDueAt);
       } else {
         rotation.busy(i);
       }
-      if (result.nextDueAt !== undefined) nextDueAt = Math.min(nextDueAt ?? Number.POSITIVE_INFINITY, result.nextDueAt);
+      if (result.nextDueAt !== undefined) onDue(result.nextDueAt);
       // work left behind: wake the next idle worker, as partition 0's own claim script does for it
       if (result.more && i !== 0 && (woke || (result.promoted ?? 0) > 0)) this.hint(queue, i);
     }
-    if (jobs.length >= max) return { jobs };
-    // fewer than asked for: when the next scheduled job of any partition is due (the claim loop
-    // sleeps until then), also when some were claimed
-    const due = rotation.nextDueAt(size) ?? nextDueAt;
-    return due === undefined ? { jobs } : { jobs, nextDueAt: due };
   }
 
   async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
@@ -542,8 +585,26 @@ export class PartitionedJobStore extends JobStore {
       stored = await this.inner.addPartition(queue, index, this.inner.partitionSuffix(queue, index, layout.suffixes()));
       layout = PartitionLayout.read(queue, stored, this.clock.now());
     }
+    const before = this.layouts.get(queue);
+    if (!layout.single) await this.loadSettings(layout, before === undefined || before.names.length < layout.names.length);
     this.layouts.set(queue, layout);
     return layout;
+  }
+
+  /**
+   * Reads the queue's settings (partition 0's) with its layout: whether claims budget a rate; and
+   * when partitions are new to this instance, copies the pause and the groups' default cap to
+   * those that lack them (a partition added after the queue was paused would not hold it).
+   */
+  private async loadSettings(layout: PartitionLayout, copy: boolean): Promise<void> {
+    const settings = await this.inner.groups.settings(layout.names[0]);
+    this.rateLimited.set(layout.queue, settings.rateLimit !== null);
+    if (!copy) return;
+    for (const name of layout.names.slice(1)) {
+      const own = await this.inner.groups.settings(name);
+      if (own.paused !== settings.paused) await this.inner.groups.setPaused(name, settings.paused);
+      if (own.groupConcurrency !== settings.groupConcurrency) await this.inner.groups.updateSettings(name, { groupConcurrency: settings.groupConcurrency });
+    }
   }
 
   private rotation(queue: string, size: number): ClaimRotation {
@@ -574,7 +635,8 @@ export class PartitionedJobStore extends JobStore {
   private async findMovedKeys(layout: PartitionLayout, jobs: NewJob[], results: (EnqueueResult | undefined)[]): Promise<void> {
     await Promise.all(
       jobs.map(async (job, i) => {
-        if (job.idempotencyKey === undefined) return;
+        // a named group's job is keyed within its group's partition (it never goes elsewhere)
+        if (job.idempotencyKey === undefined || job.group) return;
         const existing = await this.liveKeyElsewhere(layout, job.idempotencyKey, keyHome(job.idempotencyKey, layout.writable), false);
         if (existing) results[i] = { job: named(existing), created: false };
       }),

@@ -9,19 +9,32 @@ import { RedisQueueKeys } from './redis-queue-keys';
 const EXAMINE_BUDGET = 1_000;
 const WINDOW = 200;
 
-/** One index a listing walks: a zset (by score) or the list of priority-0 pending jobs. */
+/**
+ * One index a listing walks: a zset (by score) or a list of priority-0 pending jobs; or, with
+ * `groups`, the named groups' pending jobs: each group's zset then its list, groups by name.
+ */
 interface Segment {
   key: string;
   list: boolean;
+  groups?: boolean;
+}
+
+/** Named groups read per step of the walk over them. */
+const GROUPS_PER_STEP = 50;
+
+interface Found {
+  job: Job;
+  at: RedisListPosition;
 }
 
 /**
  * Lists jobs newest-first within a state index (highest score first: finish time for final
  * states, due time for scheduled, lease expiry for running; pending: the zset of non-zero
- * priorities, lowest priority first, then the priority-0 list, newest first). Without a status
- * filter it walks the indexes in the order of JOB_STATUSES. A type filter is applied within a
- * bounded window, so a page may come back short with a cursor to continue. A cursor's index is
- * the segment's position in the walk; in the list its score is the entry's rank from the tail.
+ * priorities, lowest priority first, then the priority-0 list, newest first, then the same for
+ * each named group by name). Without a status filter it walks the indexes in the order of
+ * JOB_STATUSES. A type filter is applied within a bounded window, so a page may come back short
+ * with a cursor to continue. A cursor's index is the segment's position in the walk; in a list
+ * its score is the entry's rank from the tail; in the named groups' segment it names the group.
  */
 export class RedisJobLister {
   constructor(private readonly redis: RedisClient) {}
@@ -31,34 +44,28 @@ export class RedisJobLister {
     const walk: Segment[] = (query.status ? [query.status] : [...JOB_STATUSES]).flatMap((status) => segmentsOf(keys, status));
     let position = decodeRedisListCursor(query.cursor, walk);
     let index = position?.index ?? 0;
-    const found: { job: Job; at: RedisListPosition }[] = [];
-    let examined = 0;
+    const found: Found[] = [];
+    const budget = { examined: 0 };
     let lastSeen: RedisListPosition | undefined;
 
-    while (index < walk.length && found.length <= limit && examined < EXAMINE_BUDGET) {
+    while (index < walk.length && found.length <= limit && budget.examined < EXAMINE_BUDGET) {
       const segment = walk[index];
       const resume = position && position.index === index ? position : undefined;
-      const want = query.type === undefined ? limit + 1 - found.length : WINDOW;
-      const entries = segment.list ? await this.listWindow(segment.key, resume, want) : await this.zsetWindow(segment.key, resume, want);
-      const pipeline = this.redis.pipeline();
-      for (let i = 0; i < entries.length; i += 2) pipeline.hgetall(keys.job(entries[i]));
-      const hashes = entries.length > 0 ? ((await pipeline.exec()) ?? []) : [];
-      const dead = segment.list ? await this.deadEntries(keys, segment.key, entries) : undefined;
-      for (let i = 0; i < entries.length && found.length <= limit; i += 2) {
-        const at = { index, score: Number(entries[i + 1]), id: entries[i] };
-        examined++;
-        lastSeen = at;
-        const [error, raw] = hashes[i / 2];
-        if (error) throw error;
-        const hash = pairsToHash(Object.entries(raw as Record<string, string>).flat());
-        if (Object.keys(hash).length === 0) continue;
-        // a dead entry of the priority-0 list: its job was cancelled while it waited (index-writes.lua)
-        if (segment.list && (hash.st !== 'pending' || dead?.has(at.score))) continue;
-        if (query.type !== undefined && hash.type !== query.type) continue;
-        found.push({ job: decodeJob(at.id, hash), at });
+      if (segment.groups) {
+        const stop = await this.walkGroups(keys, index, resume, query, limit, found, budget);
+        if (stop) {
+          position = stop;
+          lastSeen = stop;
+          break;
+        }
+        index++;
+        position = undefined;
+        continue;
       }
+      const step = await this.walkSegment(keys, segment, index, resume, query, limit, found, budget);
+      if (step.last) lastSeen = step.last;
       if (found.length > limit) break;
-      if (entries.length / 2 < want) {
+      if (step.exhausted) {
         index++;
         position = undefined;
       } else {
@@ -74,6 +81,86 @@ export class RedisJobLister {
       items: found.map((f) => f.job),
       nextCursor: done || !lastSeen ? null : encodeRedisListCursor(position ?? { index, score: 0, id: '' }),
     };
+  }
+
+  /**
+   * One window of one index from `resume`: the jobs it holds pushed on `found`. `exhausted` when
+   * the index had no more than the window.
+   */
+  private async walkSegment(
+    keys: RedisQueueKeys,
+    segment: Segment,
+    index: number,
+    resume: RedisListPosition | undefined,
+    query: ListQuery,
+    limit: number,
+    found: Found[],
+    budget: { examined: number },
+    group?: RedisListPosition['group'],
+  ): Promise<{ exhausted: boolean; last?: RedisListPosition }> {
+    const want = query.type === undefined ? limit + 1 - found.length : WINDOW;
+    const entries = segment.list ? await this.listWindow(segment.key, resume, want) : await this.zsetWindow(segment.key, resume, want);
+    const pipeline = this.redis.pipeline();
+    for (let i = 0; i < entries.length; i += 2) pipeline.hgetall(keys.job(entries[i]));
+    const hashes = entries.length > 0 ? ((await pipeline.exec()) ?? []) : [];
+    const dead = segment.list ? await this.deadEntries(keys, segment.key, entries) : undefined;
+    let last: RedisListPosition | undefined;
+    for (let i = 0; i < entries.length && found.length <= limit; i += 2) {
+      const at: RedisListPosition = { index, score: Number(entries[i + 1]), id: entries[i], ...(group ? { group } : {}) };
+      budget.examined++;
+      last = at;
+      const [error, raw] = hashes[i / 2];
+      if (error) throw error;
+      const hash = pairsToHash(Object.entries(raw as Record<string, string>).flat());
+      if (Object.keys(hash).length === 0) continue;
+      // a dead entry of a priority-0 list: its job was cancelled while it waited (index-writes.lua)
+      if (segment.list && (hash.st !== 'pending' || dead?.has(at.score))) continue;
+      if (query.type !== undefined && hash.type !== query.type) continue;
+      found.push({ job: decodeJob(at.id, hash), at });
+    }
+    return { exhausted: entries.length / 2 < want, last };
+  }
+
+  /**
+   * The named groups' pending jobs, group by group from the cursor's, each its zset then its list.
+   * Returns where to resume when the page or the budget ended inside them, else undefined.
+   */
+  private async walkGroups(
+    keys: RedisQueueKeys,
+    index: number,
+    resume: RedisListPosition | undefined,
+    query: ListQuery,
+    limit: number,
+    found: Found[],
+    budget: { examined: number },
+  ): Promise<RedisListPosition | undefined> {
+    const at0 = resume?.group;
+    // score -1 in a group's list position: that group is done, the walk goes on after it
+    const pastGroup = at0 !== undefined && at0.list === 1 && resume!.score === -1;
+    let from = at0 === undefined ? '-' : pastGroup ? `(${at0.name}` : `[${at0.name}`;
+    for (;;) {
+      const names = await this.redis.zrangebylex(keys.groups, from, '+', 'LIMIT', 0, GROUPS_PER_STEP);
+      for (const name of names) {
+        const here = !pastGroup && at0?.name === name ? resume : undefined;
+        for (let list: 0 | 1 = here?.group?.list ?? 0; list <= 1; list++) {
+          const group = { name, list };
+          const segment = { key: list === 1 ? `${keys.groupListPrefix}${name}` : `${keys.groupZsetPrefix}${name}`, list: list === 1 };
+          let at = here?.group?.list === list ? here : undefined;
+          // visiting an index costs one, so a walk over many empty groups ends too
+          budget.examined++;
+          for (;;) {
+            const step = await this.walkSegment(keys, segment, index, at, query, limit, found, budget, group);
+            if (found.length > limit) return step.last;
+            if (step.exhausted) break;
+            at = step.last;
+            if (budget.examined >= EXAMINE_BUDGET) return at;
+          }
+        }
+        if (budget.examined >= EXAMINE_BUDGET) return { index, score: -1, id: '', group: { name, list: 1 } };
+      }
+      if (names.length < GROUPS_PER_STEP) return undefined;
+      from = `(${names[names.length - 1]}`;
+    }
   }
 
   /**
@@ -134,7 +221,7 @@ export class RedisJobLister {
 
 function segmentsOf(keys: RedisQueueKeys, status: JobStatus): Segment[] {
   const zset = { key: indexKey(keys, status), list: false };
-  return status === 'pending' ? [zset, { key: keys.pendingFifo, list: true }] : [zset];
+  return status === 'pending' ? [zset, { key: keys.pendingFifo, list: true }, { key: keys.groups, list: false, groups: true }] : [zset];
 }
 
 /** The zset of a status (pending: the non-zero priorities; priority 0 is in keys.pendingFifo). */

@@ -189,11 +189,34 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   }
 
   async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    return this.claimWith(queue, workerId, max, leaseMs, false);
+  }
+
+  async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    return this.claimWith(partition, workerId, max, leaseMs, true);
+  }
+
+  async takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
+    const [taken, nextAt] = (await this.availability.call(() => this.run('rate-take', partition, [Math.max(0, Math.floor(max))]))) as [number, number];
+    return nextAt >= 0 ? { taken, nextAt } : { taken };
+  }
+
+  async refundRateTokens(partition: string, tokens: number): Promise<void> {
+    if (tokens <= 0) return;
+    await this.availability.call(() => this.run('rate-refund', partition, [Math.floor(tokens)]));
+  }
+
+  private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<ClaimResult> {
     const now = this.clock.now();
     const count = Math.max(0, Math.floor(max));
-    const [claimed, nextDueAt, , more, promoted] = (await this.availability.call(() =>
-      this.run('claim', queue, [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency], now),
-    )) as [unknown[][], number, number, number, number];
+    const args = [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency, budgeted ? '1' : '0'];
+    const [claimed, nextDueAt, , more, promoted] = (await this.availability.call(() => this.run('claim', queue, args, now))) as [
+      unknown[][],
+      number,
+      number,
+      number,
+      number,
+    ];
     const jobs = claimed.map((reply): ClaimedJob => {
       const token = Number(reply[1]);
       const hash = claimedJobHash(reply, workerId, now);
