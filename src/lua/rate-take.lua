@@ -9,6 +9,8 @@
   ARGV[1]  now (epoch ms)
   ARGV[2]  EVENTS_MAXLEN (unused)
   ARGV[3]  max tokens wanted
+  ARGV[4]  an id of this call (random, made by the caller): the same call sent again (a resend
+           after a lost reply) finds it in the settings and answers as the first, charging nothing
 
   Returns: { taken, nextAt } where nextAt is when the next token is due once none is left (-1 when
   one is left or the queue has no rate), and taken is 0 while the queue is paused.
@@ -20,7 +22,12 @@
 --- @include "includes/arguments"
 
 local want = countArg(3, 'max tokens')
-local S = redis.call('HMGET', K_SETTINGS, 'p', 'rm', 'rp', 'tat')
+local callId = ARGV[4] or ''
+local S = redis.call('HMGET', K_SETTINGS, 'p', 'rm', 'rp', 'tat', 'rtc', 'rtr')
+if callId ~= '' and S[5] == callId then
+  local taken, nextAt = string.match(S[6] or '', '^(%d+):(-?%d+)$')
+  if taken then return { tonumber(taken), tonumber(nextAt) } end
+end
 if S[1] == '1' then return { 0, -1 } end
 local max, per, tat = tonumber(S[2]), tonumber(S[3]), tonumber(S[4])
 if not max then return { want, -1 } end
@@ -31,4 +38,5 @@ if taken > 0 then
 end
 local nextAt = -1
 if tokensAvailable(tat, max, per) == 0 then nextAt = nextTokenAt(tat, max, per) end
+if callId ~= '' then redis.call('HSET', K_SETTINGS, 'rtc', callId, 'rtr', taken .. ':' .. string.format('%.0f', nextAt)) end
 return { taken, nextAt }

@@ -331,6 +331,24 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(schedules.get('s')).resolves.toBeNull();
   });
 
+  it('queue-settings, group-update, rate-take and rate-refund: each setting made once, tokens charged and given back once', async () => {
+    const h = current();
+    const store = h.store as RedisJobStore;
+    resend('queue-settings', 'group-update', 'rate-take', 'rate-refund');
+    await expect(store.groups.updateSettings(QUEUE, { rateLimit: { max: 10, perMs: 1_000 }, groupConcurrency: 2 })).resolves.toMatchObject({
+      rateLimit: { max: 10, perMs: 1_000 },
+      groupConcurrency: 2,
+    });
+    await expect(store.groups.setPaused(QUEUE, true)).resolves.toMatchObject({ paused: true });
+    await expect(store.groups.setPaused(QUEUE, false)).resolves.toMatchObject({ paused: false });
+    await expect(store.groups.updateGroup(QUEUE, 'g', { concurrency: 1, paused: true })).resolves.toMatchObject({ concurrency: 1, paused: true });
+    await expect(store.groups.updateGroup(QUEUE, 'g', { paused: false })).resolves.toMatchObject({ concurrency: 1, paused: false });
+    await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 6 });
+    await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 4, nextAt: h.clock.now() + 100 });
+    await store.refundRateTokens(QUEUE, 3);
+    await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 3, nextAt: h.clock.now() + 100 });
+  });
+
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
     const readOnly: ScriptName[] = ['counts', 'stray-leases'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));

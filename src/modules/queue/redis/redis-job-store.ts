@@ -197,13 +197,13 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   }
 
   async takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
-    const [taken, nextAt] = (await this.availability.call(() => this.run('rate-take', partition, [Math.max(0, Math.floor(max))]))) as [number, number];
+    const [taken, nextAt] = (await this.availability.call(() => this.run('rate-take', partition, [Math.max(0, Math.floor(max)), randomBytes(8).toString('hex')]))) as [number, number];
     return nextAt >= 0 ? { taken, nextAt } : { taken };
   }
 
   async refundRateTokens(partition: string, tokens: number): Promise<void> {
     if (tokens <= 0) return;
-    await this.availability.call(() => this.run('rate-refund', partition, [Math.floor(tokens)]));
+    await this.availability.call(() => this.run('rate-refund', partition, [Math.floor(tokens), randomBytes(8).toString('hex')]));
   }
 
   private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<ClaimResult> {
