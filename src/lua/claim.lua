@@ -72,12 +72,15 @@ local leaseIds = {}
 local skipped = 0
 local strays = 0
 
--- Pops and claims up to `want` jobs of group `g`; returns how many it claimed and how many of the
--- entries it popped were live ones (neither dead nor gone: a named group's `n` counts those).
+-- Pops and claims up to `want` jobs of group `g`; returns how many it claimed, how many of the
+-- entries it popped were live ones (not dead: a group's `n` counts those), and whether it found the
+-- group's structures empty.
 local function claimFrom(g, want)
-  local got, live = 0, 0
+  local got, live, emptied = 0, 0, false
   while got < want and skipped < SKIP_BUDGET do
-    local popped = popPending(math.min(want - got, SKIP_BUDGET - skipped), g)
+    local ask = math.min(want - got, SKIP_BUDGET - skipped)
+    local popped = popPending(ask, g)
+    if #popped < ask then emptied = true end
     if #popped == 0 then break end
     local before = #claimed
     for _, id in ipairs(popped) do
@@ -126,7 +129,7 @@ local function claimFrom(g, want)
     got = got + #claimed - before
     skipped = skipped + #popped - (#claimed - before)
   end
-  return got, live
+  return got, live, emptied
 end
 
 -- Serves the round (groups on) until `budget` jobs are claimed or no group is claimable.
@@ -157,28 +160,33 @@ local function claimFromGroups(budget)
     end
     if #putBack > 0 then callBatched('ZADD', K_GROUPS_READY, putBack) end
     local share, extra = math.floor(need / #groups), need % #groups
+    local backOfRound = {}
     for i, g in ipairs(groups) do
       local key = K_GROUP .. g
-      local h = redis.call('HMGET', key, 'c', 'rm', 'rp', 'tat', 'r')
-      local running = tonumber(h[5]) or 0
+      local h = redis.call('HMGET', key, 'c', 'rm', 'rp', 'tat', 'r', 'n')
+      local running, pending = tonumber(h[5]) or 0, tonumber(h[6]) or 0
       local cap = capOf(g, h[1], S[6], hostCap)
       local rateMax, ratePer, tat = tonumber(h[2]), tonumber(h[3]), tonumber(h[4])
       local room = share + (i <= extra and 1 or 0)
       if cap then room = math.min(room, cap - running) end
       if rateMax then room = math.min(room, tokensAvailable(tat, rateMax, ratePer)) end
-      local got, live = 0, 0
-      if room > 0 then got, live = claimFrom(g, room) end
+      local got, live, emptied = 0, 0, false
+      if room > 0 then got, live, emptied = claimFrom(g, room) end
+      -- `n` counts the live entries; found empty, the group holds none (whatever `n` said)
+      pending = emptied and 0 or math.max(0, pending - live)
       if got > 0 then
-        running = redis.call('HINCRBY', key, 'r', got)
+        running = running + got
         if rateMax then
           tat = takeTokens(tat, rateMax, ratePer, got)
-          redis.call('HSET', key, 'tat', formatTat(tat))
+          redis.call('HSET', key, 'r', running, 'n', pending, 'tat', formatTat(tat))
+        else
+          redis.call('HSET', key, 'r', running, 'n', pending)
         end
+      elseif live > 0 or emptied then
+        redis.call('HSET', key, 'n', pending)
       end
-      if live > 0 and redis.call('HINCRBY', key, 'n', -live) < 0 then redis.call('HSET', key, 'n', 0) end
       -- where the group goes now: the back of the round, or out of it
-      local nextTier = headTier(g)
-      if nextTier == nil then
+      if pending <= 0 then
         if running <= 0 then forgetIfIdle(g) end
       elseif cap and running >= cap then
         redis.call('SADD', K_GROUPS_FULL, g)
@@ -187,8 +195,25 @@ local function claimFromGroups(budget)
         redis.call('HSET', key, 'lim', at)
         redis.call('ZADD', K_GROUPS_THROTTLED, at, g)
       else
-        redis.call('ZADD', K_GROUPS_READY, nextTier + nextTurn(), g)
+        backOfRound[#backOfRound + 1] = g
       end
+    end
+    if #backOfRound > 0 then
+      -- their new turns, in the order served: one INCRBY for all
+      local turn = redis.call('INCRBY', K_SEQ, #backOfRound) - #backOfRound
+      local args = {}
+      for k, g in ipairs(backOfRound) do
+        local zkey = groupPendingKeys(g)
+        -- the tier of its best entry: a zset's first (priority != 0), else the list's (0)
+        local first = redis.call('ZRANGE', zkey, 0, 0, 'WITHSCORES')
+        local tier = PRIORITY_ZERO_SCORE
+        local z = first[2] and tonumber(first[2])
+        if z and z < PRIORITY_ZERO_SCORE then tier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN
+        elseif z and redis.call('LLEN', select(2, groupPendingKeys(g))) == 0 then tier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
+        args[#args + 1] = string.format('%.0f', tier + turn + k)
+        args[#args + 1] = g
+      end
+      callBatched('ZADD', K_GROUPS_READY, args)
     end
   end
 end

@@ -113,8 +113,12 @@ local function takeDeadEntry(id)
   return true
 end
 
+-- Entries popped from the named groups' structures this call: flushIndexWrites takes them off
+-- the settings' `gn` with one command.
+local poppedFromGroups = 0
+
 -- Up to `n` pending ids of group `g` in claim order, removed from their index: priority > 0, then
--- priority 0 (the list), then priority < 0.
+-- priority 0 (the list), then priority < 0. Fewer than `n`: the group's structures are empty.
 local function popPending(n, g)
   g = g or ''
   local zkey, lkey = groupPendingKeys(g)
@@ -136,7 +140,7 @@ local function popPending(n, g)
     local popped = redis.call('ZPOPMIN', zkey, n - #ids)
     for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
   end
-  if g ~= '' and #ids > 0 then redis.call('HINCRBY', K_SETTINGS, 'gn', -#ids) end
+  if g ~= '' then poppedFromGroups = poppedFromGroups + #ids end
   return ids
 end
 
@@ -154,6 +158,10 @@ local function hasPending()
 end
 
 local function flushIndexWrites()
+  if poppedFromGroups > 0 then
+    redis.call('HINCRBY', K_SETTINGS, 'gn', -poppedFromGroups)
+    poppedFromGroups = 0
+  end
   flushPending()
   for key, args in pairs(indexAdds) do
     callBatched('ZADD', key, args)
