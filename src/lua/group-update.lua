@@ -21,30 +21,13 @@
 --- @include "includes/groups"
 
 local g, cap, rate, paused = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+checkSettingArgs('group-update', cap, rate)
 local key = K_GROUP .. g
 if not groupedMode() then enableGroups() end
 if g ~= '' then redis.call('ZADD', K_GROUPS, 0, g) end
-local replace = false
-if cap ~= '' then
-  if cap == '-' then
-    redis.call('HDEL', key, 'c')
-  else
-    if not tonumber(cap) or tonumber(cap) < 1 then error('claimq group-update: cap ' .. cap .. ' is not a whole number >= 1') end
-    redis.call('HSET', key, 'c', cap)
-  end
-  replace = true
-end
-if rate ~= '' then
-  if rate == '-' then
-    redis.call('HDEL', key, 'rm', 'rp', 'tat', 'lim')
-  else
-    local max, per = string.match(rate, '^(%d+):(%d+)$')
-    if not max or tonumber(max) < 1 or tonumber(per) < 1 then error('claimq group-update: rate ' .. rate .. ' is not <max>:<perMs>') end
-    redis.call('HSET', key, 'rm', max, 'rp', per)
-    redis.call('HDEL', key, 'tat', 'lim')
-  end
-  replace = true
-end
+local capChanged = applyCap(key, 'c', cap)
+local rateChanged = applyRate(key, rate)
+local replace = capChanged or rateChanged
 if paused == '1' then
   redis.call('HSET', key, 'p', '1')
 elseif paused == '0' then

@@ -20,31 +20,16 @@
 --- @include "includes/groups"
 
 local cap, rate, paused = ARGV[3], ARGV[4], ARGV[5]
+checkSettingArgs('queue-settings', cap, rate)
 local wake = false
-if cap ~= '' then
-  if cap == '-' then
-    redis.call('HDEL', K_SETTINGS, 'gc')
-  else
-    if not tonumber(cap) or tonumber(cap) < 1 then error('claimq queue-settings: cap ' .. cap .. ' is not a whole number >= 1') end
-    redis.call('HSET', K_SETTINGS, 'gc', cap)
-  end
+if applyCap(K_SETTINGS, 'gc', cap) then
   if not groupedMode() then enableGroups() end
   for _, g in ipairs(redis.call('SMEMBERS', K_GROUPS_FULL)) do
     redis.call('SREM', K_GROUPS_FULL, g)
     if placeGroup(g) then wake = true end
   end
 end
-if rate ~= '' then
-  if rate == '-' then
-    redis.call('HDEL', K_SETTINGS, 'rm', 'rp', 'tat')
-  else
-    local max, per = string.match(rate, '^(%d+):(%d+)$')
-    if not max or tonumber(max) < 1 or tonumber(per) < 1 then error('claimq queue-settings: rate ' .. rate .. ' is not <max>:<perMs>') end
-    redis.call('HSET', K_SETTINGS, 'rm', max, 'rp', per)
-    redis.call('HDEL', K_SETTINGS, 'tat')
-  end
-  wake = true
-end
+if applyRate(K_SETTINGS, rate) then wake = true end
 if paused == '1' then
   redis.call('HSET', K_SETTINGS, 'p', '1')
 elseif paused == '0' then

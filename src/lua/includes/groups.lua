@@ -161,3 +161,40 @@ local function capOf(g, own, queueCap, hostCap)
   end
   return c
 end
+
+-- Settings arguments of queue-settings.lua and group-update.lua, checked before either writes:
+-- a cap is '' (unchanged), '-' (cleared) or a whole number >= 1; a rate '', '-' or '<max>:<perMs>'.
+local function checkSettingArgs(script, cap, rate)
+  if cap ~= '' and cap ~= '-' and not (tonumber(cap) and tonumber(cap) >= 1 and tonumber(cap) % 1 == 0) then
+    error('claimq ' .. script .. ': cap ' .. cap .. ' is not a whole number >= 1')
+  end
+  if rate ~= '' and rate ~= '-' then
+    local max, per = string.match(rate, '^(%d+):(%d+)$')
+    if not max or tonumber(max) < 1 or tonumber(per) < 1 then error('claimq ' .. script .. ': rate ' .. rate .. ' is not <max>:<perMs>') end
+  end
+end
+
+-- Writes a checked cap argument to `field` of hash `key`; true when it changed anything.
+local function applyCap(key, field, cap)
+  if cap == '' then return false end
+  if cap == '-' then
+    redis.call('HDEL', key, field)
+  else
+    redis.call('HSET', key, field, cap)
+  end
+  return true
+end
+
+-- Writes a checked rate argument to hash `key` (rm, rp); a new or cleared rate drops the bucket
+-- and any throttle (`lim`): it starts full. True when it changed anything.
+local function applyRate(key, rate)
+  if rate == '' then return false end
+  if rate == '-' then
+    redis.call('HDEL', key, 'rm', 'rp', 'tat', 'lim')
+  else
+    local max, per = string.match(rate, '^(%d+):(%d+)$')
+    redis.call('HSET', key, 'rm', max, 'rp', per)
+    redis.call('HDEL', key, 'tat', 'lim')
+  end
+  return true
+end

@@ -27,6 +27,15 @@ interface Found {
   at: RedisListPosition;
 }
 
+/** One list call's walk: what it looks for, what it found so far, and what it has examined. */
+interface Walk {
+  keys: RedisQueueKeys;
+  query: ListQuery;
+  limit: number;
+  found: Found[];
+  examined: number;
+}
+
 /**
  * Lists jobs newest-first within a state index (highest score first: finish time for final
  * states, due time for scheduled, lease expiry for running; pending: the zset of non-zero
@@ -44,15 +53,15 @@ export class RedisJobLister {
     const walk: Segment[] = (query.status ? [query.status] : [...JOB_STATUSES]).flatMap((status) => segmentsOf(keys, status));
     let position = decodeRedisListCursor(query.cursor, walk);
     let index = position?.index ?? 0;
-    const found: Found[] = [];
-    const budget = { examined: 0 };
+    const walking: Walk = { keys, query, limit, found: [], examined: 0 };
+    const found = walking.found;
     let lastSeen: RedisListPosition | undefined;
 
-    while (index < walk.length && found.length <= limit && budget.examined < EXAMINE_BUDGET) {
+    while (index < walk.length && found.length <= limit && walking.examined < EXAMINE_BUDGET) {
       const segment = walk[index];
       const resume = position && position.index === index ? position : undefined;
       if (segment.groups) {
-        const stop = await this.walkGroups(keys, index, resume, query, limit, found, budget);
+        const stop = await this.walkGroups(walking, index, resume);
         if (stop) {
           position = stop;
           lastSeen = stop;
@@ -62,7 +71,7 @@ export class RedisJobLister {
         position = undefined;
         continue;
       }
-      const step = await this.walkSegment(keys, segment, index, resume, query, limit, found, budget);
+      const step = await this.walkSegment(walking, segment, index, resume);
       if (step.last) lastSeen = step.last;
       if (found.length > limit) break;
       if (step.exhausted) {
@@ -88,16 +97,13 @@ export class RedisJobLister {
    * the index had no more than the window.
    */
   private async walkSegment(
-    keys: RedisQueueKeys,
+    walking: Walk,
     segment: Segment,
     index: number,
     resume: RedisListPosition | undefined,
-    query: ListQuery,
-    limit: number,
-    found: Found[],
-    budget: { examined: number },
     group?: RedisListPosition['group'],
   ): Promise<{ exhausted: boolean; last?: RedisListPosition }> {
+    const { keys, query, limit, found } = walking;
     const want = query.type === undefined ? limit + 1 - found.length : WINDOW;
     const entries = segment.list ? await this.listWindow(segment.key, resume, want) : await this.zsetWindow(segment.key, resume, want);
     const pipeline = this.redis.pipeline();
@@ -107,7 +113,7 @@ export class RedisJobLister {
     let last: RedisListPosition | undefined;
     for (let i = 0; i < entries.length && found.length <= limit; i += 2) {
       const at: RedisListPosition = { index, score: Number(entries[i + 1]), id: entries[i], ...(group ? { group } : {}) };
-      budget.examined++;
+      walking.examined++;
       last = at;
       const [error, raw] = hashes[i / 2];
       if (error) throw error;
@@ -125,15 +131,8 @@ export class RedisJobLister {
    * The named groups' pending jobs, group by group from the cursor's, each its zset then its list.
    * Returns where to resume when the page or the budget ended inside them, else undefined.
    */
-  private async walkGroups(
-    keys: RedisQueueKeys,
-    index: number,
-    resume: RedisListPosition | undefined,
-    query: ListQuery,
-    limit: number,
-    found: Found[],
-    budget: { examined: number },
-  ): Promise<RedisListPosition | undefined> {
+  private async walkGroups(walking: Walk, index: number, resume: RedisListPosition | undefined): Promise<RedisListPosition | undefined> {
+    const { keys, limit, found } = walking;
     const at0 = resume?.group;
     // score -1 in a group's list position: that group is done, the walk goes on after it
     const pastGroup = at0 !== undefined && at0.list === 1 && resume!.score === -1;
@@ -147,16 +146,16 @@ export class RedisJobLister {
           const segment = { key: list === 1 ? `${keys.groupListPrefix}${name}` : `${keys.groupZsetPrefix}${name}`, list: list === 1 };
           let at = here?.group?.list === list ? here : undefined;
           // visiting an index costs one, so a walk over many empty groups ends too
-          budget.examined++;
+          walking.examined++;
           for (;;) {
-            const step = await this.walkSegment(keys, segment, index, at, query, limit, found, budget, group);
+            const step = await this.walkSegment(walking, segment, index, at, group);
             if (found.length > limit) return step.last;
             if (step.exhausted) break;
             at = step.last;
-            if (budget.examined >= EXAMINE_BUDGET) return at;
+            if (walking.examined >= EXAMINE_BUDGET) return at;
           }
         }
-        if (budget.examined >= EXAMINE_BUDGET) return { index, score: -1, id: '', group: { name, list: 1 } };
+        if (walking.examined >= EXAMINE_BUDGET) return { index, score: -1, id: '', group: { name, list: 1 } };
       }
       if (names.length < GROUPS_PER_STEP) return undefined;
       from = `(${names[names.length - 1]}`;
