@@ -22,3 +22,19 @@ describe('decodeRedisListCursor', () => {
     expect(() => decodeRedisListCursor(handMade(value), walk)).toThrow(InvalidJobSpecError);
   });
 });
+
+describe('decodeRedisListCursor in the named groups\' segment', () => {
+  const walk = [{ list: false }, { list: true }, { list: false, groups: true }];
+
+  it('takes back a position inside a group, and the start of the segment', () => {
+    const inGroup = { index: 2, score: 7, id: 'q-1', group: { name: 'tenant-a', list: 1 as const } };
+    expect(decodeRedisListCursor(encodeRedisListCursor(inGroup), walk)).toEqual(inGroup);
+    const start = { index: 2, score: 0, id: '' };
+    expect(decodeRedisListCursor(encodeRedisListCursor(start), walk)).toEqual(start);
+  });
+
+  it('refuses a group position outside that segment or with a bad group name', () => {
+    expect(() => decodeRedisListCursor(encodeRedisListCursor({ index: 1, score: 0, id: '', group: { name: 'a', list: 1 } }), walk)).toThrow(InvalidJobSpecError);
+    expect(() => decodeRedisListCursor(encodeRedisListCursor({ index: 2, score: 0, id: '', group: { name: 'a b', list: 0 } }), walk)).toThrow(InvalidJobSpecError);
+  });
+});

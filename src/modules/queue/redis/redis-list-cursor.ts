@@ -35,7 +35,7 @@ export function decodeRedisListCursor(cursor: string | undefined, walk: readonly
     const value: unknown = JSON.parse(Buffer.from(cursor.slice(1), 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 3) {
       const [index, score, id] = value as unknown[];
-      if (isPosition(index, score, id, walk) && !walk[index].groups) return { index, score: score as number, id: id as string };
+      if (isPosition(index, score, id, walk)) return { index, score: score as number, id: id as string };
     }
     if (Array.isArray(value) && value.length === 5) {
       const [index, score, id, name, list] = value as unknown[];
