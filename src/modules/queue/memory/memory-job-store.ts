@@ -69,6 +69,8 @@ export interface MemoryJobStoreOptions {
    * callbackUrl or an executionId is kept anyway, as complete.lua does. Default false.
    */
   deleteSucceeded?: boolean;
+  /** HTTP_HOST_CONCURRENCY: the cap of every `host:` group without a cap of its own (fairness.ts effectiveConcurrency); 0 or absent: none. */
+  hostConcurrency?: number;
 }
 
 /** The statuses a failure leaves a job in (pending also after a scheduled retry's promotion); fail.lua's FAIL_OUTCOMES. */

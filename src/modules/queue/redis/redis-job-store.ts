@@ -69,6 +69,8 @@ export interface RedisJobStoreOptions {
   replicaWait?: ReplicaWait;
   /** A cluster's seed nodes (REDIS_CLUSTER_NODES), which the start check names and asks why, when the cluster does not answer. */
   clusterSeeds?: ClusterSeed[];
+  /** HTTP_HOST_CONCURRENCY: the cap of every `host:` group without a cap of its own (fairness.ts effectiveConcurrency); 0 or absent: none. */
+  hostConcurrency?: number;
 }
 
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
