@@ -117,7 +117,7 @@ export function describeFairnessApi(storeName: string, env: () => Record<string,
         const fired = await e2e.http().post(`/schedules/${name}/trigger`).expect(201);
         expect((await e2e.http().get(`/jobs/${fired.body.jobId}`).expect(200)).body.group).toBe('tenant-9');
 
-        const hostly = await e2e.http().put(`/schedules/${name}`).send({ queue, everyMs: 3_600_000, paused: true, job: httpJob(queue, 'https://cron.example.com/run') }).expect(200);
+        const hostly = await e2e.http().put(`/schedules/${name}`).send({ queue, everyMs: 3_600_000, paused: true, job: { type: 'http', payload: { url: 'https://cron.example.com/run', method: 'POST' } } }).expect(200);
         // the schedule keeps what was asked (no group); each fire works out the host group
         expect(hostly.body.job).not.toHaveProperty('group');
         const again = await e2e.http().post(`/schedules/${name}/trigger`).expect(201);

@@ -69,7 +69,10 @@ export interface MemoryJobStoreOptions {
    * callbackUrl or an executionId is kept anyway, as complete.lua does. Default false.
    */
   deleteSucceeded?: boolean;
-  /** HTTP_HOST_CONCURRENCY: the cap of every `host:` group without a cap of its own (fairness.ts effectiveConcurrency); 0 or absent: none. */
+  /**
+   * HTTP_HOST_CONCURRENCY: the cap of every host group (`host:<host>`) that has no cap of its own,
+   * never above it even when the queue's groupConcurrency is higher (fairness.ts). 0 (default): none.
+   */
   hostConcurrency?: number;
 }
 
