@@ -69,11 +69,7 @@ export interface RedisJobStoreOptions {
   replicaWait?: ReplicaWait;
   /** A cluster's seed nodes (REDIS_CLUSTER_NODES), which the start check names and asks why, when the cluster does not answer. */
   clusterSeeds?: ClusterSeed[];
-  /**
-   * HTTP_HOST_CONCURRENCY: the cap of every host group (`host:<host>`) that has no cap of its own,
-   * never above it even when the queue's groupConcurrency is higher (fairness.ts). 0 (default): none.
-   * Accepted here; the claim scripts apply it with the rest of issue 15's fairness.
-   */
+  /** HTTP_HOST_CONCURRENCY: the cap of host groups (`host:<host>`) without one of their own; 0 or absent = none. */
   hostConcurrency?: number;
 }
 
