@@ -14,6 +14,8 @@ export type { MemoryJobStoreOptions, RedisJobStoreOptions } from './modules/queu
 export * from './modules/claim';
 export { SchedulesService } from './modules/schedules';
 export type { ScheduleSpec, ScheduleDetail } from './modules/schedules';
+export { FairnessService } from './modules/jobs';
+export type { GroupLimit, GroupSettingsPatch, GroupState, QueueSettings, QueueSettingsPatch, RateLimit } from './domain/fairness';
 export type { Job, JobSchedule, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
 export type { JobEvent, JobEventKind } from './domain/job-event';
 export { TRANSITIONS, endAttempt } from './domain/job-lifecycle';

@@ -43,6 +43,8 @@ export class AppConfig {
   readonly httpEgressAllow: string[];
   readonly httpEgressDeny: string[];
   readonly httpMaxRedirects: number;
+  /** HTTP_HOST_CONCURRENCY: the cap of every host group (0: no host groups, see `hostGroups`). */
+  readonly httpHostConcurrency: number;
   readonly httpSecretHeaders: string[];
   /** SECRETS_KEYS: empty, secret headers are stored unencrypted. */
   readonly secretsKeys: string[];
@@ -100,6 +102,7 @@ export class AppConfig {
     this.httpEgressAllow = splitList(env.HTTP_EGRESS_ALLOW);
     this.httpEgressDeny = splitList(env.HTTP_EGRESS_DENY);
     this.httpMaxRedirects = env.HTTP_MAX_REDIRECTS;
+    this.httpHostConcurrency = env.HTTP_HOST_CONCURRENCY;
     this.httpSecretHeaders = splitList(env.HTTP_SECRET_HEADERS).map((h) => h.toLowerCase());
     this.secretsKeys = splitList(env.SECRETS_KEYS);
     this.logLevel = env.LOG_LEVEL;
@@ -137,6 +140,11 @@ export class AppConfig {
   /** Seals, opens and names the secret headers of `http` jobs (HTTP_SECRET_HEADERS, SECRETS_KEYS). */
   httpJobSecrets(): HttpJobSecrets {
     return new HttpJobSecrets(this.httpSecretHeaders, new SecretBox(this.secretsKeys));
+  }
+
+  /** `http` jobs without a group get their target host's group (HTTP_HOST_CONCURRENCY > 0). */
+  get hostGroups(): boolean {
+    return this.httpHostConcurrency > 0;
   }
 
   get runsApi(): boolean {

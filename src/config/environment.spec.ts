@@ -192,6 +192,16 @@ describe('egress and secrets configuration', () => {
     expect(() => AppConfig.from({ HTTP_MAX_REDIRECTS: '21' })).toThrow(/HTTP_MAX_REDIRECTS="21"/);
   });
 
+  it('takes HTTP_HOST_CONCURRENCY from 0 (host groups off) to its maximum, 100 by default', () => {
+    expect(AppConfig.from({}).httpHostConcurrency).toBe(100);
+    expect(AppConfig.from({}).hostGroups).toBe(true);
+    expect(AppConfig.from({ HTTP_HOST_CONCURRENCY: '0' })).toMatchObject({ httpHostConcurrency: 0, hostGroups: false });
+    expect(AppConfig.from({ HTTP_HOST_CONCURRENCY: '1000000' }).httpHostConcurrency).toBe(1_000_000);
+    for (const value of ['1000001', '-1', '1.5', 'many']) {
+      expect(() => AppConfig.from({ HTTP_HOST_CONCURRENCY: value })).toThrow(new RegExp(`HTTP_HOST_CONCURRENCY="${value}"`));
+    }
+  });
+
   it('reads HTTP_SECRET_HEADERS in any case and refuses a list that is not header names', () => {
     expect(AppConfig.from({ HTTP_SECRET_HEADERS: 'Authorization, X-Signature' }).httpSecretHeaders).toEqual(['authorization', 'x-signature']);
     expect(() => AppConfig.from({ HTTP_SECRET_HEADERS: 'bad header' })).toThrow(/HTTP_SECRET_HEADERS must be a comma-separated list of header names/);

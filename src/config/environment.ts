@@ -6,6 +6,7 @@ import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
 import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
+import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
 import { parseQueueList } from './queue-list';
 import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH } from './batch-limits';
 
@@ -164,6 +165,14 @@ export class EnvironmentVariables {
   /** Redirects an `http` job follows; each hop passes the egress policy and HTTP_JOB_ALLOWED_HOSTS. 0: none followed. */
   @Transform(toInt) @IsInt() @Min(0) @Max(MAX_HTTP_REDIRECTS)
   HTTP_MAX_REDIRECTS = 5;
+
+  /**
+   * Fairness for `http` jobs: one without a `group` gets its target host's (`host:<host>`), and
+   * such a group runs at most this many jobs at once across the fleet (a group's or the queue's
+   * own cap may be lower). 0: off, `http` jobs without a group stay in the queue's default group.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(MAX_GROUP_CONCURRENCY)
+  HTTP_HOST_CONCURRENCY = 100;
 
   /** Request headers of `http` jobs whose values are secret: sealed at rest, "[redacted]" in every view. */
   @Matches(new RegExp(`^\\s*${HTTP_TOKEN}\\s*(,\\s*${HTTP_TOKEN}\\s*)*$`), {

@@ -46,6 +46,7 @@ export function toJobJson(job: Job): JobJson {
   if (job.callbackUrl !== undefined) view.callbackUrl = job.callbackUrl;
   if (job.executionId !== undefined) view.executionId = job.executionId;
   if (job.schedule !== undefined) view.schedule = { name: job.schedule.name, fireAt: iso(job.schedule.fireAt) };
+  if (job.group !== undefined) view.group = job.group;
   if (job.cancelRequested) view.cancelRequested = true;
   return view;
 }

@@ -35,3 +35,39 @@ describe('normalizeJobSpec: schedule', () => {
     expect(normalize({ schedule: { name: 'n', fireAt: 0 } }).schedule).toEqual({ name: 'n', fireAt: 0 });
   });
 });
+
+describe('normalizeJobSpec: group', () => {
+  const http = (url: string, extra: Partial<JobSpec> = {}) => ({ type: 'http', payload: { url, method: 'GET' }, ...extra });
+
+  it('copies a group through, and leaves the field out without one', () => {
+    expect(normalize({ group: 'tenant-42' }).group).toBe('tenant-42');
+    expect(normalize({})).not.toHaveProperty('group');
+  });
+
+  it.each<[string, unknown]>([
+    ['empty', ''],
+    ['with a space', 'a b'],
+    ['of 101 characters', 'x'.repeat(101)],
+    ['~default, the API alias of the default group', '~default'],
+    ['not a string', 42],
+  ])('refuses a group %s, naming group', (_case, group) => {
+    expect(() => normalize({ group: group as string })).toThrow(expect.objectContaining({ field: 'group', reason: 'must match [A-Za-z0-9_.:-]{1,100}' }));
+  });
+
+  it('takes a group of 100 characters', () => {
+    expect(normalize({ group: 'g'.repeat(100) }).group).toBe('g'.repeat(100));
+  });
+
+  it("gives an http job its host's group while host groups are on, and keeps an explicit group", () => {
+    const on = { now: NOW, maxPayloadBytes: 1024, hostGroups: true };
+    expect(normalizeJobSpec(http('https://API.example.com:8443/x?y=1'), on).group).toBe('host:api.example.com:8443');
+    expect(normalizeJobSpec(http('https://api.example.com/x', { group: 'mine' }), on).group).toBe('mine');
+    expect(normalizeJobSpec({ type: 'email.send', payload: { url: 'https://api.example.com/' } }, on)).not.toHaveProperty('group');
+    expect(normalizeJobSpec({ type: 'http', payload: 'not an object' }, on)).not.toHaveProperty('group');
+  });
+
+  it('gives an http job no group while host groups are off', () => {
+    expect(normalizeJobSpec(http('https://api.example.com/x'), { now: NOW, maxPayloadBytes: 1024 })).not.toHaveProperty('group');
+    expect(normalizeJobSpec(http('https://api.example.com/x'), { now: NOW, maxPayloadBytes: 1024, hostGroups: false })).not.toHaveProperty('group');
+  });
+});

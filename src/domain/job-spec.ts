@@ -1,3 +1,5 @@
+import { hostGroupOf } from './fairness';
+import { HTTP_JOB_TYPE } from './http-job';
 import { HttpJobSecrets } from './http-job-secrets';
 import { newJobId } from './job-id';
 import { InvalidJobSpecError, PayloadTooLargeError } from './errors';
@@ -20,6 +22,11 @@ export interface NormalizeOptions {
   maxPayloadBytes: number;
   /** Seals the secret headers of `http` jobs for storage (JobsService passes it; callbacks carry none). */
   secrets?: Pick<HttpJobSecrets, 'seal'>;
+  /**
+   * An `http` job without a group gets its target host's group (`host:<host>`, fairness.ts
+   * hostGroupOf): on while HTTP_HOST_CONCURRENCY is more than 0. Off: it stays in the default group.
+   */
+  hostGroups?: boolean;
 }
 
 /**
@@ -43,7 +50,11 @@ export function normalizeJobSpec(spec: JobSpec, opts: NormalizeOptions, field = 
   const stored = opts.secrets ? opts.secrets.seal(spec.type, spec.payload) : spec.payload;
   const runAt = spec.runAt ?? opts.now + (spec.delayMs ?? 0);
   const schedule = spec.schedule === undefined ? undefined : normalizeSchedule(spec.schedule);
-  return {
+  if (spec.group !== undefined && (typeof spec.group !== 'string' || !NAME_PATTERN.test(spec.group))) {
+    throw new InvalidJobSpecError('group', 'must match [A-Za-z0-9_.:-]{1,100}');
+  }
+  const group = spec.group ?? (opts.hostGroups ? defaultGroupOf(spec.type, spec.payload) : undefined);
+  const job: NewJob = {
     id: newJobId(queue, opts.now),
     queue,
     type: spec.type,
@@ -58,6 +69,18 @@ export function normalizeJobSpec(spec: JobSpec, opts: NormalizeOptions, field = 
     executionId: spec.executionId,
     schedule,
   };
+  if (group !== undefined) job.group = group;
+  return job;
+}
+
+/**
+ * The group a job without one gets while host groups are on: an `http` job's target host's group;
+ * any other job none (the queue's default group). Undefined also for a payload without a usable url.
+ */
+export function defaultGroupOf(type: string, payload: unknown): string | undefined {
+  if (type !== HTTP_JOB_TYPE || typeof payload !== 'object' || payload === null) return undefined;
+  const { url } = payload as { url?: unknown };
+  return typeof url === 'string' ? hostGroupOf(url) : undefined;
 }
 
 /** A copy: the stores keep what they are given, and the caller's object stays its own. */

@@ -53,6 +53,11 @@ export interface ScheduleJobTemplate {
   backoff: BackoffOptions;
   timeoutMs: number;
   callbackUrl?: string;
+  /**
+   * The group the client gave (NAME_PATTERN). An `http` job's host group is not kept here: each
+   * fire works it out under the HTTP_HOST_CONCURRENCY of the instance that fires.
+   */
+  group?: string;
 }
 
 /** A schedule's definition after defaults: what PUT /schedules/:name stores. */

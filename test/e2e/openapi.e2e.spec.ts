@@ -37,6 +37,13 @@ describe('OpenAPI (/docs-json, /docs)', () => {
         'post /jobs/{id}/cancel',
         'post /jobs/{id}/retry',
         'get /queues',
+        'get /queues/{name}/settings',
+        'put /queues/{name}/settings',
+        'post /queues/{name}/pause',
+        'post /queues/{name}/resume',
+        'get /queues/{name}/groups',
+        'get /queues/{name}/groups/{group}',
+        'put /queues/{name}/groups/{group}',
         'get /health/live',
         'get /health/ready',
         'get /metrics',
@@ -81,6 +88,26 @@ describe('OpenAPI (/docs-json, /docs)', () => {
       const post = doc.paths[path].post as unknown as { responses: Record<string, unknown> };
       expect(Object.keys(post.responses)).toContain('415');
     }
+    for (const path of ['/queues/{name}/settings', '/queues/{name}/groups/{group}']) {
+      const put = doc.paths[path].put as unknown as { responses: Record<string, unknown> };
+      expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '415']));
+    }
+  });
+
+  it("documents a job's group in the request and the response, and the fairness bodies with their bounds", () => {
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }> } }).components.schemas;
+    for (const name of ['CreateJobDto', 'JobResponseDto', 'ScheduleJobDto', 'ScheduleJobResponseDto']) {
+      expect(schemas[name].properties.group).toMatchObject({ type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,100}$' });
+    }
+    expect(schemas.PutQueueSettingsDto.properties.groupConcurrency).toMatchObject({ type: 'integer', nullable: true, minimum: 1, maximum: 1_000_000 });
+    expect(schemas.PutGroupDto.properties).toHaveProperty('paused');
+    expect(schemas.RateLimitDto.properties).toMatchObject({ max: { minimum: 1, maximum: 1_000_000 }, perMs: { minimum: 1, maximum: 86_400_000 } });
+    expect(schemas.GroupStateResponseDto.required).toEqual(
+      expect.arrayContaining(['name', 'pending', 'running', 'paused', 'concurrency', 'effectiveConcurrency', 'rateLimit', 'limitedBy']),
+    );
+    expect(schemas.GroupStateResponseDto.properties.limitedUntil).toMatchObject({ type: 'string', format: 'date-time' });
+    const list = doc.paths['/queues/{name}/groups'].get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] };
+    expect(list.parameters.find((p) => p.name === 'limit')?.schema).toMatchObject({ minimum: 1, maximum: 500, default: 100 });
   });
 
   it('serves the Swagger UI page', async () => {

@@ -10,6 +10,8 @@ export interface ExecutionRefresherOptions {
   refresherId: string;
   batch: number;
   maxPayloadBytes: number;
+  /** HTTP_HOST_CONCURRENCY > 0: the callbacks (`http` jobs) get their receiver's host group. */
+  hostGroups?: boolean;
   /** Executions the database refused as data: written no more, acknowledged with the rest. */
   onRejected?: (queue: string, rejected: RejectedExecution[]) => void;
 }
@@ -46,7 +48,7 @@ export class ExecutionRefresher {
     }
     const due = executions.filter((e) => isExecutionFinal(e.status) && e.callbackUrl !== undefined && !e.callbackEnqueued);
     if (due.length > 0) {
-      const opts = { now: this.clock.now(), maxPayloadBytes: this.options.maxPayloadBytes };
+      const opts = { now: this.clock.now(), maxPayloadBytes: this.options.maxPayloadBytes, hostGroups: this.options.hostGroups };
       await this.store.enqueue(due.map((e) => normalizeJobSpec(executionCallbackSpec(e), opts)));
     }
     await this.store.ackRefresh(

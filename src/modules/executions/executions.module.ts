@@ -37,6 +37,7 @@ export class ExecutionsModule {
             refresherId: newRefresherId(),
             batch: config.refreshBatch,
             maxPayloadBytes: config.maxPayloadBytes,
+            hostGroups: config.hostGroups,
             onRejected: (queue, rejected) => {
               for (const r of rejected) logger.error(`refresh set aside execution ${r.id} of queue ${queue}: PostgreSQL refused it (${r.reason})`);
               metrics.rejected(queue, rejected.length);

@@ -1,6 +1,7 @@
 /** The jobs API: its module, and the pieces the executions API shares with it. */
 export { JobsModule } from './jobs.module';
 export { JobsService } from './jobs.service';
+export { FairnessService } from './fairness.service';
 export * from './job-limits';
 export { toJobSpec } from './job-spec.mapper';
 export * from './job.presenter';

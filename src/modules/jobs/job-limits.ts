@@ -21,3 +21,5 @@ export const MAX_BULK_JOBS = 1000;
 export const MAX_LIST_LIMIT = 500;
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_CURSOR_LENGTH = 1000;
+/** GET /queues/:name/groups: page size when none is given (at most MAX_GROUPS_PAGE, src/domain/fairness.ts). */
+export const DEFAULT_GROUPS_PAGE = 100;

@@ -14,6 +14,10 @@ describe('toJobSpec', () => {
     expect(toJobSpec(dto({ type: 'a', schedule: { name: 'n', fireAt: 1 } }))).toEqual({ type: 'a' });
   });
 
+  it('copies a group', () => {
+    expect(toJobSpec(dto({ type: 'a', group: 'tenant-42' }))).toEqual({ type: 'a', group: 'tenant-42' });
+  });
+
   it('keeps an explicit null payload', () => {
     expect(toJobSpec(dto({ type: 'a', payload: null }))).toEqual({ type: 'a', payload: null });
   });

@@ -19,6 +19,7 @@ export function toJobSpec(dto: CreateJobDto): JobSpec {
   if (dto.timeoutMs != null) spec.timeoutMs = dto.timeoutMs;
   if (dto.idempotencyKey != null) spec.idempotencyKey = dto.idempotencyKey;
   if (dto.callbackUrl != null) spec.callbackUrl = dto.callbackUrl;
+  if (dto.group != null) spec.group = dto.group;
   return spec;
 }
 

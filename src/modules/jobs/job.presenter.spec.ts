@@ -28,7 +28,7 @@ describe('presentJob', () => {
 
   it('leaves unset optional fields out instead of sending null', () => {
     const view = presentJob(base);
-    for (const key of ['startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'idempotencyKey', 'callbackUrl', 'executionId', 'schedule', 'cancelRequested']) {
+    for (const key of ['startedAt', 'finishedAt', 'workerId', 'result', 'lastError', 'idempotencyKey', 'callbackUrl', 'executionId', 'schedule', 'group', 'cancelRequested']) {
       expect(view).not.toHaveProperty(key);
     }
   });
@@ -54,6 +54,12 @@ describe('presentJob', () => {
     expect(view.schedule).toEqual({ name: 'nightly', fireAt: '2030-01-01T02:00:00.250Z' });
     expect(Object.keys(view).slice(-1)).toEqual(['schedule']);
     expect(job.schedule).toEqual({ name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2, 0, 0, 250) });
+  });
+
+  it('shows the group when the job has one, after the schedule', () => {
+    const view = presentJob({ ...base, schedule: { name: 'nightly', fireAt: 0 }, group: 'host:api.example.com', cancelRequested: true });
+    expect(view.group).toBe('host:api.example.com');
+    expect(Object.keys(view).slice(-3)).toEqual(['schedule', 'group', 'cancelRequested']);
   });
 
   it('does not share the backoff object with the stored job', () => {

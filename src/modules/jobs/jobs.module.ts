@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { FairnessController } from './fairness.controller';
+import { FairnessService } from './fairness.service';
 import { JobHistoryService } from './job-history.service';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
@@ -10,8 +12,8 @@ import { QueuesService } from './queues.service';
  * (HistoryModule, global when DATABASE_URL is set) for what the store no longer holds.
  */
 @Module({
-  controllers: [JobsController, QueuesController],
-  providers: [JobsService, JobHistoryService, QueuesService],
-  exports: [JobsService],
+  controllers: [JobsController, QueuesController, FairnessController],
+  providers: [JobsService, JobHistoryService, QueuesService, FairnessService],
+  exports: [JobsService, FairnessService],
 })
 export class JobsModule {}

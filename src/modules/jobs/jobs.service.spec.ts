@@ -73,4 +73,12 @@ describe('JobsService', () => {
     await service.create({ type: 't', delayMs: 5000 });
     expect(store.calls[0][0].runAt).toBe(clock.now() + 5000);
   });
+
+  it("gives http jobs their host's group unless HTTP_HOST_CONCURRENCY is 0, and names a bad group by index in a bulk", async () => {
+    const http = { type: 'http', payload: { url: 'https://hooks.example.com/in', method: 'POST' } };
+    expect(setup().service.normalize(http, '').group).toBe('host:hooks.example.com');
+    expect(setup().service.normalize({ ...http, group: 'tenant-1' }, '').group).toBe('tenant-1');
+    expect(setup({ HTTP_HOST_CONCURRENCY: '0' }).service.normalize(http, '')).not.toHaveProperty('group');
+    expect(() => setup().service.normalizeMany([{ type: 't' }, { type: 't', group: 'a b' }])).toThrow(expect.objectContaining({ field: 'jobs.1.group' }));
+  });
 });

@@ -110,7 +110,7 @@ export class JobsService {
     }
     let job: NewJob;
     try {
-      job = normalizeJobSpec(spec, { now, maxPayloadBytes: this.config.maxPayloadBytes, secrets: this.secrets }, `${path}payload`);
+      job = normalizeJobSpec(spec, { now, maxPayloadBytes: this.config.maxPayloadBytes, secrets: this.secrets, hostGroups: this.config.hostGroups }, `${path}payload`);
     } catch (err) {
       if (err instanceof InvalidJobSpecError && path !== '') throw new InvalidJobSpecError(`${path}${err.field}`, err.reason);
       throw err;

@@ -28,6 +28,8 @@ export class CallbackEnqueuer {
     private readonly clock: Clock,
     private readonly maxPayloadBytes: number,
     private readonly logger: CallbackLogger = new Logger('Callbacks'),
+    /** HTTP_HOST_CONCURRENCY > 0: a callback (an `http` job) gets its receiver's host group. */
+    private readonly hostGroups = false,
   ) {}
 
   jobEnded(jobId: string): void {
@@ -64,7 +66,7 @@ export class CallbackEnqueuer {
   private async enqueueOnce(jobId: string): Promise<boolean> {
     const job = await this.store.get(jobId);
     if (!job?.callbackUrl || !isFinal(job.status)) return false;
-    const opts = { now: this.clock.now(), maxPayloadBytes: this.maxPayloadBytes };
+    const opts = { now: this.clock.now(), maxPayloadBytes: this.maxPayloadBytes, hostGroups: this.hostGroups };
     let callback;
     try {
       callback = normalizeJobSpec(callbackJobSpec(job), opts);

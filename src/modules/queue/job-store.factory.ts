@@ -28,6 +28,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         historyBacklogMaxBytes: config.historyBacklogMaxBytes,
         // only the history writer reads them; without it they would only fill memory
         keepEvents: config.databaseUrl !== undefined,
+        hostConcurrency: config.httpHostConcurrency,
       });
     case 'redis':
       return new RedisJobStore({
@@ -42,6 +43,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         eventsMaxLen: config.eventsMaxLen,
         historyBacklogMaxBytes: config.historyBacklogMaxBytes,
         allowEviction: config.redisAllowEviction,
+        hostConcurrency: config.httpHostConcurrency,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

@@ -18,7 +18,7 @@ import { StoreHealth } from './store-health';
     {
       provide: CallbackEnqueuer,
       inject: [JobStore, CLOCK, AppConfig],
-      useFactory: (store: JobStore, clock: Clock, config: AppConfig) => new CallbackEnqueuer(store, clock, config.maxPayloadBytes),
+      useFactory: (store: JobStore, clock: Clock, config: AppConfig) => new CallbackEnqueuer(store, clock, config.maxPayloadBytes, undefined, config.hostGroups),
     },
     { provide: StoreHealth, inject: [JobStore], useFactory: (store: JobStore) => store.health },
   ],

@@ -1,5 +1,7 @@
 import { Clock } from '../../domain/clock';
+import { HTTP_JOB_TYPE } from '../../domain/http-job';
 import { isFinal, NewJob } from '../../domain/job';
+import { defaultGroupOf } from '../../domain/job-spec';
 import { newJobId } from '../../domain/job-id';
 import { anchorOf, FirePlan, nextTick, planFire, ScheduleDefinition, ScheduleRun, tickIdempotencyKey } from '../../domain/schedule';
 import { ClaimqMetrics } from '../metrics';
@@ -21,6 +23,8 @@ export interface ScheduleFirerOptions {
    * again by whichever instance claims it after its lease.
    */
   onPlanError?: (name: string, error: unknown) => void;
+  /** HTTP_HOST_CONCURRENCY > 0: an `http` job whose template has no group gets its host's (jobOf). */
+  hostGroups?: boolean;
 }
 
 /** The scheduler's aheadMs: preparing 1,000 fires takes tens of ms on a busy 2-core machine. */
@@ -164,7 +168,7 @@ export class ScheduleFirer {
     for (const fire of fires) {
       const { name, definition } = fire.claimed.schedule;
       for (const fireAt of fire.ticks) {
-        const job = jobOf(name, definition, fireAt, now);
+        const job = jobOf(name, definition, fireAt, now, { hostGroups: this.options.hostGroups });
         fire.jobs.push(job);
         let group = byQueue.get(job.queue);
         if (!group) byQueue.set(job.queue, (group = []));
@@ -227,8 +231,16 @@ function byDueTime(fires: Fire[], now: number): [number, Fire[]][] {
   return [...groups].sort((a, b) => a[0] - b[0]);
 }
 
+/** What jobOf may be told beyond the tick. */
+export interface JobOfOptions {
+  /** Default: the tick's (tickIdempotencyKey); a manual trigger passes its own. */
+  idempotencyKey?: string;
+  /** As normalizeJobSpec's: an `http` job without a group gets its host's. */
+  hostGroups?: boolean;
+}
+
 /** The job a tick makes: the template, in the schedule's queue, runnable now, keyed by the tick. */
-export function jobOf(name: string, definition: ScheduleDefinition, fireAt: number, now: number, idempotencyKey = tickIdempotencyKey(name, fireAt)): NewJob {
+export function jobOf(name: string, definition: ScheduleDefinition, fireAt: number, now: number, options: JobOfOptions = {}): NewJob {
   const { job } = definition;
   const out: NewJob = {
     id: newJobId(definition.queue, now),
@@ -240,9 +252,11 @@ export function jobOf(name: string, definition: ScheduleDefinition, fireAt: numb
     maxAttempts: job.maxAttempts,
     backoff: job.backoff,
     timeoutMs: job.timeoutMs,
-    idempotencyKey,
+    idempotencyKey: options.idempotencyKey ?? tickIdempotencyKey(name, fireAt),
     schedule: { name, fireAt },
   };
   if (job.callbackUrl !== undefined) out.callbackUrl = job.callbackUrl;
+  const group = job.group ?? (options.hostGroups && job.type === HTTP_JOB_TYPE ? defaultGroupOf(job.type, JSON.parse(job.payloadJson)) : undefined);
+  if (group !== undefined) out.group = group;
   return out;
 }

@@ -20,6 +20,7 @@ export function presentSchedule(s: StoredSchedule): ScheduleResponseDto {
       backoff: { ...d.job.backoff },
       timeoutMs: d.job.timeoutMs,
       ...(d.job.callbackUrl !== undefined ? { callbackUrl: d.job.callbackUrl } : {}),
+      ...(d.job.group !== undefined ? { group: d.job.group } : {}),
     },
     overlap: d.overlap,
     catchUp: d.catchUp,

@@ -29,7 +29,7 @@ export class SchedulesModule {
           new ScheduleFirer(
             store,
             clock,
-            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS, onPlanError },
+            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS, onPlanError, hostGroups: config.hostGroups },
             metrics,
           ),
           clock,

@@ -55,6 +55,7 @@ export interface ScheduleDetail {
 @Injectable()
 export class SchedulesService {
   private readonly queues: AcceptedQueues;
+  private readonly hostGroups: boolean;
 
   constructor(
     @Inject(JobStore) private readonly store: JobStore,
@@ -65,6 +66,7 @@ export class SchedulesService {
     @Optional() private readonly metrics?: ClaimqMetrics,
   ) {
     this.queues = new AcceptedQueues(config.queues);
+    this.hostGroups = config.hostGroups;
   }
 
   /** Creates (`created: true`) or replaces the schedule; ticks are computed from now. */
@@ -85,6 +87,8 @@ export class SchedulesService {
         backoff: job.backoff,
         timeoutMs: job.timeoutMs,
         ...(job.callbackUrl !== undefined ? { callbackUrl: job.callbackUrl } : {}),
+        // the group asked for (normalize checked it), not the host group normalize may have given
+        ...(spec.job.group !== undefined ? { group: spec.job.group } : {}),
       },
       overlap: spec.overlap ?? 'allow',
       catchUp: spec.catchUp ?? 'latest',
@@ -148,7 +152,7 @@ export class SchedulesService {
   async trigger(name: string): Promise<{ jobId: string; fireAt: number }> {
     const schedule = await this.find(name);
     const now = this.clock.now();
-    const job = jobOf(name, schedule.definition, now, now, triggerIdempotencyKey(name, now));
+    const job = jobOf(name, schedule.definition, now, now, { idempotencyKey: triggerIdempotencyKey(name, now), hostGroups: this.hostGroups });
     const [result] = await this.store.enqueue([job]);
     if (!(await this.store.schedules.recordRun(name, { fireAt: now, jobId: result.job.id, trigger: true }))) {
       // deleted between the read and the record: the job stands, as any job a schedule made

@@ -33,6 +33,7 @@ describe('CreateJobDto validation', () => {
         timeoutMs: 86_400_000,
         idempotencyKey: 'k'.repeat(200),
         callbackUrl: 'http://localhost:8080/cb',
+        group: 'g'.repeat(100),
       }),
     ).resolves.toEqual([]);
   });
@@ -43,6 +44,10 @@ describe('CreateJobDto validation', () => {
     [{ type: 'a', delayMs: 1, runAt: 1 }, 'delayMs', 'cannot be given together with runAt'],
     [{ type: 'a', runAt: '2030-01-01 00:00' }, 'runAt', expect.stringContaining('ISO-8601')],
     [{ type: 'a', extra: true }, 'extra', 'is not a known field'],
+    [{ type: 'a', group: 'a b' }, 'group', 'must match [A-Za-z0-9_.:-]{1,100}'],
+    [{ type: 'a', group: '~default' }, 'group', 'must match [A-Za-z0-9_.:-]{1,100}'],
+    [{ type: 'a', group: 'g'.repeat(101) }, 'group', 'must match [A-Za-z0-9_.:-]{1,100}'],
+    [{ type: 'a', group: 7 }, 'group', 'must be a string'],
     [{ type: 'http', payload: { url: 'http://x.test', headers: { a: 1 } } }, 'payload.headers', 'a must be a string'],
     [{ type: 'http', payload: { url: 'http://x.test', headers: { Authorization: 'Bearer s3cret\r\nX-Injected: 1' } } }, 'payload.headers', 'Authorization has a value with CR, LF or NUL'],
     [{ type: 'http', payload: { url: 'http://x.test', headers: { 'bad name': 'v' } } }, 'payload.headers', 'has a header name that is not an HTTP token: "bad name"'],

@@ -46,6 +46,18 @@ export class CreateJobDto {
   @ValidateNested()
   payload?: unknown;
 
+  @ApiPropertyOptional({
+    pattern: NAME_PATTERN.source,
+    example: 'tenant-42',
+    description:
+      "Fairness group: a queue serves its groups round-robin, and a group's cap, rate limit or pause holds only its own jobs back. " +
+      `Default: the queue's default group; an "${HTTP_JOB_TYPE}" job gets host:<its url's host> while HTTP_HOST_CONCURRENCY is above 0`,
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
+  group?: string;
+
   @ApiPropertyOptional({ minimum: PRIORITY_MIN, maximum: PRIORITY_MAX, default: 0, description: 'Higher runs first' })
   @IsOptional()
   @IsInt()

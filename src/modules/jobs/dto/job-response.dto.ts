@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { JOB_STATUSES, JobStatus } from '../../../domain/job';
+import { JOB_STATUSES, JobStatus, NAME_PATTERN } from '../../../domain/job';
 import { JobJson, JobScheduleJson } from '../../../domain/job-json';
 import { BackoffDto } from './backoff.dto';
 
@@ -78,6 +78,13 @@ export class JobResponseDto implements JobJson {
 
   @ApiPropertyOptional({ type: JobScheduleResponseDto, description: 'Set on jobs a recurring schedule fired; clients cannot set it' })
   schedule?: JobScheduleResponseDto;
+
+  @ApiPropertyOptional({
+    pattern: NAME_PATTERN.source,
+    example: 'tenant-42',
+    description: "The job's fairness group (README, Fairness and rate limits); absent: the queue's default group",
+  })
+  group?: string;
 
   @ApiPropertyOptional({ description: 'A cancel was asked while the job was running' })
   cancelRequested?: boolean;

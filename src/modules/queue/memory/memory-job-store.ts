@@ -69,6 +69,11 @@ export interface MemoryJobStoreOptions {
    * callbackUrl or an executionId is kept anyway, as complete.lua does. Default false.
    */
   deleteSucceeded?: boolean;
+  /**
+   * HTTP_HOST_CONCURRENCY: the cap of every host group (`host:<host>`) that has no cap of its own,
+   * never above it even when the queue's groupConcurrency is higher (fairness.ts). 0 (default): none.
+   */
+  hostConcurrency?: number;
 }
 
 /** The statuses a failure leaves a job in (pending also after a scheduled retry's promotion); fail.lua's FAIL_OUTCOMES. */

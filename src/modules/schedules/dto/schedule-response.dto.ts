@@ -4,7 +4,7 @@ import { CATCH_UP_POLICIES, CatchUpPolicy, OVERLAP_POLICIES, OverlapPolicy } fro
 import { JobResponseDto } from '../../jobs';
 
 /** The job each tick makes, shown with the fields (and docs) of a job's own response. */
-export class ScheduleJobResponseDto extends PickType(JobResponseDto, ['type', 'payload', 'priority', 'maxAttempts', 'backoff', 'timeoutMs', 'callbackUrl'] as const) {}
+export class ScheduleJobResponseDto extends PickType(JobResponseDto, ['type', 'payload', 'priority', 'maxAttempts', 'backoff', 'timeoutMs', 'callbackUrl', 'group'] as const) {}
 
 export class ScheduleCountsDto {
   @ApiProperty({ description: 'Ticks that made a job (and manual triggers)' })

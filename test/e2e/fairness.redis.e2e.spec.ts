@@ -1,0 +1,29 @@
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { describeFairnessApi } from './fairness-api.scenarios';
+
+/**
+ * The fairness scenarios on JOB_STORE=redis, against the Redis at REDIS_URL (default
+ * redis://127.0.0.1:6379), under a prefix of its own: the test deletes only its own keys and
+ * never flushes a shared server.
+ */
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const prefix = `e2e-fair-${randomBytes(6).toString('hex')}`;
+
+afterAll(async () => {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    // Test cleanup only: the service itself never scans.
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+});
+
+describeFairnessApi('redis', () => ({ JOB_STORE: 'redis', REDIS_URL, REDIS_PREFIX: prefix }));
