@@ -72,15 +72,14 @@ local leaseIds = {}
 local skipped = 0
 local strays = 0
 
--- Pops and claims up to `want` jobs of group `g`; returns how many it claimed, how many of the
--- entries it popped were live ones (not dead: a group's `n` counts those), and whether it found the
--- group's structures empty.
-local function claimFrom(g, want)
-  local got, live, emptied = 0, 0, false
+-- Pops and claims up to `want` jobs of group `g` (of the round's `tier` only, when given); returns
+-- how many it claimed and how many of the entries it popped were live ones (not dead: a group's
+-- `n` counts those).
+local function claimFrom(g, want, tier)
+  local got, live = 0, 0
   while got < want and skipped < SKIP_BUDGET do
     local ask = math.min(want - got, SKIP_BUDGET - skipped)
-    local popped = popPending(ask, g)
-    if #popped < ask then emptied = true end
+    local popped = popPending(ask, g, tier)
     if #popped == 0 then break end
     local before = #claimed
     for _, id in ipairs(popped) do
@@ -129,7 +128,7 @@ local function claimFrom(g, want)
     got = got + #claimed - before
     skipped = skipped + #popped - (#claimed - before)
   end
-  return got, live, emptied
+  return got, live
 end
 
 -- Serves the round (groups on) until `budget` jobs are claimed or no group is claimable.
@@ -147,8 +146,9 @@ local function claimFromGroups(budget)
     local need = budget - #claimed
     local popped = redis.call('ZPOPMIN', K_GROUPS_READY, need)
     if #popped == 0 then break end
-    -- this round serves the best tier; groups of a lower one go back where they were
+    -- this round serves the best tier (one priority); groups of a lower one go back where they were
     local tier = math.floor(tonumber(popped[2]) / PRIORITY_SPAN)
+    local tierScore = tier * PRIORITY_SPAN
     local groups, putBack = {}, {}
     for i = 1, #popped, 2 do
       if math.floor(tonumber(popped[i + 1]) / PRIORITY_SPAN) == tier then
@@ -170,10 +170,18 @@ local function claimFromGroups(budget)
       local room = share + (i <= extra and 1 or 0)
       if cap then room = math.min(room, cap - running) end
       if rateMax then room = math.min(room, tokensAvailable(tat, rateMax, ratePer)) end
-      local got, live, emptied = 0, 0, false
-      if room > 0 then got, live, emptied = claimFrom(g, room) end
-      -- `n` counts the live entries; found empty, the group holds none (whatever `n` said)
-      pending = emptied and 0 or math.max(0, pending - live)
+      local got, live = 0, 0
+      if room > 0 then got, live = claimFrom(g, room, tierScore) end
+      -- the tier part of its best entry now: a zset's first (priority != 0), else the list's (0)
+      local zkey, lkey = groupPendingKeys(g)
+      local first = redis.call('ZRANGE', zkey, 0, 0, 'WITHSCORES')
+      local z = first[2] and tonumber(first[2])
+      local nextTier = nil
+      if z and z < PRIORITY_ZERO_SCORE then nextTier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN
+      elseif redis.call('LLEN', lkey) > 0 then nextTier = PRIORITY_ZERO_SCORE
+      elseif z then nextTier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
+      -- `n` counts the live entries; with no entry left the group holds none (whatever `n` said)
+      pending = nextTier == nil and 0 or math.max(0, pending - live)
       if got > 0 then
         running = running + got
         if rateMax then
@@ -182,11 +190,12 @@ local function claimFromGroups(budget)
         else
           redis.call('HSET', key, 'r', running, 'n', pending)
         end
-      elseif live > 0 or emptied then
+      elseif live > 0 or nextTier == nil then
         redis.call('HSET', key, 'n', pending)
       end
-      -- where the group goes now: the back of the round, or out of it
-      if pending <= 0 then
+      -- where the group goes now: the back of the round, or out of it (a group whose entries are
+      -- all dead ones stays in the round until a claim drains them)
+      if nextTier == nil then
         if running <= 0 then forgetIfIdle(g) end
       elseif cap and running >= cap then
         redis.call('SADD', K_GROUPS_FULL, g)
@@ -195,23 +204,16 @@ local function claimFromGroups(budget)
         redis.call('HSET', key, 'lim', at)
         redis.call('ZADD', K_GROUPS_THROTTLED, at, g)
       else
-        backOfRound[#backOfRound + 1] = g
+        backOfRound[#backOfRound + 1] = { g, nextTier }
       end
     end
     if #backOfRound > 0 then
       -- their new turns, in the order served: one INCRBY for all
       local turn = redis.call('INCRBY', K_SEQ, #backOfRound) - #backOfRound
       local args = {}
-      for k, g in ipairs(backOfRound) do
-        local zkey = groupPendingKeys(g)
-        -- the tier of its best entry: a zset's first (priority != 0), else the list's (0)
-        local first = redis.call('ZRANGE', zkey, 0, 0, 'WITHSCORES')
-        local tier = PRIORITY_ZERO_SCORE
-        local z = first[2] and tonumber(first[2])
-        if z and z < PRIORITY_ZERO_SCORE then tier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN
-        elseif z and redis.call('LLEN', select(2, groupPendingKeys(g))) == 0 then tier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
-        args[#args + 1] = string.format('%.0f', tier + turn + k)
-        args[#args + 1] = g
+      for k, served in ipairs(backOfRound) do
+        args[#args + 1] = string.format('%.0f', served[2] + turn + k)
+        args[#args + 1] = served[1]
       end
       callBatched('ZADD', K_GROUPS_READY, args)
     end

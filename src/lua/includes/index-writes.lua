@@ -118,11 +118,28 @@ end
 local poppedFromGroups = 0
 
 -- Up to `n` pending ids of group `g` in claim order, removed from their index: priority > 0, then
--- priority 0 (the list), then priority < 0. Fewer than `n`: the group's structures are empty.
-local function popPending(n, g)
+-- priority 0 (the list), then priority < 0. With `tier` (a tier part of a round's score: (1000 -
+-- priority) * 2^41), only entries of that priority: the round serves one priority at a time.
+local function popPending(n, g, tier)
   g = g or ''
   local zkey, lkey = groupPendingKeys(g)
   local ids = {}
+  if tier ~= nil then
+    if tier == PRIORITY_ZERO_SCORE then
+      local popped = redis.call('LPOP', lkey, n)
+      if popped then
+        for _, id in ipairs(popped) do ids[#ids + 1] = id end
+      end
+    else
+      local inTier = redis.call('ZCOUNT', zkey, string.format('%.0f', tier), '(' .. string.format('%.0f', tier + PRIORITY_SPAN))
+      if inTier > 0 then
+        local popped = redis.call('ZPOPMIN', zkey, math.min(n, inTier))
+        for i = 1, #popped, 2 do ids[#ids + 1] = popped[i] end
+      end
+    end
+    if g ~= '' then poppedFromGroups = poppedFromGroups + #ids end
+    return ids
+  end
   -- one command when both are empty (an idle worker's claim)
   if redis.call('EXISTS', zkey, lkey) == 0 then return ids end
   local high = redis.call('ZCOUNT', zkey, '-inf', '(' .. string.format('%.0f', PRIORITY_ZERO_SCORE))
