@@ -13,7 +13,8 @@
   ARGV[3]  '1' = delete on completion (SUCCEEDED_RETENTION_MS=0), '0' = keep the job
   then from ARGV[4], per item: job id, token, result JSON text ('' = no result)
 
-  Returns: per item 'succeeded' or 'stale'.
+  Returns: per item 'succeeded' or 'stale'; then 'rejoined' when a group held at its cap rejoined
+  the round (includes/groups.lua).
   Invariant: a succeeded job leaves the leases zset and its worker's lease set, and its
   'succeeded' event (with the result) is written. Kept (ARGV[3] = '0'): it is in the succeeded
   index only (score = finish time), its hash holds st, ft, ut and res. Deleted (ARGV[3] = '1'): its
@@ -75,4 +76,6 @@ for k = 1, #deletedKeys, BATCH_CHUNK do
 end
 if #freedIdemKeys > 0 then callBatched('HDEL', K_IDEM, freedIdemKeys) end
 flushWrites()
+-- one more element when a group held at its cap rejoined the round (redis-job-store.ts reads it)
+if groupsRejoined > 0 then out[#out + 1] = 'rejoined' end
 return out

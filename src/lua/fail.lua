@@ -12,7 +12,8 @@
   then per item: job id, token, error text, retryable ('1' or '0'),
                  retryDelayMs ('' = use the backoff), jitter random in [0, 1)
 
-  Returns: per item the new status, or 'stale' (nothing changed). A failure applied twice (the
+  Returns: per item the new status, or 'stale' (nothing changed), then 'rejoined' when a group held
+  at its cap rejoined the round. A failure applied twice (the
   same token, still the job's current one, and the same error text: its reply was lost and the
   ack batch was sent again) answers the status that job holds since (scheduled, pending, failed
   or cancelled) and changes nothing, so the worker still sends the callback; a different token,
@@ -49,4 +50,6 @@ for i = 3, #ARGV, 6 do
   end
 end
 flushWrites()
+-- one more element when a group held at its cap rejoined the round (redis-job-store.ts reads it)
+if groupsRejoined > 0 then out[#out + 1] = 'rejoined' end
 return out

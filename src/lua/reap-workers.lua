@@ -15,7 +15,7 @@
            it was found silent, and is skipped (a worker absent from the registry is reaped)
   ARGV[5..] worker ids
 
-  Returns: { requeued ids, failed ids, malformed ids, cancelled ids } (cancelled: a cancel was
+  Returns: { requeued ids, failed ids, malformed ids, cancelled ids, groups that rejoined the round } (cancelled: a cancel was
   asked, then the worker went silent; includes/expire-lease.lua files each id). A worker whose
   lease set is not a set leaves the registry (its worker id is reported as malformed; its leases
   still expire); a job key that is not a hash loses its lease (its id is reported); neither stops

@@ -12,7 +12,7 @@
   ARGV[3]  max leases to reap
   ARGV[4]  hard timeout grace ms (HARD_TIMEOUT_GRACE_MS)
 
-  Returns: { requeued ids, failed ids, malformed ids, cancelled ids } (cancelled: a cancel was
+  Returns: { requeued ids, failed ids, malformed ids, cancelled ids, groups that rejoined the round } (cancelled: a cancel was
   asked and the lease ran out; includes/expire-lease.lua files each id).
   Malformed: a lease whose job is gone or not running (the entry is dropped), or whose job key is
   not a hash (the lease is dropped and the key left alone for an operator); never an error, so

@@ -9,7 +9,8 @@
   ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   then per lease: job id, token
 
-  Returns: per lease the new status ('pending' or 'cancelled'), or 'stale' (nothing changed).
+  Returns: per lease the new status ('pending' or 'cancelled'), or 'stale' (nothing changed); then
+  'rejoined' when a group held at its cap rejoined the round.
   Invariant: the job leaves the lease sets and is in exactly one of pending or cancelled.
 ]]
 --- @include "includes/queue-keys"
@@ -26,4 +27,6 @@ for i = 3, #ARGV, 2 do
   end
 end
 flushWrites()
+-- one more element when a group held at its cap rejoined the round (redis-job-store.ts reads it)
+if groupsRejoined > 0 then out[#out + 1] = 'rejoined' end
 return out

@@ -23,7 +23,8 @@ local function expireLease(id, reason)
 end
 
 -- What a reap did, one list per outcome, in the order reap.lua and reap-workers.lua return them:
--- requeued (pending), failed, malformed, cancelled (a cancel was asked, then the lease ran out).
+-- requeued (pending), failed, malformed, cancelled (a cancel was asked, then the lease ran out),
+-- then how many groups held at their cap rejoined the round.
 local reapedRequeued, reapedFailed, reapedMalformed, reapedCancelled = {}, {}, {}, {}
 
 -- Files `id` under the status expireLease returned; false when there is none (the job was not
@@ -41,5 +42,5 @@ local function noteMalformed(id)
 end
 
 local function reapReply()
-  return { reapedRequeued, reapedFailed, reapedMalformed, reapedCancelled }
+  return { reapedRequeued, reapedFailed, reapedMalformed, reapedCancelled, groupsRejoined }
 end

@@ -122,6 +122,10 @@ end
 -- counts once per group, and a group held at its cap rejoins the round.
 local groupRunEnds = {}
 local anyGroupRunEnd = false
+-- Groups put back in the round by the ends of this call (held at their cap until then): the
+-- settle scripts report it, so a partitioned queue's store can tell its workers (partition 0's
+-- wake list is not this script's to push).
+local groupsRejoined = 0
 
 local function endGroupRun(g)
   if not g then g = '' end
@@ -144,7 +148,10 @@ local function flushGroupRuns()
       redis.call('HSET', key, 'r', 0)
       r = 0
     end
-    if redis.call('SREM', K_GROUPS_FULL, g) == 1 and placeGroup(g) then woke = true end
+    if redis.call('SREM', K_GROUPS_FULL, g) == 1 and placeGroup(g) then
+      woke = true
+      groupsRejoined = groupsRejoined + 1
+    end
     if r == 0 then forgetIfIdle(g) end
   end
   if woke then wakeWorkers() end

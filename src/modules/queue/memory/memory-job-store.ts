@@ -581,6 +581,8 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   async refundRateTokens(_partition: string, _tokens: number): Promise<void> {}
 
+  onGroupsRejoined(_listener: (partition: string) => void): void {}
+
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queueStates.values()) q.waiters.wakeAll();

@@ -60,6 +60,12 @@ export interface PartitionHost {
   takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }>;
   /** Gives back tokens takeRateTokens took that the claim did not use. */
   refundRateTokens(partition: string, tokens: number): Promise<void>;
+  /**
+   * `listener` is called with a partition where a settle or a reap put a group held at its cap
+   * back in the round: its workers wait on partition 0's wake list, which that partition's own
+   * scripts cannot reach, so the partitioned store passes the word on (a hint).
+   */
+  onGroupsRejoined(listener: (partition: string) => void): void;
   /** The layout of `queue` (empty when it has none: one partition). */
   readPartitionLayout(queue: string): Promise<StoredLayout>;
   /** Sets the partition count (keeping earlier counts in hist); returns the layout after. */

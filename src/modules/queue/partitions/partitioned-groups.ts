@@ -9,6 +9,8 @@ export interface PartitionedGroupsHost {
   layout(queue: string): Promise<PartitionLayout>;
   /** Told when a queue's rate limit was set or cleared here, so the claims budget it at once. */
   rateChanged(queue: string, limited: boolean): void;
+  /** Told when a change may have made jobs claimable (a resume, a raised cap, a new rate): workers are woken. */
+  changed(queue: string): void;
 }
 
 /**
@@ -40,6 +42,7 @@ export class PartitionedGroups extends GroupStore {
     }
     const settings = await this.host.inner.updateSettings(layout.names[0], patch);
     if (patch.rateLimit !== undefined) this.host.rateChanged(queue, patch.rateLimit !== null);
+    this.host.changed(queue);
     return { ...settings, queue };
   }
 
@@ -48,18 +51,24 @@ export class PartitionedGroups extends GroupStore {
     if (layout.single) return this.host.inner.setPaused(queue, paused);
     // partition 0 last: what it says is what every partition holds
     for (const name of layout.names.slice(1)) await this.host.inner.setPaused(name, paused);
-    return { ...(await this.host.inner.setPaused(layout.names[0], paused)), queue };
+    const settings = await this.host.inner.setPaused(layout.names[0], paused);
+    if (!paused) this.host.changed(queue);
+    return { ...settings, queue };
   }
 
   async updateGroup(queue: string, group: string, patch: GroupSettingsPatch): Promise<GroupState> {
     const layout = await this.host.layout(queue);
     if (layout.single) return this.host.inner.updateGroup(queue, group, patch);
+    let state: GroupState;
     if (group === DEFAULT_GROUP) {
       const states: GroupState[] = [];
       for (const name of layout.names) states.push(await this.host.inner.updateGroup(name, group, patch));
-      return merged(states);
+      state = merged(states);
+    } else {
+      state = await this.host.inner.updateGroup(layout.names[homeOf(group, layout)], group, patch);
     }
-    return this.host.inner.updateGroup(layout.names[homeOf(group, layout)], group, patch);
+    this.host.changed(queue);
+    return state;
   }
 
   async getGroup(queue: string, group: string): Promise<GroupState> {

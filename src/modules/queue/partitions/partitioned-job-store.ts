@@ -121,6 +121,11 @@ export class PartitionedJobStore extends JobStore {
       inner: inner.groups,
       layout: (queue) => this.layout(queue),
       rateChanged: (queue, limited) => this.rateLimited.set(queue, limited),
+      changed: (queue) => this.hintAll(queue),
+    });
+    inner.onGroupsRejoined((partition) => {
+      const queue = queueOfPartition(partition);
+      if (queue !== undefined && !this.layouts.get(queue)?.single) this.hintPartition(queue, partition);
     });
   }
 
@@ -624,6 +629,13 @@ export class PartitionedJobStore extends JobStore {
     this.rotations.get(queue)?.wake(index);
     if (index === 0) return;
     this.inner.hintWork(queue, hintToken(index)).catch(() => undefined);
+  }
+
+  /** A setting changed what may be claimed: every partition of the queue is worth a claim again. */
+  private hintAll(queue: string): void {
+    const layout = this.layouts.get(queue);
+    if (!layout || layout.single) return;
+    for (let i = 0; i < layout.names.length; i++) this.hint(queue, i);
   }
 
   private hintPartition(queue: string, partition: string): void {

@@ -254,19 +254,36 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
       args[k + 1] = items[i].token;
       args[k + 2] = items[i].resultJson ?? '';
     }
-    return this.availability.call(() => this.run('complete', queue, args, undefined, this.replicaWait)) as Promise<SettleOutcome[]>;
+    return this.settled(queue, items.length, await this.availability.call(() => this.run('complete', queue, args, undefined, this.replicaWait)));
+  }
+
+  /** Called with a queue (a partition) where a settle or reap put a group held at its cap back in the round. */
+  private rejoinListener: ((queue: string) => void) | undefined;
+
+  onGroupsRejoined(listener: (queue: string) => void): void {
+    this.rejoinListener = listener;
+  }
+
+  /** A settle script's outcomes, less the trailing 'rejoined' it adds when a group rejoined the round. */
+  private settled(queue: string, count: number, reply: unknown): SettleOutcome[] {
+    const outcomes = reply as string[];
+    if (outcomes.length > count) {
+      outcomes.length = count;
+      this.rejoinListener?.(queue);
+    }
+    return outcomes as SettleOutcome[];
   }
 
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
     const args = items.flatMap((f) => [f.id, f.token, f.error, f.retryable ? '1' : '0', f.retryDelayMs ?? '', Math.random()]);
-    return this.availability.call(() => this.run('fail', queue, args)) as Promise<SettleOutcome[]>;
+    return this.settled(queue, items.length, await this.availability.call(() => this.run('fail', queue, args)));
   }
 
   async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
     if (leases.length === 0) return [];
     const args = leases.flatMap((l) => [l.id, l.token]);
-    return this.availability.call(() => this.run('release', queue, args)) as Promise<SettleOutcome[]>;
+    return this.settled(queue, leases.length, await this.availability.call(() => this.run('release', queue, args)));
   }
 
   async cancel(id: string): Promise<Job> {
@@ -279,6 +296,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
 
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const reply = (await this.availability.call(() => this.run('reap', queue, [limit, this.graceMs]))) as string[][];
+    if (Number(reply[4]) > 0) this.rejoinListener?.(queue);
     return reapResult(reply);
   }
 
@@ -287,6 +305,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     const now = this.clock.now();
     const args = [limit, now - silentMs, ...workerIds];
     const reply = (await this.availability.call(() => this.run('reap-workers', queue, args, now))) as string[][];
+    if (Number(reply[4]) > 0) this.rejoinListener?.(queue);
     return reapResult(reply);
   }
 
