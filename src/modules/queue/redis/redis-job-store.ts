@@ -69,6 +69,12 @@ export interface RedisJobStoreOptions {
   replicaWait?: ReplicaWait;
   /** A cluster's seed nodes (REDIS_CLUSTER_NODES), which the start check names and asks why, when the cluster does not answer. */
   clusterSeeds?: ClusterSeed[];
+  /**
+   * HTTP_HOST_CONCURRENCY: the cap of every host group (`host:<host>`) that has no cap of its own,
+   * never above it even when the queue's groupConcurrency is higher (fairness.ts). 0 (default): none.
+   * Accepted here; the claim scripts apply it with the rest of issue 15's fairness.
+   */
+  hostConcurrency?: number;
 }
 
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
