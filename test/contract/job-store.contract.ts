@@ -7,6 +7,7 @@ import { describeExecutionCases } from './execution.cases';
 import { describeExecutionIdempotencyCases } from './execution-idempotency.cases';
 import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { useHarness } from './contract-fixtures';
+import { describeFairnessCases } from './fairness.cases';
 import { describeHardTimeLimitCases } from './hard-time-limit.cases';
 import { describeLeaseCases } from './lease.cases';
 import { describeLostClaimCases } from './lost-claim.cases';
@@ -47,5 +48,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeSucceededRetentionCases(current);
     describeBatchLimitCases(current);
     describeScheduleCases(current);
+    describeFairnessCases(current);
   });
 }

@@ -22,6 +22,8 @@ export interface ContractStoreOptions {
   eventsMaxLen?: number;
   /** HISTORY_BACKLOG_MAX_MB, in bytes. */
   historyBacklogMaxBytes?: number;
+  /** HTTP_HOST_CONCURRENCY: the cap of host groups (`host:<host>`) without one of their own; 0 = none. */
+  hostConcurrency?: number;
 }
 
 export interface StoreHarness {

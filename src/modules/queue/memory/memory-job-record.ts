@@ -1,4 +1,5 @@
 import { BackoffOptions, Job, JOB_STATUSES, JobStatus, NewJob } from '../../../domain/job';
+import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { parseStoredJson, setStoredPayload } from '../job-payload';
 
 /**
@@ -36,6 +37,8 @@ export function createRecord(job: NewJob, status: JobStatus, now: number): Memor
     callbackUrl: job.callbackUrl,
     executionId: job.executionId,
     schedule: job.schedule && { ...job.schedule },
+    // the default group is kept as no group, as a Job shows it
+    group: job.group === undefined || job.group === DEFAULT_GROUP ? undefined : job.group,
     cancelRequested: false,
   };
 }
@@ -70,6 +73,7 @@ export function findMalformation(record: MemoryJobRecord): string | undefined {
   if (!backoff || (backoff.strategy !== 'fixed' && backoff.strategy !== 'exponential') || !Number.isFinite(backoff.delayMs)) {
     return 'backoff not valid';
   }
+  if (loose.group !== undefined && typeof loose.group !== 'string') return 'group not text';
   return undefined;
 }
 
@@ -108,6 +112,7 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.callbackUrl !== undefined) job.callbackUrl = record.callbackUrl;
   if (record.executionId !== undefined) job.executionId = record.executionId;
   if (record.schedule !== undefined) job.schedule = { ...record.schedule };
+  if (typeof record.group === 'string' && record.group !== DEFAULT_GROUP) job.group = record.group;
   if (record.cancelRequested) job.cancelRequested = true;
   return job;
 }

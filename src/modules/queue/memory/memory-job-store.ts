@@ -1,5 +1,4 @@
-import { GroupStore } from '../group-store';
-import { UnimplementedGroups } from '../unimplemented-groups';
+import { MemoryGroups } from './memory-groups';
 import { MemorySchedules } from './memory-schedules';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
@@ -41,6 +40,8 @@ import {
   retryJob,
 } from './memory-job-transitions';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
+import { MemoryGroup } from './memory-group';
+import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
 import { cancelExecutionJobs, listExecutionJobs, requireExecution } from './memory-execution-ops';
 import { toRecord } from './memory-executions';
@@ -97,6 +98,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   private readonly random: () => number;
   private readonly graceMs: number;
   private readonly deleteSucceeded: boolean;
+  private readonly hostConcurrency: number;
   private readonly configuredQueues: readonly string[];
   private readonly queueStates = new Map<string, MemoryQueue>();
   /** Queues that have held a job (a worker waiting on a queue does not make it one). */
@@ -112,10 +114,12 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.random = options.random ?? Math.random;
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.deleteSucceeded = options.deleteSucceeded === true;
+    this.hostConcurrency = options.hostConcurrency ?? 0;
     this.configuredQueues = [...(options.configuredQueues ?? [])];
     this.events = new MemoryEventLog(options.historyBacklogMaxBytes ?? DEFAULT_EVENT_LOG_MAX_BYTES);
     this.keepEvents = options.keepEvents ?? true;
     this.schedules = new MemorySchedules(this.clock);
+    this.groups = new MemoryGroups({ find: (queue) => this.queueStates.get(queue), open: (queue) => this.queueFor(queue) }, this.clock, this.hostConcurrency);
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -142,6 +146,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       const entry: MemoryJobEntry = {
         id: job.id,
         queue: q.name,
+        group: job.group ?? DEFAULT_GROUP,
         createdSeq: q.nextSeq(),
         record: createRecord(job, status, now),
         status,
@@ -190,25 +195,31 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     const events: JobEvent[] = [];
     const promoted = this.promote(q, now, Number.POSITIVE_INFINITY, events);
     const jobs: ClaimedJob[] = [];
-    while (jobs.length < max) {
-      const entry = q.takeNextPending();
-      if (!entry) break;
-      const malformed = failIfMalformed(q, entry, now);
-      if (malformed) {
-        events.push(malformed);
-        continue;
+    // one job of the group at the round's tier; malformed ones met on the way are failed and skipped
+    const take = (group: MemoryGroup, tier: number): boolean => {
+      for (let entry = q.takePending(group, tier); entry; entry = q.takePending(group, tier)) {
+        const malformed = failIfMalformed(q, entry, now);
+        if (malformed) {
+          events.push(malformed);
+          continue;
+        }
+        const expiresAt = leaseUntil(now, leaseMs, hardDeadline(now, entry.record.timeoutMs, this.graceMs));
+        events.push(claimJob(q, entry, workerId, expiresAt, now));
+        jobs.push({ job: toJob(entry.record, 'running'), token: entry.record.token, leaseExpiresAt: expiresAt });
+        return true;
       }
-      const expiresAt = leaseUntil(now, leaseMs, hardDeadline(now, entry.record.timeoutMs, this.graceMs));
-      events.push(claimJob(q, entry, workerId, expiresAt, now));
-      jobs.push({ job: toJob(entry.record, 'running'), token: entry.record.token, leaseExpiresAt: expiresAt });
-    }
+      return false;
+    };
+    const { queueLimited } = q.round.serve(max, now, take);
     this.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
     const result: ClaimResult = { jobs };
-    if (jobs.length >= max && q.byStatus.pending.size > 0) result.more = true;
+    if (jobs.length >= max && q.round.size > 0) result.more = true;
     if (promoted > 0) result.promoted = promoted;
-    const nextDueAt = jobs.length < max ? q.nextDueAt() : undefined;
-    if (nextDueAt !== undefined) result.nextDueAt = nextDueAt;
+    if (jobs.length < max) {
+      const due = [q.nextDueAt(), q.round.nextDueAt(now, queueLimited)].filter((t): t is number => t !== undefined);
+      if (due.length > 0) result.nextDueAt = Math.min(...due);
+    }
     return result;
   }
 
@@ -246,7 +257,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       (q, entry, item, now) => {
         const event = completeJob(q, entry, item.resultJson, now);
         // delete on completion (SUCCEEDED_RETENTION_MS=0), except what complete.lua keeps too
-        if (this.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry);
+        if (this.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry, now);
         return event;
       },
       // the same completion applied twice (same current token), as complete.lua answers it
@@ -371,7 +382,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       }
       for (const id of victims) {
         const entry = q.jobs.get(id);
-        if (entry) q.remove(entry);
+        if (entry) q.remove(entry, now);
         else {
           q.byStatus[status].delete(id);
           q.all.delete(id);
@@ -568,7 +579,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   readonly health: StoreHealth = new InProcessStoreHealth('memory');
   readonly schedules: MemorySchedules;
-  readonly groups: GroupStore = new UnimplementedGroups();
+  readonly groups: MemoryGroups;
 
   // TODO(fairness merge): the memory groups implement these (partitioned rate limits)
   async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
@@ -671,7 +682,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   private queueFor(name: string): MemoryQueue {
     let q = this.queueStates.get(name);
-    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name)));
+    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency)));
     return q;
   }
 

@@ -1,5 +1,7 @@
 import { JOB_STATUSES, JobStatus } from '../../../domain/job';
 import { BinaryHeap } from './binary-heap';
+import { GroupRound } from './group-round';
+import { MemoryGroup, PendingRef } from './memory-group';
 import { MemoryExecutions } from './memory-executions';
 import { MemoryJobRecord } from './memory-job-record';
 import { SequenceIndex } from './sequence-index';
@@ -9,6 +11,8 @@ import { WorkWaiters } from './work-waiters';
 export interface MemoryJobEntry {
   readonly id: string;
   readonly queue: string;
+  /** The job's group ('' for the default group): fixed for the job's life, so the group indexes need not trust the record. */
+  readonly group: string;
   readonly createdSeq: number;
   record: MemoryJobRecord;
   /** The state index the job is in. */
@@ -21,11 +25,6 @@ export interface MemoryJobEntry {
   holder?: string;
 }
 
-interface PendingRef {
-  id: string;
-  priority: number;
-  seq: number;
-}
 interface ScheduledRef {
   id: string;
   runAt: number;
@@ -35,6 +34,7 @@ interface LeaseRef {
   id: string;
   expiresAt: number;
   seq: number;
+  group: string;
 }
 
 const COMPACT_MIN = 1024;
@@ -46,8 +46,10 @@ function finiteOr(value: unknown, fallback: number): number {
 
 /**
  * Every index of one queue. Invariant: a live job is a member of exactly one status index, named
- * by `entry.status`; the pending, scheduled and lease heaps hold refs that are live only while
- * they match the entry's current seq (and lease expiry), so moves never search a heap.
+ * by `entry.status`; the pending (one heap per group, in `round`), scheduled and lease heaps hold
+ * refs that are live only while they match the entry's current seq (and lease expiry), so moves
+ * never search a heap. Every job entering or leaving pending or running is reported to `round`,
+ * which keeps each group's counts and its place in the round.
  */
 export class MemoryQueue {
   readonly jobs = new Map<string, MemoryJobEntry>();
@@ -61,14 +63,24 @@ export class MemoryQueue {
   readonly waiters = new WorkWaiters();
   /** Execution counters: every status change below moves them, as the Lua scripts do. */
   readonly executions: MemoryExecutions;
+  /** The queue's groups, their pending jobs, and which a claim serves next. */
+  readonly round: GroupRound;
 
   private seqCounter = 0;
-  private readonly pending = new BinaryHeap<PendingRef>((a, b) => a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq));
   private readonly scheduled = new BinaryHeap<ScheduledRef>((a, b) => a.runAt < b.runAt || (a.runAt === b.runAt && a.seq < b.seq));
   private readonly leases = new BinaryHeap<LeaseRef>((a, b) => a.expiresAt < b.expiresAt);
 
-  constructor(readonly name: string) {
+  /** `hostConcurrency`: the cap of host groups (0: none), fairness.ts. */
+  constructor(
+    readonly name: string,
+    hostConcurrency = 0,
+  ) {
     this.executions = new MemoryExecutions(name);
+    this.round = new GroupRound(hostConcurrency, {
+      head: (group) => this.headOf(group),
+      isLive: (ref) => this.byStatus.pending.seqOf(ref.id) === ref.seq,
+      wake: () => this.waiters.wakeAll(),
+    });
   }
 
   nextSeq(): number {
@@ -80,7 +92,7 @@ export class MemoryQueue {
     this.all.add(entry.id, entry.createdSeq);
     this.byStatus[entry.status].add(entry.id, entry.seq);
     entry.enteredAt = now;
-    this.pushRef(entry);
+    this.pushRef(entry, now);
     const ex = entry.record.executionId;
     if (ex !== undefined) this.executions.addJob(ex, entry.id, entry.status, now);
   }
@@ -91,13 +103,15 @@ export class MemoryQueue {
     if (ex !== undefined) this.executions.move(ex, entry.status, status, now);
     this.byStatus[entry.status].delete(entry.id);
     this.dropHolder(entry);
+    const from = entry.status;
     entry.status = status;
     entry.seq = this.nextSeq();
     entry.enteredAt = now;
     entry.leaseExpiresAt = leaseExpiresAt;
     entry.record.status = status;
     this.byStatus[status].add(entry.id, entry.seq);
-    this.pushRef(entry);
+    this.left(entry.group, from, now);
+    this.pushRef(entry, now);
   }
 
   hold(entry: MemoryJobEntry, workerId: string): void {
@@ -110,34 +124,34 @@ export class MemoryQueue {
   /** A new lease expiry for a running job (heartbeat). */
   extendLease(entry: MemoryJobEntry, expiresAt: number): void {
     entry.leaseExpiresAt = expiresAt;
-    this.leases.push({ id: entry.id, expiresAt, seq: entry.seq });
+    this.leases.push({ id: entry.id, expiresAt, seq: entry.seq, group: entry.group });
     this.maybeCompactLeases();
   }
 
   /** Deletes a job and every trace of it (retention). */
-  remove(entry: MemoryJobEntry): void {
+  remove(entry: MemoryJobEntry, now: number): void {
     this.jobs.delete(entry.id);
     this.all.delete(entry.id);
     this.byStatus[entry.status].delete(entry.id);
+    this.left(entry.group, entry.status, now);
     this.dropHolder(entry);
     const key = entry.record.idempotencyKey;
     if (key !== undefined && this.idempotency.get(key) === entry.id) this.idempotency.delete(key);
   }
 
-  /** The next pending job by priority then FIFO, taken off the heap. */
-  takeNextPending(): MemoryJobEntry | undefined {
-    for (let ref = this.pending.pop(); ref; ref = this.pending.pop()) {
-      const entry = this.liveEntry(ref.id, 'pending', ref.seq);
-      if (entry) return entry;
-    }
-    return undefined;
+  /** The group's next pending job (priority, then FIFO) when its priority is `minPriority` or more, taken off the group's heap. */
+  takePending(group: MemoryGroup, minPriority: number): MemoryJobEntry | undefined {
+    const ref = this.headOf(group);
+    if (!ref || ref.priority < minPriority) return undefined;
+    group.jobs.pop();
+    return this.jobs.get(ref.id);
   }
 
   /** The earliest scheduled job whose runAt is at or before `now`, taken off the heap. */
   takeDueScheduled(now: number): MemoryJobEntry | undefined {
     for (let ref = this.scheduled.peek(); ref && ref.runAt <= now; ref = this.scheduled.peek()) {
       this.scheduled.pop();
-      const entry = this.liveEntry(ref.id, 'scheduled', ref.seq);
+      const entry = this.liveEntry(ref.id, 'scheduled', ref.seq, '', now);
       if (entry) return entry;
     }
     return undefined;
@@ -148,7 +162,7 @@ export class MemoryQueue {
     for (let ref = this.scheduled.peek(); ref; ref = this.scheduled.peek()) {
       if (this.byStatus.scheduled.seqOf(ref.id) === ref.seq && this.jobs.has(ref.id)) return ref.runAt;
       this.scheduled.pop();
-      this.liveEntry(ref.id, 'scheduled', ref.seq);
+      this.liveEntry(ref.id, 'scheduled', ref.seq, '', 0);
     }
     return undefined;
   }
@@ -160,7 +174,7 @@ export class MemoryQueue {
   takeExpiredLease(now: number): MemoryJobEntry | undefined {
     for (let ref = this.leases.peek(); ref && ref.expiresAt < now; ref = this.leases.peek()) {
       this.leases.pop();
-      const entry = this.liveEntry(ref.id, 'running', ref.seq);
+      const entry = this.liveEntry(ref.id, 'running', ref.seq, ref.group, now);
       if (entry && entry.leaseExpiresAt === ref.expiresAt) return entry;
     }
     return undefined;
@@ -168,32 +182,48 @@ export class MemoryQueue {
 
   /**
    * The entry a heap ref points at, when the ref is current. A current ref whose record is gone
-   * (deleted under the index) is dropped from the indexes here, so the store keeps working.
+   * (deleted under the index) is dropped from the indexes here, so the store keeps working; its
+   * group (`group`, as the ref names it) counts it out.
    */
-  private liveEntry(id: string, status: JobStatus, seq: number): MemoryJobEntry | undefined {
+  private liveEntry(id: string, status: JobStatus, seq: number, group: string, now: number): MemoryJobEntry | undefined {
     if (this.byStatus[status].seqOf(id) !== seq) return undefined;
     const entry = this.jobs.get(id);
     if (!entry) {
       this.byStatus[status].delete(id);
       this.all.delete(id);
+      this.left(group, status, now);
     }
     return entry;
   }
 
-  private pushRef(entry: MemoryJobEntry): void {
+  /** The group's best ref whose job is pending and present; dead refs are dropped on the way. */
+  private headOf(group: MemoryGroup): PendingRef | undefined {
+    for (let ref = group.jobs.peek(); ref; ref = group.jobs.peek()) {
+      if (this.byStatus.pending.seqOf(ref.id) === ref.seq && this.jobs.has(ref.id)) return ref;
+      group.jobs.pop();
+      this.liveEntry(ref.id, 'pending', ref.seq, group.name, 0);
+    }
+    return undefined;
+  }
+
+  /** A job of `group` left `status`: the group counts it out. */
+  private left(group: string, status: JobStatus, now: number): void {
+    if (status === 'pending') this.round.pendingLeft(group);
+    else if (status === 'running') this.round.runningEnded(group, now);
+  }
+
+  private pushRef(entry: MemoryJobEntry, now: number): void {
     const { id, seq } = entry;
     if (entry.status === 'pending') {
-      this.pending.push({ id, seq, priority: finiteOr(entry.record.priority, 0) });
-      if (this.pending.size > COMPACT_MIN && this.pending.size > 2 * this.byStatus.pending.size) {
-        this.pending.compact((r) => this.byStatus.pending.seqOf(r.id) === r.seq);
-      }
+      this.round.pendingAdded(entry.group, { id, seq, priority: finiteOr(entry.record.priority, 0) }, now);
+    } else if (entry.status === 'running') {
+      this.round.runningStarted(entry.group);
+      if (entry.leaseExpiresAt !== undefined) this.extendLease(entry, entry.leaseExpiresAt);
     } else if (entry.status === 'scheduled') {
       this.scheduled.push({ id, seq, runAt: finiteOr(entry.record.runAt, 0) });
       if (this.scheduled.size > COMPACT_MIN && this.scheduled.size > 2 * this.byStatus.scheduled.size) {
         this.scheduled.compact((r) => this.byStatus.scheduled.seqOf(r.id) === r.seq);
       }
-    } else if (entry.status === 'running' && entry.leaseExpiresAt !== undefined) {
-      this.extendLease(entry, entry.leaseExpiresAt);
     }
   }
 
