@@ -189,6 +189,29 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   }
 
   async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    return this.claimWith(queue, workerId, max, leaseMs, false);
+  }
+
+  async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    return this.claimWith(partition, workerId, max, leaseMs, true);
+  }
+
+  async takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
+    const q = this.queueStates.get(partition);
+    return q ? q.round.takeQueueTokens(Math.max(0, Math.floor(max)), this.clock.now()) : { taken: max };
+  }
+
+  async refundRateTokens(partition: string, tokens: number): Promise<void> {
+    this.queueStates.get(partition)?.round.refundQueueTokens(tokens, this.clock.now());
+  }
+
+  private rejoinListener: ((partition: string) => void) | undefined;
+
+  onGroupsRejoined(listener: (partition: string) => void): void {
+    this.rejoinListener = listener;
+  }
+
+  private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<ClaimResult> {
     const q = this.queueStates.get(queue);
     if (!q) return { jobs: [] };
     const now = this.clock.now();
@@ -210,7 +233,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       }
       return false;
     };
-    const { queueLimited } = q.round.serve(max, now, take);
+    const { queueLimited } = q.round.serve(max, now, take, budgeted);
     this.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
     const result: ClaimResult = { jobs };
@@ -581,19 +604,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   readonly schedules: MemorySchedules;
   readonly groups: MemoryGroups;
 
-  // TODO(fairness merge): the memory groups implement these (partitioned rate limits)
-  async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
-    return this.claim(partition, workerId, max, leaseMs);
-  }
-
-  async takeRateTokens(_partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
-    return { taken: max };
-  }
-
-  async refundRateTokens(_partition: string, _tokens: number): Promise<void> {}
-
-  onGroupsRejoined(_listener: (partition: string) => void): void {}
-
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queueStates.values()) q.waiters.wakeAll();
@@ -682,7 +692,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   private queueFor(name: string): MemoryQueue {
     let q = this.queueStates.get(name);
-    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency)));
+    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency, () => this.rejoinListener?.(name))));
     return q;
   }
 
