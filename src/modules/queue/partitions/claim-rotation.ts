@@ -1,9 +1,11 @@
 /**
  * Where one instance's claims of a partitioned queue go next. Shared by every claim loop of the
  * queue in the process (what one learns, the others use):
- * - each claim starts one partition further on (`cursor`), so every partition with waiting jobs is
- *   claimed from within one round of claims, and priority holds across partitions within that
- *   round: a high-priority job waits behind at most one claim per partition;
+ * - each claim starts one partition further on (`cursor`), and after the last partition a claim
+ *   took jobs from (`servedLast`), so every partition with waiting jobs is claimed from within one
+ *   round of claims, however many empty partitions lie between them, and priority (and a group's
+ *   turn) holds across partitions within that round: a high-priority job waits behind at most one
+ *   claim per partition with work;
  * - a partition a claim found drained is skipped until a hint names it, a scheduled job of it comes
  *   due, or the sweep reaches it: when every partition looks drained a claim asks one partition
  *   (the next of `sweep`), so an idle worker costs one command per wait, whatever the count;
@@ -54,6 +56,11 @@ export class ClaimRotation {
     if (this.hinted !== undefined && this.hinted < size) return false;
     for (let i = 0; i < size; i++) if (!this.drained[i] || (this.dueAt[i] ?? Number.POSITIVE_INFINITY) <= now) return false;
     return true;
+  }
+
+  /** A claim took jobs from partition i (the last it took from): the next claim starts after it. */
+  servedLast(i: number, size: number): void {
+    this.cursor = (i + 1) % size;
   }
 
   /** A claim took all it asked for and says jobs are left (or cannot tell): the partition stays in the round. */

@@ -275,6 +275,7 @@ export class PartitionedJobStore extends JobStore {
     onDue: (due: number) => void,
   ): Promise<void> {
     const size = layout.names.length;
+    let served: number | undefined;
     for (const i of rotation.plan(size, this.clock.now())) {
       if (jobs.length >= max) break;
       const want = max - jobs.length;
@@ -282,6 +283,7 @@ export class PartitionedJobStore extends JobStore {
       const result = budgeted
         ? await this.inner.claimBudgeted(layout.names[i], workerId, want, leaseMs)
         : await this.inner.claim(layout.names[i], workerId, want, leaseMs);
+      if (result.jobs.length > 0) served = i;
       for (const claimed of result.jobs) jobs.push({ ...claimed, job: named(claimed.job) });
       if (result.jobs.length < want || result.more === false || (result.more === undefined && result.jobs.length === 0)) {
         rotation.drainedNow(i, result.nextDueAt);
@@ -292,6 +294,7 @@ export class PartitionedJobStore extends JobStore {
       // work left behind: wake the next idle worker, as partition 0's own claim script does for it
       if (result.more && i !== 0 && (woke || (result.promoted ?? 0) > 0)) this.hint(queue, i);
     }
+    if (served !== undefined) rotation.servedLast(served, size);
   }
 
   async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
