@@ -106,6 +106,20 @@ function describeRoundRobinCases(current: () => StoreHarness): void {
       );
     });
 
+    it("puts a group whose best job was cancelled back at the priority of its best job left, keeping its turn", async () => {
+      const h = current();
+      const [a5, a0] = (await h.store.enqueue([groupJob(h, 'A', { priority: 5 }), groupJob(h, 'A', { priority: 0 })])).map((r) => r.job);
+      const [b3] = await enqueueGroup(h, 'B', 1, { priority: 3 });
+      const [c0] = await enqueueGroup(h, 'C', 1);
+      await h.store.cancel(a5.id);
+      const claimed = await claimSingly(h.store, 3);
+      expectClaimOrder(
+        h,
+        claimed.map((job) => job.id),
+        [b3.id, a0.id, c0.id],
+      );
+    });
+
     it('lets a group out of tokens rejoin at the back of the round once its next token is due', async () => {
       const h = current();
       await h.store.groups.updateGroup(QUEUE, 'T', { rateLimit: { max: 1, perMs: 1000 } });

@@ -118,6 +118,45 @@ describe('MemoryJobStore', () => {
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
   });
 
+  it('keeps group counts right when a record is deleted under the indexes, pending or running', async () => {
+    const store = new DamageableMemoryJobStore({ clock });
+    await store.groups.updateGroup('q', 'G', { concurrency: 1 });
+    const [running, gone, next] = await store.enqueue([job(), job(), job()].map((j) => ({ ...j, group: 'G' })));
+    await store.claim('q', 'w', 1, 1000);
+    store.corrupt(running.job.id, 'deleted');
+    store.corrupt(gone.job.id, 'deleted');
+    clock.advance(1001);
+    await store.reapExpired('q', 10);
+    // the group rejoined the round, meeting (and dropping) the deleted pending record on the way
+    await expect(store.groups.getGroup('q', 'G')).resolves.toMatchObject({ running: 0, pending: 1, limitedBy: null });
+    await expect(store.counts('q')).resolves.toMatchObject({ pending: 1, running: 0 });
+    const { jobs } = await store.claim('q', 'w', 5, 1000);
+    expect(jobs.map((j) => j.job.id)).toEqual([next.job.id]);
+    await expect(store.groups.getGroup('q', 'G')).resolves.toMatchObject({ running: 1, pending: 0 });
+  });
+
+  it('serves thousands of groups in turn, and forgets each once it has no job left', async () => {
+    const store = new MemoryJobStore({ clock });
+    const groups = Array.from({ length: 3000 }, (_, i) => `g${i}`);
+    for (const group of groups) await store.enqueue([job(), job()].map((j) => ({ ...j, group })));
+    const first = await store.claim('q', 'w', 3000, 1000);
+    expect(first.jobs.map((j) => j.job.group)).toEqual(groups);
+    expect(first.more).toBe(true);
+    const second = await store.claim('q', 'w', 3000, 1000);
+    expect(second.jobs.map((j) => j.job.group)).toEqual(groups);
+    await store.complete('q', [...first.jobs, ...second.jobs].map((j) => ({ id: j.job.id, token: j.token })));
+    await expect(store.groups.list('q', 10)).resolves.toEqual({ items: [], nextCursor: null });
+  });
+
+  it('reads the cursor of a page that ends at the default group', async () => {
+    const store = new MemoryJobStore({ clock });
+    await store.enqueue([job(), { ...job(), group: 'a' }]);
+    const page = await store.groups.list('q', 1);
+    expect(page.items.map((g) => g.name)).toEqual(['']);
+    expect(page.nextCursor).not.toBe('');
+    await expect(store.groups.list('q', 1, page.nextCursor!)).resolves.toMatchObject({ items: [{ name: 'a' }], nextCursor: null });
+  });
+
   it('refuses a list cursor it did not make', async () => {
     const store = new MemoryJobStore({ clock });
     await expect(store.list({ queue: 'q', limit: 1, cursor: 'garbage!' })).rejects.toBeInstanceOf(InvalidJobSpecError);
