@@ -92,6 +92,13 @@ local function leavePending(id, priority, group)
   end
   if priority ~= 0 then
     if redis.call('ZREM', zkey, id) == 1 and group ~= '' then redis.call('HINCRBY', K_SETTINGS, 'gn', -1) end
+    -- the group's best job may have gone: its place in the round moves to its best one left,
+    -- keeping its turn (the list's dead entries need no such care: they are priority 0's)
+    local score = groupedMode() and redis.call('ZSCORE', K_GROUPS_READY, group)
+    if score then
+      local tier = headTier(group)
+      if tier ~= nil then redis.call('ZADD', K_GROUPS_READY, tier + tonumber(score) % PRIORITY_SPAN, group) end
+    end
     return
   end
   redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
