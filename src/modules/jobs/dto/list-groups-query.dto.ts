@@ -1,10 +1,12 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MAX_GROUPS_PAGE } from '../../../domain/fairness';
-import { DEFAULT_GROUPS_PAGE, MAX_CURSOR_LENGTH } from '../job-limits';
+import { DEFAULT_GROUPS_PAGE } from '../job-limits';
+import { PageQueryDto } from './page-query.dto';
 
-export class ListGroupsQueryDto {
+/** GET /queues/:name/groups: the listings' cursor, and a page size of its own (groups are bigger rows). */
+export class ListGroupsQueryDto extends PickType(PageQueryDto, ['cursor'] as const) {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_GROUPS_PAGE, default: DEFAULT_GROUPS_PAGE })
   @IsOptional()
   @Type(() => Number)
@@ -12,10 +14,4 @@ export class ListGroupsQueryDto {
   @Min(1)
   @Max(MAX_GROUPS_PAGE)
   limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @Length(1, MAX_CURSOR_LENGTH)
-  cursor?: string;
 }
