@@ -10,7 +10,8 @@
  *   each (a batch is one step of the round).
  * - A group may run at most its concurrency cap at once across the fleet: its own `concurrency`,
  *   else the queue's `groupConcurrency`, and for a host group (`host:<host>`, what `http` jobs get
- *   by default) at most the store's host concurrency (HTTP_HOST_CONCURRENCY; 0 = no host cap).
+ *   by default) without a cap of its own at most the store's host concurrency
+ *   (HTTP_HOST_CONCURRENCY; 0 = no host cap). A group's own cap wins over both.
  * - Rate limits are token buckets (GCRA): `{max, perMs}` lets `max` jobs start at once from a full
  *   bucket, then one every perMs / max ms; over a long run, max per perMs. The queue's limit
  *   counts every claim of the queue; a group's only that group's.
@@ -86,7 +87,7 @@ export interface GroupState {
   limitedUntil?: number;
 }
 
-/** A group's cap: its own, else the queue's, and a host group never above the host default (0 = none). */
+/** A group's cap: its own; else the queue's, and for a host group never above the host default (0 = none). */
 export function effectiveConcurrency(group: string, own: number | null, queueDefault: number | null, hostConcurrency: number): number | null {
   if (own !== null) return own;
   let cap = queueDefault;

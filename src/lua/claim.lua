@@ -172,14 +172,8 @@ local function claimFromGroups(budget)
       if rateMax then room = math.min(room, tokensAvailable(tat, rateMax, ratePer)) end
       local got, live = 0, 0
       if room > 0 then got, live = claimFrom(g, room, tierScore) end
-      -- the tier part of its best entry now: a zset's first (priority != 0), else the list's (0)
-      local zkey, lkey = groupPendingKeys(g)
-      local first = redis.call('ZRANGE', zkey, 0, 0, 'WITHSCORES')
-      local z = first[2] and tonumber(first[2])
-      local nextTier = nil
-      if z and z < PRIORITY_ZERO_SCORE then nextTier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN
-      elseif redis.call('LLEN', lkey) > 0 then nextTier = PRIORITY_ZERO_SCORE
-      elseif z then nextTier = math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
+      -- the tier part of its best entry now (nil: no entry left)
+      local nextTier = headTier(g)
       -- `n` counts the live entries; with no entry left the group holds none (whatever `n` said)
       pending = nextTier == nil and 0 or math.max(0, pending - live)
       if got > 0 then

@@ -63,19 +63,9 @@ export class RedisGroups extends GroupStore {
 
   async getGroup(queue: string, group: string): Promise<GroupState> {
     const k = this.keys(queue);
-    const replies = await this.call(() =>
-      this.redis
-        .multi()
-        .hgetall(k.settings)
-        .hgetall(k.group(group))
-        .zcard(k.leases)
-        .zcard(k.pending)
-        .llen(k.pendingFifo)
-        .get(k.pendingFifoGone)
-        .exec(),
-    );
-    const [settings, hash, leases, pending, fifo, gone] = results(replies) as [Hash, Hash, number, number, number, string | null];
-    return this.decodeGroup(group, ungroupedDefault(group, settings, hash, leases, pending + fifo - Number(gone ?? 0)), settings);
+    const replies = results(await this.call(() => readGroup(this.redis.multi().hgetall(k.settings), k, group).exec()));
+    const settings = replies.shift() as Hash;
+    return this.decodeGroup(group, groupHash(group, settings, replies), settings);
   }
 
   async list(queue: string, limit: number, cursor?: string): Promise<{ items: GroupState[]; nextCursor: string | null }> {
@@ -85,21 +75,21 @@ export class RedisGroups extends GroupStore {
     return this.call(async () => {
       const names = await this.redis.zrangebylex(k.groups, after === undefined ? '-' : `(${after}`, '+', 'LIMIT', 0, count + 1);
       const multi = this.redis.multi().hgetall(k.settings);
-      if (after === undefined) multi.hgetall(k.group(DEFAULT_GROUP)).zcard(k.leases).zcard(k.pending).llen(k.pendingFifo).get(k.pendingFifoGone);
-      for (const name of names) multi.hgetall(k.group(name));
+      if (after === undefined) readGroup(multi, k, DEFAULT_GROUP);
+      for (const name of names) readGroup(multi, k, name);
       const replies = results(await multi.exec());
       const settings = replies.shift() as Hash;
       const items: GroupState[] = [];
       if (after === undefined) {
-        const [hash, leases, pending, fifo, gone] = replies.splice(0, 5) as [Hash, number, number, number, string | null];
-        const state = this.decodeGroup(DEFAULT_GROUP, ungroupedDefault(DEFAULT_GROUP, settings, hash, leases, pending + fifo - Number(gone ?? 0)), settings);
+        const hash = groupHash(DEFAULT_GROUP, settings, replies);
+        const state = this.decodeGroup(DEFAULT_GROUP, hash, settings);
         if (state.pending > 0 || state.running > 0 || hasSettings(hash)) items.push(state);
       }
-      names.forEach((name, i) => {
-        const hash = replies[i] as Hash;
+      for (const name of names) {
+        const hash = groupHash(name, settings, replies);
         // forgotten between the two reads: left out
         if (Object.keys(hash).length > 0) items.push(this.decodeGroup(name, hash, settings));
-      });
+      }
       const more = names.length > count || items.length > count;
       const page = items.slice(0, count);
       return { items: page, nextCursor: more && page.length > 0 ? CURSOR_MARK + page[page.length - 1].name : null };
@@ -138,13 +128,26 @@ export class RedisGroups extends GroupStore {
   }
 }
 
+type Multi = ReturnType<RedisClient['multi']>;
+
 /**
- * The default group of a queue that has not turned groups on keeps no counts of its own (its
- * claims cost nothing more): it holds every pending and running job of the queue.
+ * Queues the reads of one group on `multi`: its hash, and for the default group the queue's
+ * running and pending counts, which it holds all of while the queue has not turned groups on (its
+ * claims then keep no counts: includes/groups.lua). groupHash takes the replies back in order.
  */
-function ungroupedDefault(group: string, settings: Hash, hash: Hash, leases: number, pending: number): Hash {
-  if (group !== DEFAULT_GROUP || settings.g === '1') return hash;
-  return { ...hash, n: String(Math.max(0, pending)), r: String(leases) };
+function readGroup(multi: Multi, k: RedisQueueKeys, group: string): Multi {
+  multi.hgetall(k.group(group));
+  if (group === DEFAULT_GROUP) multi.zcard(k.leases).zcard(k.pending).llen(k.pendingFifo).get(k.pendingFifoGone);
+  return multi;
+}
+
+/** The group's hash from the front of `replies` (readGroup's, taken off), with the counts it holds. */
+function groupHash(group: string, settings: Hash, replies: unknown[]): Hash {
+  const hash = replies.shift() as Hash;
+  if (group !== DEFAULT_GROUP) return hash;
+  const [leases, pending, fifo, gone] = replies.splice(0, 4) as [number, number, number, string | null];
+  if (settings.g === '1') return hash;
+  return { ...hash, n: String(Math.max(0, pending + fifo - Number(gone ?? 0))), r: String(leases) };
 }
 
 function hasSettings(h: Hash): boolean {
