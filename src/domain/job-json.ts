@@ -42,6 +42,7 @@ export function toJobJson(job: Job): JobJson {
   if (job.workerId !== undefined) view.workerId = job.workerId;
   if (job.result !== undefined) view.result = job.result;
   if (job.lastError !== undefined) view.lastError = job.lastError;
+  if (job.lastErrorStack !== undefined) view.lastErrorStack = job.lastErrorStack;
   if (job.idempotencyKey !== undefined) view.idempotencyKey = job.idempotencyKey;
   if (job.callbackUrl !== undefined) view.callbackUrl = job.callbackUrl;
   if (job.executionId !== undefined) view.executionId = job.executionId;

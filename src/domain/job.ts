@@ -107,6 +107,8 @@ export interface Job {
   run?: number;
   result?: unknown;
   lastError?: string;
+  /** The stack of the error in lastError, when the handler threw one that had a stack. */
+  lastErrorStack?: string;
   idempotencyKey?: string;
   callbackUrl?: string;
   executionId?: string;

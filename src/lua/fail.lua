@@ -10,7 +10,8 @@
   ARGV[1]  now (epoch ms)
   ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   then per item: job id, token, error text, retryable ('1' or '0'),
-                 retryDelayMs ('' = use the backoff), jitter random in [0, 1)
+                 retryDelayMs ('' = use the backoff), jitter random in [0, 1),
+                 the error's stack ('' = none)
 
   Returns: per item the new status, or 'stale' (nothing changed), then 'rejoined' when a group held
   at its cap rejoined the round. A failure applied twice (the
@@ -29,19 +30,19 @@
 local FAIL_OUTCOMES = { scheduled = true, pending = true, failed = true, cancelled = true }
 
 -- every item whole, each delay empty or a number and each jitter a number, before the first write
-if (#ARGV - 2) % 6 ~= 0 then error('claimq fail: ' .. (#ARGV - 2) .. ' item arguments, not a multiple of 6') end
-for i = 3, #ARGV, 6 do
+if (#ARGV - 2) % 7 ~= 0 then error('claimq fail: ' .. (#ARGV - 2) .. ' item arguments, not a multiple of 7') end
+for i = 3, #ARGV, 7 do
   if ARGV[i + 4] ~= '' then numArg(i + 4, 'fail: retry delay') end
   numArg(i + 5, 'fail: jitter')
 end
 
 local out = {}
-for i = 3, #ARGV, 6 do
+for i = 3, #ARGV, 7 do
   local id = ARGV[i]
   local v = redis.call('HMGET', K_JOB .. id, 'st', 'tok', 'err', unpack(ATTEMPT_FIELDS))
   local current = tonumber(v[2]) == tonumber(ARGV[i + 1])
   if v[1] == 'running' and current then
-    out[#out + 1] = endAttempt(id, attemptFields(v, 4), 'fail', ARGV[i + 2], ARGV[i + 3] == '1', tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]))
+    out[#out + 1] = endAttempt(id, attemptFields(v, 4), 'fail', ARGV[i + 2], ARGV[i + 3] == '1', tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), ARGV[i + 6])
   elseif current and FAIL_OUTCOMES[v[1]] and v[3] == ARGV[i + 2] then
     -- this very failure, applied before: its outcome again
     out[#out + 1] = v[1]

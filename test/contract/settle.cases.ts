@@ -56,6 +56,34 @@ export function describeSettleCases(current: () => StoreHarness): void {
       await expect(claimOne(h.store)).resolves.toMatchObject({ job: { id: claimed.job.id, attempts: 2 } });
     });
 
+    it("keeps the error's stack beside it, and drops it when a later error has none", async () => {
+      const h = current();
+      await enqueueJob(h, { maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 0 } });
+      const stack = 'Error: boom\n    at handler (/srv/app.js:10:3)\n    at run (/srv/runner.js:4:1)';
+      const first = await claimOne(h.store);
+      await expect(h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true, stack }])).resolves.toEqual(['pending']);
+      await expect(h.store.get(first.job.id)).resolves.toMatchObject({ lastError: 'boom', lastErrorStack: stack });
+
+      // the stack is returned to lists and to the claim's reader alike
+      const page = await h.store.list({ queue: QUEUE, limit: 10 });
+      expect(page.items[0]).toMatchObject({ lastError: 'boom', lastErrorStack: stack });
+
+      // an expiry writes its own error, with no stack: the old stack goes with the old error
+      await claimOne(h.store);
+      h.clock.advance(LEASE_MS + 60_000);
+      await h.store.reapExpired(QUEUE, 10);
+      const expired = await h.store.get(first.job.id);
+      expect(expired!.lastError).toMatch(/lease expired/);
+      expect(expired!.lastErrorStack).toBeUndefined();
+
+      // a failure with a stack again, then a final one without: the job ends with no stack
+      const third = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(third), error: 'last', retryable: false }]);
+      const failed = await h.store.get(first.job.id);
+      expect(failed).toMatchObject({ status: 'failed', lastError: 'last' });
+      expect(failed!.lastErrorStack).toBeUndefined();
+    });
+
     it('grows an exponential backoff within its jitter bounds', async () => {
       const h = current();
       await enqueueJob(h, { maxAttempts: 5, backoff: { strategy: 'exponential', delayMs: 1000 } });

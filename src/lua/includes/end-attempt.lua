@@ -44,14 +44,19 @@ end
 -- to its new index, the event names the attempt's worker and run, the execution counts the move.
 -- (complete.lua takes only attemptOutcome: its hot path reads fewer fields.) `j` holds
 -- ATTEMPT_FIELDS; `text` is the error (nil for a release);
--- `retryable`, `delayMs` (nil = the job's backoff) and `jitter` matter to a failure only.
--- Returns the new status.
-local function endAttempt(id, j, how, text, retryable, delayMs, jitter)
+-- `retryable`, `delayMs` (nil = the job's backoff), `jitter` and `stack` matter to a failure only.
+-- The job keeps the stack of its last error in `es` beside `err`: an error with no stack (an
+-- expiry, a failure the worker gave none for) removes an older one, so the two always belong
+-- together. Returns the new status.
+local function endAttempt(id, j, how, text, retryable, delayMs, jitter, stack)
   local kind, st, att = attemptOutcome(how, numField(j.att, 0), numField(j.max, DEFAULT_MAX_ATTEMPTS), j.cx == '1', retryable)
   local key = K_JOB .. id
   local worker = j.w
   endLease(id, worker)
   endGroupRun(j.grp)
+  if text then
+    if stack and stack ~= '' then redis.call('HSET', key, 'es', stack) else redis.call('HDEL', key, 'es') end
+  end
   if st == 'failed' or st == 'cancelled' then
     finishJob(id, 'running', st, st == 'failed' and K_FAILED or K_CANCELLED, j.ex, kind, att, worker, j.tok, text and 'err', text, text)
     return st

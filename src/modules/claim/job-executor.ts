@@ -8,11 +8,13 @@ import { NonRetryableJobError } from './non-retryable-job.error';
 import { RetryableJobError } from './retryable-job.error';
 import { RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
-import { errorText } from '../queue';
+import { FailRequest, errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
 
 /** Error texts are kept short: they travel in every fail call and event. */
 const MAX_ERROR_CHARS = 2_000;
+/** A thrown error's stack is kept with the job (lastErrorStack), cut to this many characters. */
+const MAX_ERROR_STACK_CHARS = 4_000;
 
 export interface JobExecutorDeps {
   registry: HandlerRegistry;
@@ -103,7 +105,11 @@ export class JobExecutor {
     const retryable = !(err instanceof NonRetryableJobError);
     const retryDelayMs = err instanceof RetryableJobError ? err.retryDelayMs : undefined;
     const error = errorText(err).slice(0, MAX_ERROR_CHARS);
-    this.deps.acks.fail(rj.job, retryDelayMs === undefined ? { id: rj.id, token: rj.token, error, retryable } : { id: rj.id, token: rj.token, error, retryable, retryDelayMs });
+    const request: FailRequest = { id: rj.id, token: rj.token, error, retryable };
+    if (retryDelayMs !== undefined) request.retryDelayMs = retryDelayMs;
+    const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack.slice(0, MAX_ERROR_STACK_CHARS) : '';
+    if (stack !== '') request.stack = stack;
+    this.deps.acks.fail(rj.job, request);
   }
 
   private timedOut(rj: RunningJob): void {

@@ -82,6 +82,27 @@ describe('WorkerRuntime', () => {
     expect(failed.lastError).toBe('boom 3');
   });
 
+  it("keeps the thrown error's stack with the job, cut at 4,000 characters", async () => {
+    h = workerHarness();
+    h.registry.register('throws', () => {
+      const err = new Error('bad invoice');
+      err.stack = `Error: bad invoice\n${'    at frame (/srv/app.js:1:1)\n'.repeat(400)}`;
+      throw err;
+    });
+    h.registry.register('named', function namedHandler() {
+      throw new Error('with a real stack');
+    });
+    const [cut] = await h.enqueue({ type: 'throws', maxAttempts: 1 });
+    const [real] = await h.enqueue({ type: 'named', maxAttempts: 1 });
+    h.runtime.start();
+    const failed = await h.waitForStatus(cut.id, 'failed');
+    expect(failed.lastError).toBe('bad invoice');
+    expect(failed.lastErrorStack).toHaveLength(4_000);
+    expect(failed.lastErrorStack!.startsWith('Error: bad invoice\n    at frame')).toBe(true);
+    const named = await h.waitForStatus(real.id, 'failed');
+    expect(named.lastErrorStack).toMatch(/^Error: with a real stack\n\s+at namedHandler/);
+  });
+
   it('fails a job at once when its handler throws NonRetryableJobError', async () => {
     h = workerHarness();
     let calls = 0;

@@ -283,6 +283,8 @@ export interface FailRequest extends Lease {
   retryable: boolean;
   /** Overrides the job's backoff for this retry (e.g. an HTTP 429's Retry-After; 0 = at once). */
   retryDelayMs?: number;
+  /** The thrown error's stack, kept beside `error` as the job's `lastErrorStack`. */
+  stack?: string;
 }
 
 export type SettleOutcome = JobStatus | 'stale';

@@ -67,6 +67,9 @@ export class JobResponseDto implements JobJson {
   @ApiPropertyOptional()
   lastError?: string;
 
+  @ApiPropertyOptional({ description: "The stack of lastError's error, when the handler threw one with a stack (at most 4,000 characters)" })
+  lastErrorStack?: string;
+
   @ApiPropertyOptional()
   idempotencyKey?: string;
 

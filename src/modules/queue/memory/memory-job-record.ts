@@ -108,6 +108,7 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.token > 0) job.run = record.token;
   if (record.resultJson !== undefined) job.result = parseStoredJson(record.resultJson);
   if (record.lastError !== undefined) job.lastError = record.lastError;
+  if (record.lastErrorStack !== undefined) job.lastErrorStack = record.lastErrorStack;
   if (record.idempotencyKey !== undefined) job.idempotencyKey = record.idempotencyKey;
   if (record.callbackUrl !== undefined) job.callbackUrl = record.callbackUrl;
   if (record.executionId !== undefined) job.executionId = record.executionId;

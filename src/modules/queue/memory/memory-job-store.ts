@@ -294,7 +294,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       items,
       (q, entry, item, now) => {
         const delay = (): number => item.retryDelayMs ?? backoffDelay(entry.record.backoff, entry.record.attempts, this.random);
-        return failJob(q, entry, item.error, item.retryable, delay, now);
+        return failJob(q, entry, item.error, item.retryable, delay, now, item.stack);
       },
       // the same failure applied twice (same current token, same error), as fail.lua answers it
       (entry, item) => (FAIL_OUTCOMES.has(entry.status) && entry.record.lastError === item.error ? entry.status : undefined),

@@ -59,8 +59,16 @@ export function completeJob(q: MemoryQueue, entry: MemoryJobEntry, resultJson: s
 }
 
 /** The end of an attempt that did not succeed, as endAttempt decides: cancelled when asked, else retried or failed. */
-export function failJob(q: MemoryQueue, entry: MemoryJobEntry, err: string, retryable: boolean, delayMs: () => number, now: number): JobEvent {
-  return endRunningAttempt(q, entry, { how: 'fail', retryable }, now, { err }, delayMs);
+export function failJob(
+  q: MemoryQueue,
+  entry: MemoryJobEntry,
+  err: string,
+  retryable: boolean,
+  delayMs: () => number,
+  now: number,
+  stack?: string,
+): JobEvent {
+  return endRunningAttempt(q, entry, { how: 'fail', retryable }, now, { err, stack }, delayMs);
 }
 
 /** running -> pending with the attempt given back; or cancelled, when a cancel was asked (endAttempt). */
@@ -82,7 +90,7 @@ function endRunningAttempt(
   entry: MemoryJobEntry,
   end: AttemptEnd,
   now: number,
-  text: { res?: string; err?: string },
+  text: { res?: string; err?: string; stack?: string },
   retryDelayMs: () => number = () => 0,
 ): JobEvent {
   const r = entry.record;
@@ -90,7 +98,12 @@ function endRunningAttempt(
   const run = r.token;
   const outcome = endAttempt({ attempts: r.attempts, maxAttempts: r.maxAttempts, cancelRequested: r.cancelRequested === true }, end);
   r.attempts = outcome.attempts;
-  if (text.err !== undefined) r.lastError = text.err;
+  if (text.err !== undefined) {
+    // the stack belongs to this error or to none (fail.lua's `es`)
+    r.lastError = text.err;
+    if (text.stack) r.lastErrorStack = text.stack;
+    else delete r.lastErrorStack;
+  }
   let status = outcome.status;
   if (status === 'retry') {
     const delay = Math.max(0, retryDelayMs());

@@ -17,7 +17,7 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *
  *   type  pl payload JSON   st status   pr priority     att attempts   max maxAttempts
  *   run runAt   ct createdAt   ut updatedAt (read as max(ut, stt))   stt startedAt   ft finishedAt   w workerId
- *   tok fencing token   res result JSON   err lastError   bo backoff   tmo timeoutMs
+ *   tok fencing token   res result JSON   err lastError   es lastErrorStack   bo backoff   tmo timeoutMs
  *   ik idempotencyKey   cb callbackUrl   ex executionId   cx cancel requested ('1')
  *   sn schedule.name   sf schedule.fireAt (both or neither)   grp group (none: the default group)
  *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
@@ -135,6 +135,7 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   if (h.res !== undefined) job.result = parseStoredJson(h.res);
   else if (h.st === 'succeeded') job.result = null;
   if (h.err !== undefined) job.lastError = h.err;
+  if (h.es !== undefined) job.lastErrorStack = h.es;
   if (h.ik !== undefined) job.idempotencyKey = h.ik;
   if (h.cb !== undefined) job.callbackUrl = h.cb;
   if (h.ex !== undefined) job.executionId = h.ex;

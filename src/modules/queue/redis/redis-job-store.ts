@@ -276,7 +276,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
 
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
-    const args = items.flatMap((f) => [f.id, f.token, f.error, f.retryable ? '1' : '0', f.retryDelayMs ?? '', Math.random()]);
+    const args = items.flatMap((f) => [f.id, f.token, f.error, f.retryable ? '1' : '0', f.retryDelayMs ?? '', Math.random(), f.stack ?? '']);
     return this.settled(queue, items.length, await this.availability.call(() => this.run('fail', queue, args)));
   }
 

@@ -77,7 +77,7 @@ describe('scripts that fail write nothing (real Redis)', () => {
       const jobs = Array.from({ length: 3 }, () => normalizeJobSpec({ type: 't', queue: Q }, { now: NOW, maxPayloadBytes: 1 << 20 }));
       await store.enqueue(jobs);
       const claimed = (await store.claim(Q, 'w1', 3, 30_000)).jobs;
-      const items = claimed.flatMap((c, i) => [c.job.id, c.token, 'boom', '1', '', i === 2 ? 'not-a-number' : 0.5]);
+      const items = claimed.flatMap((c, i) => [c.job.id, c.token, 'boom', '1', '', i === 2 ? 'not-a-number' : 0.5, '']);
       await expect(scripts.run('fail', keys, [NOW, 1000, ...items])).rejects.toThrow(/jitter|arithmetic/);
       await expect(store.counts(Q)).resolves.toMatchObject({ running: 3, scheduled: 0, pending: 0 });
       for (const c of claimed) await expect(store.get(c.job.id)).resolves.toMatchObject({ status: 'running', attempts: 1 });
