@@ -26,9 +26,10 @@ const MAX_EVENTS_PER_TRIM = 20_000;
  *
  * Concerns: expired leases (a lease also runs out at the job's hard time limit, timeoutMs + grace,
  * which the store enforces at claim and heartbeat, so hung jobs end here too), leases of silent
- * workers (each worker whose leases came back is recorded as dead, for GET /workers), due scheduled jobs, finished jobs past retention, the event log (trimEvents), execution
- * refreshes whose instance died, finished executions past EXECUTION_RETENTION_MS; after every
- * queue, the published info of workers silent for WORKER_DEAD_MS. Each is tried on
+ * workers (each worker whose leases came back is recorded as dead, for GET /workers), due
+ * scheduled jobs, finished jobs past retention, the event log (trimEvents), execution refreshes
+ * whose instance died, finished executions past EXECUTION_RETENTION_MS; after every queue, the
+ * published info of workers silent for WORKER_DEAD_MS. Each is tried on
  * its own: one that throws is logged and counted, and the others still run. Jobs the pass fails or
  * cancels get their callback.
  */
