@@ -1,5 +1,14 @@
+import { DEAD_WORKER_JOB_IDS, DEAD_WORKERS_KEPT, DeadWorkerRecord, WorkerInfo } from '../../src/domain/worker-info';
 import { claimOne, enqueueJob, LEASE_MS, leaseOf, QUEUE } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
+
+function workerInfo(id: string, changes: Partial<WorkerInfo> = {}): WorkerInfo {
+  return { id, host: 'box-1', pid: 4242, version: '1.2.3', startedAt: Date.UTC(2030, 0, 1), queues: [QUEUE, 'other'], slots: { busy: 1, total: 8 }, leasesHeld: 2, ...changes };
+}
+
+function deadWorker(id: string, changes: Partial<DeadWorkerRecord> = {}): DeadWorkerRecord {
+  return { id, host: 'box-1', pid: 7, queue: QUEUE, declaredDeadAt: Date.UTC(2030, 0, 1), lastHeartbeatAt: null, requeued: 1, failed: 0, cancelled: 0, jobIds: ['j1'], ...changes };
+}
 
 /** silentMs for the cases whose workers never register: nothing in the registry can save them. */
 const SILENT_MS = 5000;
@@ -29,6 +38,91 @@ export function describeWorkerRegistryCases(current: () => StoreHarness): void {
       await h.store.unregisterWorker(QUEUE, 'w1');
       h.clock.advance(10_000);
       await expect(h.store.silentWorkers(QUEUE, 1000, 10)).resolves.toEqual([]);
+    });
+  });
+
+  describe('worker directory', () => {
+    it('lists a published worker with its info and the time of its last heartbeat, by id', async () => {
+      const h = current();
+      await h.store.workers.publish(workerInfo('w-b'));
+      h.clock.advance(10);
+      await h.store.workers.publish(workerInfo('w-a', { slots: { busy: 0, total: 4 } }));
+      const start = h.clock.now() - 10;
+      await expect(h.store.workers.live(5000, 10)).resolves.toEqual([
+        { ...workerInfo('w-a', { slots: { busy: 0, total: 4 } }), lastHeartbeatAt: start + 10 },
+        { ...workerInfo('w-b'), lastHeartbeatAt: start },
+      ]);
+    });
+
+    it('keeps one entry per worker, the latest info, however often it publishes', async () => {
+      const h = current();
+      await h.store.workers.publish(workerInfo('w1', { leasesHeld: 1 }));
+      h.clock.advance(1000);
+      await h.store.workers.publish(workerInfo('w1', { leasesHeld: 5, slots: { busy: 5, total: 8 } }));
+      await expect(h.store.workers.live(5000, 10)).resolves.toEqual([{ ...workerInfo('w1', { leasesHeld: 5, slots: { busy: 5, total: 8 } }), lastHeartbeatAt: h.clock.now() }]);
+    });
+
+    it('shows what another instance of the store published', async () => {
+      const h = current();
+      await h.store.workers.publish(workerInfo('w1'));
+      const peer = await h.peer();
+      await expect(peer.workers.live(5000, 10)).resolves.toMatchObject([{ id: 'w1', host: 'box-1', pid: 4242 }]);
+    });
+
+    it('leaves out a worker silent for longer than silentMs, and still finds its info', async () => {
+      const h = current();
+      await h.store.workers.publish(workerInfo('old'));
+      h.clock.advance(6000);
+      await h.store.workers.publish(workerInfo('fresh'));
+      await expect(h.store.workers.live(5000, 10)).resolves.toMatchObject([{ id: 'fresh' }]);
+      await expect(h.store.workers.find(['old', 'nobody'])).resolves.toEqual([{ ...workerInfo('old'), lastHeartbeatAt: h.clock.now() - 6000 }]);
+    });
+
+    it('lists at most limit workers, the freshest', async () => {
+      const h = current();
+      for (const id of ['c', 'a', 'b']) {
+        await h.store.workers.publish(workerInfo(id));
+        h.clock.advance(10);
+      }
+      await expect(h.store.workers.live(5000, 2)).resolves.toMatchObject([{ id: 'a' }, { id: 'b' }]);
+    });
+
+    it('forgets a removed worker', async () => {
+      const h = current();
+      await h.store.workers.publish(workerInfo('w1'));
+      await h.store.workers.remove('w1');
+      await expect(h.store.workers.live(5000, 10)).resolves.toEqual([]);
+      await expect(h.store.workers.find(['w1'])).resolves.toEqual([]);
+    });
+
+    it('forgets silent workers oldest first, at most limit per call, and keeps those that published since', async () => {
+      const h = current();
+      for (const id of ['s1', 's2', 's3']) {
+        await h.store.workers.publish(workerInfo(id));
+        h.clock.advance(10);
+      }
+      h.clock.advance(6000);
+      await h.store.workers.publish(workerInfo('s2'));
+      await expect(h.store.workers.forgetSilent(5000, 1)).resolves.toEqual(['s1']);
+      await expect(h.store.workers.forgetSilent(5000, 10)).resolves.toEqual(['s3']);
+      await expect(h.store.workers.forgetSilent(5000, 10)).resolves.toEqual([]);
+      await expect(h.store.workers.find(['s1', 's2', 's3'])).resolves.toMatchObject([{ id: 's2' }]);
+    });
+
+    it('keeps the last dead workers, newest first, each with at most the first job ids', async () => {
+      const h = current();
+      const jobIds = Array.from({ length: DEAD_WORKER_JOB_IDS + 5 }, (_, i) => `job-${i}`);
+      for (let i = 0; i < DEAD_WORKERS_KEPT + 3; i++) await h.store.workers.recordDead(deadWorker(`d${i}`, { jobIds, declaredDeadAt: i, lastHeartbeatAt: i === 0 ? null : i - 1 }));
+      const dead = await h.store.workers.dead();
+      expect(dead).toHaveLength(DEAD_WORKERS_KEPT);
+      expect(dead[0]).toEqual(deadWorker(`d${DEAD_WORKERS_KEPT + 2}`, { jobIds: jobIds.slice(0, DEAD_WORKER_JOB_IDS), declaredDeadAt: DEAD_WORKERS_KEPT + 2, lastHeartbeatAt: DEAD_WORKERS_KEPT + 1 }));
+      expect(dead[dead.length - 1].id).toBe('d3');
+    });
+
+    it('keeps a dead worker whose host and pid are unknown', async () => {
+      const h = current();
+      await h.store.workers.recordDead(deadWorker('custom-id', { host: null, pid: null }));
+      await expect(h.store.workers.dead()).resolves.toEqual([deadWorker('custom-id', { host: null, pid: null })]);
     });
   });
 

@@ -6,7 +6,7 @@ import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitio
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
-import { workerHarness, WorkerHarness } from '../support/worker-harness';
+import { waitFor, workerHarness, WorkerHarness } from '../support/worker-harness';
 
 const PARTITIONS = 6;
 
@@ -62,6 +62,23 @@ function describePartitionedWorker(name: string, open: () => { store: JobStore; 
         partitions.add(queueOfJobId(job.id)!);
         await h.waitForStatus(job.id, 'succeeded');
       }
+    });
+
+    it('publishes one directory entry for the process, its leases counted over every partition', async () => {
+      start({ concurrency: 4 });
+      const seen: string[] = [];
+      h.registry.register('hold', (ctx) => {
+        seen.push(ctx.job.id);
+        return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(null)));
+      });
+      const jobs = [];
+      for (let i = 0; i < 4; i++) jobs.push(...(await h.enqueue({ type: 'hold' })));
+      h.runtime.start();
+      await waitFor(() => seen.length === 4, '4 running');
+      await h.runtime.heartbeat.beat();
+      await expect(h.store.workers.live(60_000, 10)).resolves.toEqual([
+        expect.objectContaining({ id: 'test-worker', queues: ['default'], slots: { busy: 4, total: 4 }, leasesHeld: 4 }),
+      ]);
     });
 
     it('runs a scheduled job of any partition when it comes due, with no reaper', async () => {

@@ -349,6 +349,18 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 3, nextAt: h.clock.now() + 100 });
   });
 
+  it('workers-forget: the silent entries removed once, the fresh one kept; the resend finds nothing more', async () => {
+    const h = current();
+    const info = (id: string) => ({ id, host: 'h', pid: 1, version: '0', startedAt: 0, queues: [QUEUE], slots: { busy: 0, total: 1 }, leasesHeld: 0 });
+    await h.store.workers.publish(info('gone'));
+    h.clock.advance(10_000);
+    await h.store.workers.publish(info('here'));
+    resend('workers-forget');
+    // the caller sees the resend's answer: the first send forgot 'gone'
+    await expect(h.store.workers.forgetSilent(5_000, 10)).resolves.toEqual([]);
+    await expect(h.store.workers.find(['gone', 'here'])).resolves.toMatchObject([{ id: 'here' }]);
+  });
+
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
     const readOnly: ScriptName[] = ['counts', 'stray-leases'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));

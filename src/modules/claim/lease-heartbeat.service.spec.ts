@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { JobContext } from './job-context';
 
@@ -62,5 +64,39 @@ describe('LeaseHeartbeatService', () => {
     const after = await h.store.get(job.id);
     expect(after?.status).toBe('failed');
     expect(after?.lastError).toMatch(/went silent/);
+  });
+
+  it('publishes the worker process once per beat, whatever the number of queues, with its slots and leases', async () => {
+    h = workerHarness({ queues: ['a', 'b'], concurrency: 3, process: { host: 'box', pid: 77, version: '9.9.9' } });
+    const seen: JobContext[] = [];
+    h.registry.register('long', untilAborted(seen));
+    await h.enqueue({ type: 'long', queue: 'a' });
+    await h.enqueue({ type: 'long', queue: 'b' });
+    const publish = vi.spyOn(h.store.workers, 'publish');
+    h.runtime.start();
+    await waitFor(() => seen.length === 2, '2 running');
+    publish.mockClear();
+    await h.runtime.heartbeat.beat();
+    expect(publish).toHaveBeenCalledTimes(1);
+    const [live] = await h.store.workers.live(60_000, 10);
+    expect(live).toMatchObject({ id: 'test-worker', host: 'box', pid: 77, version: '9.9.9', queues: ['a', 'b'], slots: { busy: 2, total: 6 }, leasesHeld: 2 });
+    expect(live.startedAt).toBeLessThanOrEqual(live.lastHeartbeatAt);
+  });
+
+  it('removes the worker\'s info when it shuts down', async () => {
+    h = workerHarness();
+    h.runtime.start();
+    await h.runtime.heartbeat.beat();
+    await expect(h.store.workers.live(60_000, 10)).resolves.toMatchObject([{ id: 'test-worker' }]);
+    await h.runtime.shutdown();
+    await expect(h.store.workers.find(['test-worker'])).resolves.toEqual([]);
+  });
+
+  it('publishes the version of claimq from its package.json by default', async () => {
+    h = workerHarness();
+    h.runtime.start();
+    await h.runtime.heartbeat.beat();
+    const { version } = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string };
+    await expect(h.store.workers.live(60_000, 10)).resolves.toMatchObject([{ version, pid: process.pid }]);
   });
 });

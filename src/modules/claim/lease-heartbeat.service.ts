@@ -1,4 +1,5 @@
 import { Lease } from '../../domain/job';
+import { WorkerInfo } from '../../domain/worker-info';
 import { WorkerOperations, errorText } from '../queue';
 import { JobExecutor } from './job-executor';
 import { RunningJobs } from './running-jobs';
@@ -18,11 +19,14 @@ export interface LeaseHeartbeatDeps {
   claimSettled(queue: string): Promise<void>;
   /** Gives leases back (release: no attempt spent), retrying while the store is unreachable. */
   release(queue: string, leases: Lease[]): void;
+  /** What this worker process publishes about itself each beat (the dashboard's GET /workers). */
+  info(): WorkerInfo;
 }
 
 /**
- * One beat: per queue, refresh this worker in the registry and renew every lease it holds with
- * ONE store.heartbeat call. A lease reported stale (re-claimed, reaped) or cancel (cancel asked
+ * One beat: publish this worker process's info once (store.workers: one write per beat, whatever
+ * the number of queues), and per queue refresh this worker in the registry and renew every lease
+ * it holds with ONE store.heartbeat call. A lease reported stale (re-claimed, reaped) or cancel (cancel asked
  * through the API) aborts its job at once. A failed beat is logged and tried again next interval;
  * the lease length leaves room for a few missed beats.
  *
@@ -42,7 +46,7 @@ export class LeaseHeartbeatService {
   /** Overlapping calls share the beat in flight (a slow store never stacks beats). */
   beat(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.inFlight ??= Promise.all(this.deps.queues.map((queue) => this.beatQueue(queue))).then(() => {
+    this.inFlight ??= Promise.all([this.publish(), ...this.deps.queues.map((queue) => this.beatQueue(queue))]).then(() => {
       this.inFlight = undefined;
     });
     return this.inFlight;
@@ -52,6 +56,14 @@ export class LeaseHeartbeatService {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.inFlight;
+  }
+
+  private async publish(): Promise<void> {
+    try {
+      await this.deps.store.workers.publish(this.deps.info());
+    } catch (err) {
+      this.deps.logger.warn(`worker ${this.deps.workerId}: publishing its info failed (${errorText(err)}); retrying next beat`);
+    }
   }
 
   private async beatQueue(queue: string): Promise<void> {

@@ -1,4 +1,7 @@
+import { hostname } from 'node:os';
+import { claimqVersion } from '../../common/claimq-version';
 import { Clock, systemClock } from '../../domain/clock';
+import { WorkerInfo } from '../../domain/worker-info';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
 import { WorkerOperations, CallbackEnqueuer, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
@@ -33,6 +36,20 @@ export interface WorkerRuntimeOptions {
   logger?: WorkerLogger;
   /** Metrics hooks (WORKER_OBSERVER). */
   observer?: WorkerObserver;
+  /** What the worker says it runs on (published each heartbeat); default: this process. */
+  process?: WorkerProcess;
+}
+
+/** The process a worker runs in, as its published info names it. */
+export interface WorkerProcess {
+  host: string;
+  pid: number;
+  /** claimq's version. */
+  version: string;
+}
+
+function thisProcess(): WorkerProcess {
+  return { host: hostname(), pid: process.pid, version: claimqVersion() };
 }
 
 /** Shutdown's settle after the grace period (see settleTimeoutMs). */
@@ -59,6 +76,8 @@ export class WorkerRuntime {
   /** Ids of the jobs whose release is in flight, by queue (still this worker's leases meanwhile). */
   private readonly releasing = new Map<string, Set<string>>();
   private state: RuntimeState = 'created';
+  private readonly process: WorkerProcess;
+  private startedAt: number;
 
   constructor(
     private readonly store: WorkerOperations,
@@ -68,6 +87,8 @@ export class WorkerRuntime {
   ) {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? workerLogger('Worker');
+    this.process = options.process ?? thisProcess();
+    this.startedAt = this.clock.now();
     this.timer = new DeadlineTimer(this.clock);
     this.callbacks = options.callbacks;
     this.acks = new AckBatcher(store, this.logger, (job, outcome, request) => {
@@ -113,9 +134,10 @@ export class WorkerRuntime {
       running: this.running,
       executor: this.executor,
       logger: this.logger,
-      settlingIds: (queue) => [...this.acks.heldIds(queue), ...(this.releasing.get(queue) ?? [])],
+      settlingIds: (queue) => this.settlingIds(queue),
       claimSettled: (queue) => this.loopOf(queue)?.claimSettled() ?? Promise.resolve(),
       release: (queue, leases) => this.release(queue, leases),
+      info: () => this.info(),
     });
   }
 
@@ -123,6 +145,7 @@ export class WorkerRuntime {
   start(): void {
     if (this.state !== 'created') return;
     this.state = 'running';
+    this.startedAt = this.clock.now();
     void this.heartbeat.beat();
     for (const loop of this.loops) loop.start();
     this.logger.log(
@@ -159,9 +182,33 @@ export class WorkerRuntime {
     callbacksDrained.abort();
     this.timer.stop();
     await this.heartbeat.stop();
-    await Promise.all(this.options.queues.map((queue) => this.unregister(queue)));
+    await Promise.all([...this.options.queues.map((queue) => this.unregister(queue)), this.removeInfo()]);
     this.state = 'stopped';
     this.logger.log(`worker ${this.workerId} stopped`);
+  }
+
+  /** This process as GET /workers shows it; read once per heartbeat, never per job. */
+  info(): WorkerInfo {
+    const { queues, concurrency } = this.options;
+    let leasesHeld = 0;
+    for (const queue of queues) {
+      const held = new Set(this.settlingIds(queue));
+      for (const job of this.running.inQueue(queue)) held.add(job.id);
+      leasesHeld += held.size;
+    }
+    return {
+      id: this.workerId,
+      ...this.process,
+      startedAt: this.startedAt,
+      queues: [...queues],
+      slots: { busy: this.running.size, total: concurrency * queues.length },
+      leasesHeld,
+    };
+  }
+
+  /** Jobs of `queue` whose lease this worker holds without running them: results not yet recorded, releases in flight. */
+  private settlingIds(queue: string): string[] {
+    return [...this.acks.heldIds(queue), ...(this.releasing.get(queue) ?? [])];
   }
 
   private loopOf(queue: string): ClaimLoop | undefined {
@@ -232,6 +279,14 @@ export class WorkerRuntime {
         }
         await abortableSleep(backoff.next());
       }
+    }
+  }
+
+  private async removeInfo(): Promise<void> {
+    try {
+      await this.store.workers.remove(this.workerId);
+    } catch (err) {
+      this.logger.warn(`worker ${this.workerId}: removing its info failed (${errorText(err)}); it expires after WORKER_DEAD_MS`);
     }
   }
 

@@ -6,14 +6,17 @@ import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 import { QueuesController } from './queues.controller';
 import { QueuesService } from './queues.service';
+import { WorkersController } from './workers.controller';
+import { WorkersService } from './workers.service';
 
 /**
  * The REST API over the JobStore (provided globally by QueueModule), reaching into job history
- * (HistoryModule, global when DATABASE_URL is set) for what the store no longer holds.
+ * (HistoryModule, global when DATABASE_URL is set) for what the store no longer holds; and the
+ * worker processes the store's directory knows (GET /workers).
  */
 @Module({
-  controllers: [JobsController, QueuesController, FairnessController],
-  providers: [JobsService, JobHistoryService, QueuesService, FairnessService],
+  controllers: [JobsController, QueuesController, FairnessController, WorkersController],
+  providers: [JobsService, JobHistoryService, QueuesService, FairnessService, WorkersService],
   exports: [JobsService, FairnessService],
 })
 export class JobsModule {}

@@ -13,6 +13,7 @@ import { JobEventSources } from './events/job-event-sources';
 import { StoreHealth } from './store-health';
 import { ScheduleStore } from './schedule-store';
 import { GroupStore } from './group-store';
+import { WorkerDirectory } from './worker-directory';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -204,6 +205,9 @@ export abstract class JobStore {
   /** Queue and group settings for fairness: pauses, caps, rates (group-store.ts). */
   abstract readonly groups: GroupStore;
 
+  /** Worker processes as the dashboard shows them: their info and the dead ones (worker-directory.ts). */
+  abstract readonly workers: WorkerDirectory;
+
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;
 
@@ -217,15 +221,15 @@ export abstract class JobStore {
  */
 /** Jobs as the API sees them: submit, read, cancel, retry, count. */
 export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'cancel' | 'retry' | 'counts' | 'queues'>;
-/** A worker's side: claim, keep, settle and give back leases; its registration; waiting for work. */
+/** A worker's side: claim, keep, settle and give back leases; its registration and info; waiting for work. */
 export type WorkerOperations = Pick<
   JobStore,
-  'claim' | 'heartbeat' | 'strayLeases' | 'complete' | 'fail' | 'release' | 'registerWorker' | 'unregisterWorker' | 'waitForWork'
+  'claim' | 'heartbeat' | 'strayLeases' | 'complete' | 'fail' | 'release' | 'registerWorker' | 'unregisterWorker' | 'waitForWork' | 'workers'
 >;
-/** Upkeep, on every instance: reap, promote, trim, and return stale execution refreshes. */
+/** Upkeep, on every instance: reap (recording dead workers), promote, trim, and return stale execution refreshes. */
 export type UpkeepOperations = Pick<
   JobStore,
-  'queues' | 'reapExpired' | 'reapWorkers' | 'silentWorkers' | 'promoteDue' | 'trimFinished' | 'trimEvents' | 'requeueStaleRefresh' | 'trimExecutions'
+  'queues' | 'reapExpired' | 'reapWorkers' | 'silentWorkers' | 'promoteDue' | 'trimFinished' | 'trimEvents' | 'requeueStaleRefresh' | 'trimExecutions' | 'workers'
 >;
 /** Executions: create, read, cancel, and the refresh of their status. */
 export type ExecutionOperations = Pick<

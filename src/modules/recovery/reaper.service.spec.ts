@@ -116,6 +116,57 @@ describe('ReaperService on Redis', () => {
     await expect(store.get(id)).resolves.toMatchObject({ status: 'pending' });
   });
 
+  function workerInfo(id: string) {
+    return { id, host: 'box-7', pid: 4321, version: '1.0.0', startedAt: clock.now(), queues: [QUEUE], slots: { busy: 2, total: 4 }, leasesHeld: 2 };
+  }
+
+  it('records a silent worker whose leases it returned as dead, with its host and pid, and forgets its info', async () => {
+    const [a, b, c] = await enqueue({}, {}, { maxAttempts: 1 });
+    await store.registerWorker(QUEUE, 'w-dead');
+    await store.workers.publish(workerInfo('w-dead'));
+    const lastBeat = clock.now();
+    await store.claim(QUEUE, 'w-dead', 3, 60_000);
+    clock.advance(DEAD_MS + 1);
+    await store.registerWorker(QUEUE, 'w-alive');
+    await store.workers.publish(workerInfo('w-alive'));
+    const [report] = await reaper.runPass();
+    expect(report).toMatchObject({ silentWorkers: 1, workerLeasesRequeued: 2, workerLeasesFailed: 1, errors: [] });
+    const [dead, ...others] = await store.workers.dead();
+    expect(others).toEqual([]);
+    expect(dead).toEqual({
+      id: 'w-dead',
+      host: 'box-7',
+      pid: 4321,
+      queue: QUEUE,
+      declaredDeadAt: clock.now(),
+      lastHeartbeatAt: lastBeat,
+      requeued: 2,
+      failed: 1,
+      cancelled: 0,
+      jobIds: expect.arrayContaining([a, b, c]),
+    });
+    await expect(store.workers.find(['w-dead', 'w-alive'])).resolves.toMatchObject([{ id: 'w-alive' }]);
+  });
+
+  it('reads host and pid from the id of a dead worker whose info is gone', async () => {
+    await enqueue({});
+    const id = 'web-2.example-1234-0a1b2c3d';
+    await store.registerWorker(QUEUE, id);
+    await store.claim(QUEUE, id, 1, 60_000);
+    clock.advance(DEAD_MS + 1);
+    await reaper.runPass();
+    await expect(store.workers.dead()).resolves.toMatchObject([{ id, host: 'web-2.example', pid: 1234, lastHeartbeatAt: null, requeued: 1 }]);
+  });
+
+  it('forgets the info of a worker that died holding no lease, without recording it dead', async () => {
+    await store.registerWorker(QUEUE, 'w-idle');
+    await store.workers.publish(workerInfo('w-idle'));
+    clock.advance(DEAD_MS + 1);
+    await reaper.runPass();
+    await expect(store.workers.find(['w-idle'])).resolves.toEqual([]);
+    await expect(store.workers.dead()).resolves.toEqual([]);
+  });
+
   it('enqueues the callback of a job it fails', async () => {
     const [id] = await enqueue({ maxAttempts: 1, callbackUrl: 'http://127.0.0.1:9/hook' });
     await store.claim(QUEUE, 'w1', 1, LEASE_MS);

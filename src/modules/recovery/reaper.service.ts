@@ -5,6 +5,7 @@ import { CallbackEnqueuer, DroppedEvents, UpkeepOperations, ReapResult, errorTex
 import { HistoryGapStats } from './history-gap-stats';
 import { emptyReport, hasWork, QueueReapReport } from './queue-reap-report';
 import { ReaperStats } from './reaper-stats';
+import { ReturnedLeases } from './returned-leases';
 
 export type { QueueReapReport } from './queue-reap-report';
 
@@ -20,12 +21,15 @@ const MAX_EVENTS_PER_TRIM = 20_000;
  * The reaper: returns the work of dead or stuck workers and keeps the indexes tidy. Runs on every
  * instance; every step is one atomic store call over a bounded batch, so concurrent passes on
  * several instances never hand out a job twice, and one pass never blocks Redis for long.
- * A pass does at most MAX_ROUNDS batches per concern and per queue; the rest waits for the next.
+ * A pass does at most MAX_ROUNDS batches per concern and per queue (per silent worker for their
+ * leases); the rest waits for the next.
  *
  * Concerns: expired leases (a lease also runs out at the job's hard time limit, timeoutMs + grace,
  * which the store enforces at claim and heartbeat, so hung jobs end here too), leases of silent
- * workers, due scheduled jobs, finished jobs past retention, the event log (trimEvents), execution
- * refreshes whose instance died, finished executions past EXECUTION_RETENTION_MS. Each is tried on
+ * workers (each worker whose leases came back is recorded as dead, for GET /workers), due
+ * scheduled jobs, finished jobs past retention, the event log (trimEvents), execution refreshes
+ * whose instance died, finished executions past EXECUTION_RETENTION_MS; after every queue, the
+ * published info of workers silent for WORKER_DEAD_MS. Each is tried on
  * its own: one that throws is logged and counted, and the others still run. Jobs the pass fails or
  * cancels get their callback.
  */
@@ -65,6 +69,7 @@ export class ReaperService {
       queues = [];
     }
     for (const queue of queues) reports.push(await this.reapQueue(queue));
+    await this.forgetSilentWorkers(reports);
     const durationMs = this.clock.now() - startedAt;
     this.stats.record({ startedAt, durationMs, reports });
     this.logPass(reports, durationMs);
@@ -82,18 +87,26 @@ export class ReaperService {
       }),
     );
 
+    const returned: ReturnedLeases[] = [];
     await this.step(report, 'silent workers', async () => {
       if (!this.workersHadTimeToCheckIn()) return;
       const silent = await this.store.silentWorkers(queue, this.config.workerDeadMs, batch);
       report.silentWorkers = silent.length;
       if (silent.length === 0) return;
       this.logger.warn(`workers silent for more than ${this.config.workerDeadMs}ms in ${queue}: ${silent.join(', ')}`);
-      await this.rounds(async () => {
-        // the same silentMs: a worker that checked in since silentWorkers listed it is skipped
-        const result = await this.store.reapWorkers(queue, silent, batch, this.config.workerDeadMs);
-        return this.tally(report, SILENT_WORKER_LEASES, result) >= batch;
-      });
+      // one worker at a time, so what comes back is known per worker (the dead workers' record)
+      for (const workerId of silent) {
+        const leases = new ReturnedLeases(workerId);
+        returned.push(leases);
+        await this.rounds(async () => {
+          // the same silentMs: a worker that checked in since silentWorkers listed it is skipped
+          const result = await this.store.reapWorkers(queue, [workerId], batch, this.config.workerDeadMs);
+          leases.add(result);
+          return this.tally(report, SILENT_WORKER_LEASES, result) >= batch;
+        });
+      }
     });
+    await this.step(report, 'dead workers', () => this.recordDead(queue, returned));
 
     await this.step(report, 'promote', () =>
       this.rounds(async () => {
@@ -149,6 +162,32 @@ export class ReaperService {
       report.callbacksEnqueued = sent.filter(Boolean).length;
     }
     return report;
+  }
+
+  /**
+   * Records each worker whose leases this pass returned (host and pid from its published info,
+   * read before forgetSilentWorkers removes it, or from its id).
+   */
+  private async recordDead(queue: string, returned: ReturnedLeases[]): Promise<void> {
+    const dead = returned.filter((leases) => leases.any);
+    if (dead.length === 0) return;
+    const infos = new Map((await this.store.workers.find(dead.map((leases) => leases.workerId))).map((info) => [info.id, info]));
+    const now = this.clock.now();
+    for (const leases of dead) await this.store.workers.recordDead(leases.record(queue, now, infos.get(leases.workerId)));
+  }
+
+  /**
+   * After every queue: the info of workers silent for WORKER_DEAD_MS goes (those declared dead,
+   * and processes that died holding no lease, which no queue's reap meets), a batch at a time.
+   * Like the reap of silent workers, only once the store has been reachable that long.
+   */
+  private async forgetSilentWorkers(reports: QueueReapReport[]): Promise<void> {
+    if (!this.workersHadTimeToCheckIn()) return;
+    const report = emptyReport('*');
+    await this.step(report, 'worker info', () =>
+      this.rounds(async () => (await this.store.workers.forgetSilent(this.config.workerDeadMs, this.config.reaperBatch)).length >= this.config.reaperBatch),
+    );
+    if (report.errors.length > 0) reports.push(report);
   }
 
   /** Waits for callbacks still being enqueued (shutdown). */

@@ -1,5 +1,6 @@
 import { MemoryGroups } from './memory-groups';
 import { MemorySchedules } from './memory-schedules';
+import { MemoryWorkerDirectory } from './memory-worker-directory';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
@@ -119,6 +120,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.events = new MemoryEventLog(options.historyBacklogMaxBytes ?? DEFAULT_EVENT_LOG_MAX_BYTES);
     this.keepEvents = options.keepEvents ?? true;
     this.schedules = new MemorySchedules(this.clock);
+    this.workers = new MemoryWorkerDirectory(this.clock);
     this.groups = new MemoryGroups({ find: (queue) => this.queueStates.get(queue), open: (queue) => this.queueFor(queue) }, this.clock, this.hostConcurrency);
   }
 
@@ -602,6 +604,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   readonly health: StoreHealth = new InProcessStoreHealth('memory');
   readonly schedules: MemorySchedules;
+  readonly workers: MemoryWorkerDirectory;
   readonly groups: MemoryGroups;
 
   async close(): Promise<void> {

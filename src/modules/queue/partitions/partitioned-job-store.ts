@@ -23,6 +23,7 @@ import {
 } from '../job-store';
 import { StoreHealth } from '../store-health';
 import { ScheduleStore } from '../schedule-store';
+import { WorkerDirectory } from '../worker-directory';
 import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
 import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
@@ -144,6 +145,11 @@ export class PartitionedJobStore extends JobStore {
   /** Schedules are not partitioned: they live in the store under the partitions. */
   get schedules(): ScheduleStore {
     return this.inner.schedules;
+  }
+
+  /** Worker processes are not partitioned: one entry per process, in the store under the partitions. */
+  get workers(): WorkerDirectory {
+    return this.inner.workers;
   }
 
   /** The store under the partitions (its queues are partitions). */

@@ -1,6 +1,7 @@
 import { GroupStore } from '../group-store';
 import { RedisGroups } from './redis-groups';
 import { RedisSchedules } from './redis-schedules';
+import { RedisWorkerDirectory } from './redis-worker-directory';
 import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
@@ -33,7 +34,7 @@ import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
-import { queueSetKey, RedisQueueKeys, SCHEDULES_KEY_SPACE } from './redis-queue-keys';
+import { queueSetKey, RedisQueueKeys, SCHEDULES_KEY_SPACE, WORKERS_KEY_SPACE } from './redis-queue-keys';
 import { readClusterInfo, readClusterServerInfo, readRedisServerInfo, RedisServerInfo } from './redis-server-info';
 import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
@@ -108,6 +109,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   readonly health: StoreHealth;
   readonly schedules: RedisSchedules;
   readonly groups: GroupStore;
+  readonly workers: RedisWorkerDirectory;
   /** HTTP_HOST_CONCURRENCY: host groups' cap (claim.lua's ARGV[8]; 0 = none). */
   private readonly hostConcurrency: number;
 
@@ -145,6 +147,13 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
       this.keys(SCHEDULES_KEY_SPACE),
       (script, args) => this.run(script, SCHEDULES_KEY_SPACE, args),
       (op) => this.availability.call(op),
+    );
+    this.workers = new RedisWorkerDirectory(
+      this.redis,
+      this.keys(WORKERS_KEY_SPACE),
+      (script, args) => this.run(script, WORKERS_KEY_SPACE, args),
+      (op) => this.availability.call(op),
+      this.clock,
     );
   }
 

@@ -154,6 +154,21 @@ export class RedisQueueKeys {
     return `${this.base}schedules:seq`;
   }
 
+  /**
+   * Worker processes (in WORKERS_KEY_SPACE only): each one's info (hash: worker id -> JSON), its
+   * last heartbeat (zset: worker id -> epoch ms) and the workers declared dead (list of JSON,
+   * newest first, capped).
+   */
+  get workerInfo(): string {
+    return `${this.base}info`;
+  }
+  get workerBeats(): string {
+    return `${this.base}beats`;
+  }
+  get deadWorkers(): string {
+    return `${this.base}dead`;
+  }
+
   /** Fairness settings of the queue (hash; includes/groups.lua lists its fields). */
   get settings(): string {
     return `${this.base}settings`;
@@ -206,6 +221,12 @@ export class RedisQueueKeys {
  * allowed in queue names), so all schedules share one slot and each schedule script touches one.
  */
 export const SCHEDULES_KEY_SPACE = '@schedules';
+
+/**
+ * The key space of the worker directory (worker-directory.ts): one slot for every worker
+ * process's info, as SCHEDULES_KEY_SPACE is for schedules.
+ */
+export const WORKERS_KEY_SPACE = '@workers';
 
 /** The one key outside any queue: the set of queue names (read by queues()). */
 export function queueSetKey(prefix: string): string {

@@ -46,6 +46,8 @@ export const LUA_KEY_NAMES = {
   groupsThrottled: 'K_GROUPS_THROTTLED',
   groupsFull: 'K_GROUPS_FULL',
   groups: 'K_GROUPS',
+  workerInfo: 'K_WORKER_INFO',
+  workerBeats: 'K_WORKER_BEATS',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
@@ -128,6 +130,8 @@ export const SCRIPT_KEYS = {
   'schedule-pause': ['schedulePrefix', 'schedules'],
   'schedule-delete': ['schedulePrefix', 'schedules', 'scheduleNames'],
   'schedule-record': ['schedulePrefix'],
+  // the worker directory: keys of WORKERS_KEY_SPACE, never of a queue
+  'workers-forget': ['workerInfo', 'workerBeats'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;

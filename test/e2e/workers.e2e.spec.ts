@@ -1,0 +1,3 @@
+import { describeWorkersApi } from './workers-api.scenarios';
+
+describeWorkersApi('memory', () => ({ JOB_STORE: 'memory' }));
