@@ -13,10 +13,10 @@ export function duration(ms: number | null | undefined): string {
   const s = ms / 1000;
   if (s < 60) return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${Math.round(s % 60)} s`;
+  if (m < 60) return Math.round(s % 60) ? `${m} min ${Math.round(s % 60)} s` : `${m} min`;
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
+  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  return h % 24 ? `${Math.floor(h / 24)} d ${h % 24} h` : `${Math.floor(h / 24)} d`;
 }
 
 /** 2030-01-01 12:00:03 in the browser's zone */

@@ -24,6 +24,7 @@ export function ActionButton({
   run,
   onDone,
   danger = false,
+  primary = false,
 }: {
   label: string;
   title: string;
@@ -32,6 +33,8 @@ export function ActionButton({
   run: () => Promise<unknown>;
   onDone?: (result: unknown) => void;
   danger?: boolean;
+  /** the page's main action (retry a failed job): a filled button */
+  primary?: boolean;
 }) {
   const canWrite = useCanWrite();
   const [open, setOpen] = useState(false);
@@ -56,7 +59,7 @@ export function ActionButton({
 
   return (
     <>
-      <button type="button" class={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => setOpen(true)}>
+      <button type="button" class={`btn ${danger ? 'btn-danger' : primary ? 'btn-primary' : ''}`} onClick={() => setOpen(true)}>
         {label}
       </button>
       {open ? (

@@ -136,6 +136,7 @@ export function Fields({ rows }: { rows: [string, ComponentChildren][] }) {
 
 /** Cursor paging: the cursors of the pages before are kept, so "Previous" needs no backward cursor. */
 export function Pager({ hasPrev, next, onPrev, onNext, count }: { hasPrev: boolean; next: string | null | undefined; onPrev: () => void; onNext: () => void; count: number }) {
+  if (!hasPrev && !next) return null;
   return (
     <nav class="pager" aria-label="pages">
       <button type="button" class="btn" onClick={onPrev} disabled={!hasPrev}>

@@ -23,7 +23,7 @@ export function Layout({ section, children }: { section: string; children: Compo
         Skip to content
       </a>
       <header class="topbar">
-        <a class="brand" href="#/overview" aria-label="claimq dashboard home">
+        <a class="brand" href="#/overview">
           <span class="brand-mark" aria-hidden="true">cq</span> claimq
         </a>
         <nav aria-label="main">

@@ -24,7 +24,7 @@ export function ThroughputChart({ throughput, label }: { throughput: QueueStats[
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] } },
         axes: [
-          { stroke: '#57606a', grid: { stroke: '#eaeef2', width: 1 }, ticks: { show: false }, font: '11px system-ui, sans-serif' },
+          { stroke: '#57606a', grid: { stroke: '#eaeef2', width: 1 }, ticks: { show: false }, font: '11px system-ui, sans-serif', values: (_u, splits) => splits.map(clock) },
           { stroke: '#57606a', grid: { stroke: '#eaeef2', width: 1 }, ticks: { show: false }, size: 44, font: '11px system-ui, sans-serif', values: (_u, splits) => splits.map((v) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : String(+v.toFixed(2)))) },
         ],
         series: [
@@ -65,6 +65,12 @@ export function ThroughputChart({ throughput, label }: { throughput: QueueStats[
       </figcaption>
     </figure>
   );
+}
+
+/** 14:05 in the browser's zone: the window is 15 minutes, so the date would only add noise. */
+function clock(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 function toSeries(t: QueueStats['throughput']): uPlot.AlignedData {

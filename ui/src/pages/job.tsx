@@ -82,10 +82,10 @@ function JobActions({ job, onDone }: { job: Job; onDone: () => void }) {
   return (
     <>
       {job.status === 'scheduled' ? (
-        <ActionButton label="Run now" title="Run this job now?" body={<p>The scheduled job becomes pending now (POST {path}/promote).</p>} run={() => post(`${path}/promote`)} onDone={onDone} />
+        <ActionButton primary label="Run now" title="Run this job now?" body={<p>The scheduled job becomes pending now (POST {path}/promote).</p>} run={() => post(`${path}/promote`)} onDone={onDone} />
       ) : null}
       {job.status === 'failed' || job.status === 'cancelled' ? (
-        <ActionButton label="Retry" title="Retry this job?" body={<p>The job goes back to pending with its attempts reset (POST {path}/retry).</p>} run={() => post(`${path}/retry`)} onDone={onDone} />
+        <ActionButton primary label="Retry" title="Retry this job?" body={<p>The job goes back to pending with its attempts reset (POST {path}/retry).</p>} run={() => post(`${path}/retry`)} onDone={onDone} />
       ) : null}
       {LIVE.has(job.status) && !job.cancelRequested ? (
         <ActionButton

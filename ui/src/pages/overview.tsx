@@ -21,16 +21,17 @@ export function OverviewPage() {
         </span>
       </PageTitle>
       <LoadError error={queues.error} what="Queues" />
+      <LoadError error={workers.error} what="Live workers" />
       {queues.data === undefined && queues.loading ? <Loading /> : null}
       {queues.data?.length === 0 ? <Empty>No queues.</Empty> : null}
       {queues.data?.map((q) => (
-        <QueuePanel key={q.name} summary={q} workers={workers.data} workersError={workers.error} />
+        <QueuePanel key={q.name} summary={q} workers={workers.data} />
       ))}
     </>
   );
 }
 
-function QueuePanel({ summary, workers, workersError }: { summary: QueueSummary; workers: Workers | undefined; workersError: unknown }) {
+function QueuePanel({ summary, workers }: { summary: QueueSummary; workers: Workers | undefined }) {
   const stats = useApi<QueueStats>(`/queues/${seg(summary.name)}/stats`, undefined, POLL_MS);
   const counts: Counts = stats.data?.counts ?? summary.counts;
   const live = workers?.live.filter((w) => w.queues.includes(summary.name));
@@ -71,7 +72,6 @@ function QueuePanel({ summary, workers, workersError }: { summary: QueueSummary;
         <div class="queue-chart">
           {stats.data ? <ThroughputChart throughput={stats.data.throughput} label={`Throughput of ${summary.name}`} /> : null}
           {statsMissing ? <LoadError error={stats.error} what="Throughput and latency" /> : null}
-          {workersError !== undefined && !live ? <LoadError error={workersError} what="Live workers" /> : null}
         </div>
       </div>
     </Section>

@@ -58,7 +58,7 @@ export function SchedulesPage() {
                         <td class="num">{num(s.counts.fired)}</td>
                         <td class="num">{num(s.counts.skipped)}</td>
                         <td class="num">{num(s.counts.missed)}</td>
-                        <td class="mono small">{s.lastJobId ? <a href={href('jobs', s.lastJobId)} aria-label={`job ${s.lastJobId}`}>…{s.lastJobId.slice(-10)}</a> : '—'}</td>
+                        <td class="mono small">{s.lastJobId ? <a href={href('jobs', s.lastJobId)} title={s.lastJobId}>…{s.lastJobId.slice(-10)}</a> : '—'}</td>
                       </tr>
                     ))}
                   </tbody>

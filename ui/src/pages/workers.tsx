@@ -110,7 +110,7 @@ export function WorkersPage() {
                           {x.jobIds.slice(0, 5).map((id, i) => (
                             <span key={id}>
                               {i > 0 ? ' ' : ''}
-                              <a href={href('jobs', id)} aria-label={`job ${id}`}>
+                              <a href={href('jobs', id)} title={id}>
                                 …{id.slice(-8)}
                               </a>
                             </span>
