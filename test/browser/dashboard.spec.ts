@@ -8,6 +8,8 @@ import { ClaimqService } from './support/claimq-service';
 const KEY = 'dashboard-key-0123456789abcdef';
 const SCREENSHOTS = join(__dirname, '..', '..', 'docs', 'img');
 const NOT_AVAILABLE = 'not available on this server';
+/** Evaluated in the page (a string: this file is type-checked without the DOM library). */
+const STORED_KEY = "window.sessionStorage.getItem('claimq.apiKey')";
 
 /**
  * The dashboard in Debian's chromium against the real service (MODE=all on Redis, job history in
@@ -53,7 +55,7 @@ describe('dashboard (/ui) in chromium', () => {
   /** A tab that has the key (as if typed into the prompt earlier in this tab). */
   async function pageWithKey(): Promise<Page> {
     const page = await browser.newPage();
-    await page.addInitScript((key) => window.sessionStorage.setItem('claimq.apiKey', key), KEY);
+    await page.addInitScript({ content: `window.sessionStorage.setItem('claimq.apiKey', ${JSON.stringify(KEY)})` });
     return page;
   }
 
@@ -78,8 +80,8 @@ describe('dashboard (/ui) in chromium', () => {
       await prompt.getByRole('button', { name: 'Use key' }).click();
       await page.getByRole('heading', { name: 'Queue default' }).waitFor();
       expect(await prompt.count()).toBe(0);
-      expect(await page.evaluate(() => window.sessionStorage.getItem('claimq.apiKey'))).toBe(KEY);
-      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(await page.evaluate(STORED_KEY)).toBe(KEY);
+      expect(await page.evaluate('document.cookie')).toBe('');
 
       // a reload in the same tab keeps the key; a deep link works
       await page.goto(`${service.dashboardUrl}#/jobs?queue=mail`);
@@ -88,7 +90,7 @@ describe('dashboard (/ui) in chromium', () => {
 
       await page.getByRole('button', { name: 'Forget key' }).click();
       await page.getByRole('dialog', { name: 'API key' }).waitFor();
-      expect(await page.evaluate(() => window.sessionStorage.getItem('claimq.apiKey'))).toBeNull();
+      expect(await page.evaluate(STORED_KEY)).toBeNull();
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await page.close();
