@@ -8,6 +8,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
+COPY ui ./ui
 # prune keeps the NestJS peers (flagged peer, not dev, in the lock): the service runs on them
 RUN npm run build && npm prune --omit=dev
 

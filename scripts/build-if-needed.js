@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start` runs this first: builds dist/ when it is missing or older than any source file,
+// `npm start` runs this first: builds dist/ when it is missing or older than any source file
+// (the service's in src/, the dashboard's in ui/),
 // so a new user can `npm ci && npm start` without knowing about the build step.
 const { existsSync, readdirSync, statSync } = require('node:fs');
 const { join } = require('node:path');
@@ -18,7 +19,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-const stale = !existsSync(entry) || newestMtime(join(root, 'src')) > statSync(entry).mtimeMs;
+const dashboard = join(root, 'dist', 'ui', 'index.html');
+const stale =
+  !existsSync(entry) ||
+  newestMtime(join(root, 'src')) > statSync(entry).mtimeMs ||
+  !existsSync(dashboard) ||
+  newestMtime(join(root, 'ui')) > statSync(dashboard).mtimeMs;
 if (stale) {
   process.stderr.write('claimq: building dist/ (npm run build)\n');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });

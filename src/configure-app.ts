@@ -6,6 +6,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { ApiValidationPipe } from './http/api-validation.pipe';
 import { apiKeyMiddleware } from './http/api-key.middleware';
+import { serveDashboard } from './http/dashboard-static';
 import { jsonBodyMiddleware } from './http/json-body.middleware';
 import { jsonOnlyMiddleware } from './http/json-only.middleware';
 import { DomainExceptionFilter } from './http/domain-exception.filter';
@@ -25,6 +26,7 @@ export function configureApp(app: INestApplication, config: AppConfig = app.get(
   express.use(httpRequestLogger(app.get<PinoLogger>(ROOT_LOGGER)));
   express.use(apiKeyMiddleware(config.apiKeys));
   express.disable('x-powered-by');
+  if (config.runsApi) serveDashboard(express);
   // Before any body parser, Nest's urlencoded one included: a body that is not JSON never gets parsed.
   express.use(jsonOnlyMiddleware());
   // Nest's own json parser (added at init) then finds the body read and leaves it alone.

@@ -2,8 +2,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiKeyCheck } from './api-key-check';
 import { errorResponse } from './error-response';
 
-/** Probes and scrapers run without credentials; everything else (API and docs) needs a key. */
-export const OPEN_PATHS: readonly RegExp[] = [/^\/health(\/|$)/, /^\/metrics\/?$/];
+/**
+ * Probes and scrapers run without credentials, and so do the dashboard's static files (they hold
+ * no data: the page asks for a key when the API answers 401); everything else (API and docs) needs a key.
+ */
+export const OPEN_PATHS: readonly RegExp[] = [/^\/health(\/|$)/, /^\/metrics\/?$/, /^\/ui(\/|$)/];
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
