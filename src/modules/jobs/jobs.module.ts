@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BulkJobsController } from './bulk-jobs.controller';
 import { FairnessController } from './fairness.controller';
 import { FairnessService } from './fairness.service';
 import { JobHistoryService } from './job-history.service';
@@ -12,7 +13,7 @@ import { QueuesService } from './queues.service';
  * (HistoryModule, global when DATABASE_URL is set) for what the store no longer holds.
  */
 @Module({
-  controllers: [JobsController, QueuesController, FairnessController],
+  controllers: [JobsController, QueuesController, FairnessController, BulkJobsController],
   providers: [JobsService, JobHistoryService, QueuesService, FairnessService],
   exports: [JobsService, FairnessService],
 })
