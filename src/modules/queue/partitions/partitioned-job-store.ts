@@ -542,6 +542,7 @@ export class PartitionedJobStore extends JobStore {
   async listExecutions(queue: string, limit: number, cursor?: string): Promise<ExecutionPage> {
     const layout = await this.layout(queue);
     if (layout.single) return this.inner.listExecutions(queue, limit, cursor);
+    // a cursor no store returned is refused once, before any partition is read
     decodeExecutionCursor(cursor);
     const count = Math.max(1, Math.floor(limit));
     const pages = await Promise.all(layout.names.map((partition) => this.inner.listExecutions(partition, count, cursor)));
