@@ -24,7 +24,8 @@
   enqueue.lua returns them }. The id is ARGV[3], or the id of the live execution the key names
   (then nothing was written and the list of jobs not created is empty).
   Invariant: the counters sum to the total; every created job is in exactly one of pending or
-  scheduled; an idempotency key names at most one live execution.
+  scheduled; an idempotency key names at most one live execution; every execution in the store is
+  in K_EXEC_ALL (score: its creation time).
 ]]
 --- @include "includes/enqueue-jobs"
 
@@ -46,6 +47,8 @@ if redis.call('EXISTS', key) == 0 then
     'pending', 0, 'scheduled', 0, 'running', 0, 'succeeded', 0, 'failed', 0, 'cancelled', 0)
   if ARGV[4] ~= '' then redis.call('HSET', key, 'cb', ARGV[4]) end
   if ik ~= '' then redis.call('HSET', key, 'ik', ik) end
+  -- the listing's index (GET /executions), newest first; trim-executions.lua removes the entry
+  redis.call('ZADD', K_EXEC_ALL, NOW, id)
 end
 if ik ~= '' then redis.call('HSET', K_EXEC_IDEM, ik, id) end
 redis.call('SADD', K_REFRESH, id)

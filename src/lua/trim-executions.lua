@@ -1,8 +1,8 @@
 #!lua flags=allow-oom
 --[[
   trim-executions: deletes executions acknowledged final more than `retention` ago, at most
-  `limit` per call: the counters hash, its idempotency key (when it still names this execution)
-  and the job list (UNLINK: a list of up to 10,000 ids is
+  `limit` per call: the counters hash, its idempotency key (when it still names this execution),
+  its entry in the listing's index (K_EXEC_ALL) and the job list (UNLINK: a list of up to 10,000 ids is
   freed off the main thread). Candidates come from the done zset (refresh-ack.lua adds them), never
   from a scan. Each is re-checked first and deleted only when it is still final, its callback (if
   any) enqueued, not dirty (not in the refresh set) and not in flight (`rf`, its count of
@@ -39,6 +39,7 @@ for _, id in ipairs(ids) do
     local ik = redis.call('HGET', key, 'ik')
     if ik and redis.call('HGET', K_EXEC_IDEM, ik) == id then redis.call('HDEL', K_EXEC_IDEM, ik) end
     redis.call('UNLINK', key, key .. ':jobs')
+    redis.call('ZREM', K_EXEC_ALL, id)
     deleted = deleted + 1
   end
 end

@@ -37,6 +37,19 @@ interface Scenario {
 
 const scenarios: Scenario[] = [
   {
+    name: 'promoted through the API: a delayed job, then one waiting out its retry backoff',
+    expected: ['enqueued:scheduled', 'promoted:pending', 'claimed:running', 'retry_scheduled:scheduled', 'promoted:pending', 'claimed:running', 'succeeded:succeeded'],
+    async run(h) {
+      const job = await enqueueJob(h, { delayMs: 60_000, backoff: FIXED, maxAttempts: 3 });
+      await h.store.promote(job.id);
+      const first = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
+      await h.store.promote(job.id);
+      const second = await claimOne(h.store);
+      await h.store.complete(QUEUE, [leaseOf(second)]);
+    },
+  },
+  {
     name: 'claim, then complete with a result',
     expected: ['enqueued:pending', 'claimed:running', 'succeeded:succeeded'],
     async run(h) {

@@ -127,6 +127,48 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
       expect(seen).toEqual([0, 1, 2, 3, 4]);
     });
 
+    it('lists a queue\'s executions newest first with GET /executions, paged, each as GET /executions/:id shows it', async () => {
+      const queue = uniqueQueue();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        ids.push((await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue }] }).expect(201)).body.id);
+        // a new millisecond: creation times tell the executions apart
+        const since = Date.now();
+        while (Date.now() === since) await new Promise((resolve) => setImmediate(resolve));
+      }
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { items: Array<{ id: string }>; nextCursor: string | null } } = await e2e
+          .http()
+          .get('/executions')
+          .query(cursor ? { queue, limit: 2, cursor } : { queue, limit: 2 })
+          .expect(200);
+        expect(page.body.items.length).toBeLessThanOrEqual(2);
+        seen.push(...page.body.items.map((e) => e.id));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual([...ids].reverse());
+      const first = (await e2e.http().get('/executions').query({ queue, limit: 1 }).expect(200)).body;
+      expect(first).toEqual({ items: [(await e2e.http().get(`/executions/${ids[4]}`).expect(200)).body], nextCursor: expect.any(String) });
+      expect(first.items[0]).toMatchObject({ queue, status: 'running', total: 1, counts: { pending: 1 }, createdAt: expect.any(String) });
+    });
+
+    it('answers GET /executions with 400 naming the field for a bad queue, limit or cursor', async () => {
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ queue: 'not-a-queue-of-QUEUES' }, 'queue'],
+        [{ queue: 'bad name' }, 'queue'],
+        [{ limit: '0' }, 'limit'],
+        [{ limit: '501' }, 'limit'],
+        [{ cursor: 'nope' }, 'cursor'],
+      ];
+      for (const [query, field] of cases) {
+        const res = await e2e.http().get('/executions').query(query).expect(400);
+        expect(res.body.errors).toEqual([expect.objectContaining({ field })]);
+      }
+      await expect(e2e.http().get('/executions').expect(200)).resolves.toMatchObject({ body: { items: expect.any(Array) } });
+    });
+
     it('cancels what has not finished', async () => {
       const queue = uniqueQueue();
       const { body } = await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue, priority: 1 }, { type: 'a', queue }, { type: 'a', queue, delayMs: 60_000 }] }).expect(201);

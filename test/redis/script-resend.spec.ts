@@ -81,6 +81,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     expect(ex.total).toBe(3);
     await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 3 });
     await expectExactCounters(h.store, ex.id);
+    await expect(h.store.listExecutions(QUEUE, 10)).resolves.toMatchObject({ items: [{ id: ex.id }], nextCursor: null });
   });
 
   it('claim: the first send\'s leases, unknown to the worker, are found by strayLeases and released with their attempt given back', async () => {
@@ -161,6 +162,18 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     expect(claim.jobs.map((c) => c.job.id)).toEqual([job.id]);
   });
 
+  it('promote-job: the resend answers as the first (pending), and the job waits once', async () => {
+    const h = current();
+    const job = await enqueueJob(h, { delayMs: 60_000 });
+    await h.takeEvents(QUEUE);
+    resend('promote-job');
+    await expect(h.store.promote(job.id)).resolves.toMatchObject({ status: 'pending' });
+    expect(await eventKinds(h)).toEqual([`promoted:${job.id}`]);
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, scheduled: 0 });
+    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    expect(claim.jobs.map((c) => c.job.id)).toEqual([job.id]);
+  });
+
   it('cancel-execution: every job cancelled once, exact counters', async () => {
     const h = current();
     const ex = await createExecution(h, [{}, {}, {}]);
@@ -211,6 +224,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     h.clock.advance(10_000);
     await expect(h.store.trimExecutions(QUEUE, 1, 10)).resolves.toBe(0);
     await expect(h.store.getExecution(ex.id)).resolves.toBeNull();
+    await expect(h.store.listExecutions(QUEUE, 10)).resolves.toEqual({ items: [], nextCursor: null });
   });
 
   it('events-trim: what the first send dropped is in one gap entry, counted once; the resend finds nothing more to drop', async () => {
@@ -362,7 +376,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
   });
 
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
-    const readOnly: ScriptName[] = ['counts', 'stray-leases'];
+    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));
     expect(missing).toEqual([]);
   });

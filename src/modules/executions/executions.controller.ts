@@ -6,7 +6,9 @@ import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundRe
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob, toJobSpec } from '../jobs';
 import { CreateExecutionDto } from './dto/create-execution.dto';
-import { CreatedExecutionResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
+import { CreatedExecutionResponseDto, ExecutionPageResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
+import { ListExecutionsQueryDto } from './dto/list-executions-query.dto';
+import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
 
@@ -25,6 +27,14 @@ export class ExecutionsController {
     const { id, total, created } = await this.executions.create(dto.jobs.map(toJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);
     return { id, total };
+  }
+
+  @Get()
+  @ApiOkResponse({ type: ExecutionPageResponseDto, description: "The queue's executions still in the store (EXECUTION_RETENTION_MS), newest first" })
+  @ApiBadRequestResponse({ description: 'A field is invalid, or the queue is not one of QUEUES; `errors` names it' })
+  async list(@Query() query: ListExecutionsQueryDto): Promise<ExecutionPageResponseDto> {
+    const page = await this.executions.list(query.queue ?? DEFAULT_QUEUE, query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
+    return { items: page.items.map(toExecutionJson), nextCursor: page.nextCursor };
   }
 
   @Get(':id')

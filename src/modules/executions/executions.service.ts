@@ -49,6 +49,16 @@ export class ExecutionsService {
     return toExecution(record);
   }
 
+  /**
+   * The queue's executions still in the store, newest first (those EXECUTION_RETENTION_MS has
+   * removed are in history only). Each as GET /executions/:id shows it.
+   */
+  async list(queue: string, limit: number, cursor?: string): Promise<{ items: Execution[]; nextCursor: string | null }> {
+    this.jobs.checkQueue(queue, 'queue');
+    const page = await this.store.listExecutions(queue, limit, cursor);
+    return { items: page.items.map(toExecution), nextCursor: page.nextCursor };
+  }
+
   listJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
     return this.store.listExecutionJobs(id, limit, cursor);
   }

@@ -67,11 +67,16 @@ export class JobsController {
   @ApiOkResponse({
     description:
       'Without from/to: a page of the store, one queue, by state index. With from and/or to: jobs created in [from, to) ' +
-      'from job history, newest first (400 naming the field when history is off)',
+      'from job history, newest first (400 naming the field when history is off). With idempotencyKey: the page holding the ' +
+      'job that key names in the queue (0 or 1 item, nextCursor null)',
     schema: { oneOf: [{ $ref: getSchemaPath(JobPageResponseDto) }, { $ref: getSchemaPath(JobHistoryPageResponseDto) }] },
   })
-  @ApiBadRequestResponse({ description: 'A filter is invalid, or from/to was given while job history is off' })
+  @ApiBadRequestResponse({ description: 'A filter is invalid, from/to was given while job history is off, or idempotencyKey was combined with another filter' })
   async list(@Query() query: ListJobsQueryDto): Promise<JobPageResponseDto | JobHistoryPageResponseDto> {
+    if (query.idempotencyKey !== undefined) {
+      const job = await this.jobs.findByIdempotencyKey(query.queue ?? DEFAULT_QUEUE, query.idempotencyKey);
+      return { items: job ? [presentJob(job)] : [], nextCursor: null };
+    }
     const filter = {
       queue: query.queue ?? DEFAULT_QUEUE,
       status: query.status,
@@ -118,6 +123,15 @@ export class JobsController {
   @ApiConflictResponse({ description: 'The job has already finished' })
   async cancel(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.cancel(id));
+  }
+
+  @Post(':id/promote')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: JobResponseDto, description: 'Pending now, in its priority and group, behind the jobs already waiting' })
+  @ApiNotFoundResponse()
+  @ApiConflictResponse({ description: 'Only scheduled jobs (delayed, or waiting out a retry backoff) can be promoted' })
+  async promote(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
+    return presentJob(await this.jobs.promote(id));
   }
 
   @Post(':id/retry')

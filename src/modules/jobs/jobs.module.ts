@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BulkJobsController } from './bulk-jobs.controller';
 import { FairnessController } from './fairness.controller';
 import { FairnessService } from './fairness.service';
 import { JobHistoryService } from './job-history.service';
@@ -15,7 +16,7 @@ import { WorkersService } from './workers.service';
  * worker processes the store's directory knows (GET /workers).
  */
 @Module({
-  controllers: [JobsController, QueuesController, FairnessController, WorkersController],
+  controllers: [JobsController, QueuesController, FairnessController, WorkersController, BulkJobsController],
   providers: [JobsService, JobHistoryService, QueuesService, FairnessService, WorkersService],
   exports: [JobsService, FairnessService],
 })

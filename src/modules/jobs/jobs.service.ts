@@ -13,6 +13,7 @@ import { ClaimqMetrics } from '../metrics';
 import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
+import { BulkAction, BulkActionQuery, BulkActionResult, runBulkAction } from './bulk-job-action';
 
 /**
  * Enqueue and read jobs. Plain service: it throws domain errors (the HTTP filter maps them), so
@@ -79,6 +80,31 @@ export class JobsService {
 
   retry(id: string): Promise<Job> {
     return this.store.retry(id);
+  }
+
+  /** A scheduled job (delayed, or waiting out a retry backoff) runs now: pending, in its priority and group. */
+  promote(id: string): Promise<Job> {
+    return this.store.promote(id);
+  }
+
+  /** The live job `key` names in `queue` (a queue outside QUEUES: 400 naming `queue`), or null. */
+  findByIdempotencyKey(queue: string, key: string): Promise<Job | null> {
+    this.queues.check(queue, 'queue');
+    return this.store.findByIdempotencyKey(queue, key);
+  }
+
+  /**
+   * One batch of a bulk cancel or retry (bulk-job-action.ts): cancels go through cancel above, so
+   * a job's callback is sent as for a single cancel. The queue is the route's `name`.
+   */
+  bulk(action: BulkAction, query: BulkActionQuery): Promise<BulkActionResult> {
+    this.checkQueue(query.queue, 'name');
+    return runBulkAction(this, action, query);
+  }
+
+  /** 400 naming `field` when `queue` is not one of QUEUES. */
+  checkQueue(queue: string, field: string): void {
+    this.queues.check(queue, field);
   }
 
   private countEnqueued(results: EnqueueResult[]): void {

@@ -12,6 +12,7 @@ export type {
   DroppedEvents,
   EventsTrimResult,
   FailRequest,
+  ExecutionPage,
   ListPage,
   ListQuery,
   ReapResult,

@@ -93,6 +93,16 @@ export abstract class JobStore {
   abstract retry(id: string): Promise<Job>;
 
   /**
+   * scheduled -> pending now (runAt = now), as promoteDue moves a due job: its priority and group
+   * kept, behind the jobs already pending, the same `promoted` event. Anything else is refused
+   * (InvalidTransitionError); an unknown id is JobNotFoundError.
+   */
+  abstract promote(id: string): Promise<Job>;
+
+  /** The live job that idempotency key `key` names in `queue`, or null. */
+  abstract findByIdempotencyKey(queue: string, key: string): Promise<Job | null>;
+
+  /**
    * Expired leases: -> pending with the attempt spent, -> failed "lease expired" when none left,
    * or -> cancelled when a cancel was asked.
    */
@@ -154,6 +164,13 @@ export abstract class JobStore {
   abstract createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord>;
 
   abstract getExecution(id: string): Promise<ExecutionRecord | null>;
+
+  /**
+   * The queue's executions still in the store, newest first (creation time, then id, both
+   * descending). `cursor` (opaque) names the position after the last one of the page before, so
+   * executions created or trimmed meanwhile make a page neither skip nor repeat one.
+   */
+  abstract listExecutions(queue: string, limit: number, cursor?: string): Promise<ExecutionPage>;
 
   /** The execution's jobs in the order they were given; `cursor` is opaque. Throws ExecutionNotFoundError. */
   abstract listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage>;
@@ -220,7 +237,7 @@ export abstract class JobStore {
  * depends on the role it uses, so what a part may do to the store is in its constructor's type.
  */
 /** Jobs as the API sees them: submit, read, cancel, retry, count. */
-export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'cancel' | 'retry' | 'counts' | 'queues'>;
+export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'findByIdempotencyKey' | 'cancel' | 'retry' | 'promote' | 'counts' | 'queues'>;
 /** A worker's side: claim, keep, settle and give back leases; its registration and info; waiting for work. */
 export type WorkerOperations = Pick<
   JobStore,
@@ -234,7 +251,7 @@ export type UpkeepOperations = Pick<
 /** Executions: create, read, cancel, and the refresh of their status. */
 export type ExecutionOperations = Pick<
   JobStore,
-  'createExecution' | 'getExecution' | 'listExecutionJobs' | 'cancelExecution' | 'claimRefresh' | 'ackRefresh' | 'refreshBacklog'
+  'createExecution' | 'getExecution' | 'listExecutions' | 'listExecutionJobs' | 'cancelExecution' | 'claimRefresh' | 'ackRefresh' | 'refreshBacklog'
 >;
 /** The event stream the history writer reads. */
 export type EventOperations = Pick<JobStore, 'queues' | 'eventSources' | 'eventBacklog'>;
@@ -261,6 +278,11 @@ export interface ListQuery {
 
 export interface ListPage {
   items: Job[];
+  nextCursor: string | null;
+}
+
+export interface ExecutionPage {
+  items: ExecutionRecord[];
   nextCursor: string | null;
 }
 

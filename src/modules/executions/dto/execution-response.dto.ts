@@ -38,3 +38,11 @@ export class ExecutionResponseDto implements ExecutionJson {
   @ApiPropertyOptional({ format: 'date-time' })
   finishedAt?: string;
 }
+
+export class ExecutionPageResponseDto {
+  @ApiProperty({ type: [ExecutionResponseDto] })
+  items: ExecutionResponseDto[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
+  nextCursor: string | null;
+}

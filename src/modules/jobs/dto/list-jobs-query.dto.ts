@@ -1,7 +1,24 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, Length, Matches, ValidateBy } from 'class-validator';
 import { DEFAULT_QUEUE, JOB_STATUSES, JobStatus, NAME_PATTERN } from '../../../domain/job';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../job-limits';
 import { PageQueryDto } from './page-query.dto';
+
+/** The filters a lookup by idempotency key cannot take: it names one job. */
+const NOT_WITH_IDEMPOTENCY_KEY = ['status', 'type', 'cursor', 'from', 'to'] as const;
+
+/** 400 naming the key when one of NOT_WITH_IDEMPOTENCY_KEY is given with it. */
+function IsAloneAsLookup(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isAloneAsLookup',
+    validator: {
+      validate: (value: unknown, args) =>
+        value === undefined || NOT_WITH_IDEMPOTENCY_KEY.every((other) => (args?.object as Record<string, unknown>)[other] === undefined),
+      defaultMessage: (args) =>
+        `$property cannot be combined with ${NOT_WITH_IDEMPOTENCY_KEY.filter((other) => (args?.object as Record<string, unknown>)[other] !== undefined).join(', ')}`,
+    },
+  });
+}
 
 const NAME_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
 
@@ -42,4 +59,15 @@ export class ListJobsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsISO8601({ strict: true }, { message: '$property must be an ISO-8601 date-time' })
   to?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+    description: 'The job this idempotency key names in the queue: a page of 0 or 1 item. Not with status, type, cursor, from or to (400)',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX_IDEMPOTENCY_KEY_LENGTH)
+  @IsAloneAsLookup()
+  idempotencyKey?: string;
 }

@@ -1,5 +1,6 @@
 import { deriveExecutionStatus, ExecutionRecord, isExecutionFinal, moveCount } from '../../../domain/execution';
 import { emptyCounts, JobStatus } from '../../../domain/job';
+import { ExecutionPosition } from '../execution-list-cursor';
 
 export interface MemoryExecution extends ExecutionRecord {
   /** The execution's job ids, in the order they were given. */
@@ -21,6 +22,8 @@ export class MemoryExecutions {
   readonly refreshing = new Map<string, number>();
   private readonly inFlight = new Map<string, number>();
   private readonly done = new Map<string, number>();
+  /** Every execution by (createdAt, id) ascending: the listing's index, as exec:all in Redis. */
+  private readonly order: ExecutionPosition[] = [];
 
   constructor(private readonly queue: string) {}
 
@@ -48,7 +51,20 @@ export class MemoryExecutions {
       this.idempotency.set(idempotencyKey, id);
     }
     this.byId.set(id, execution);
+    const position = { createdAt: now, id };
+    this.order.splice(this.countBefore(position), 0, position);
     return execution;
+  }
+
+  /** Up to `limit` executions after `after` (from the newest without it), newest first; `more` when others follow. */
+  list(limit: number, after: ExecutionPosition | undefined): { items: MemoryExecution[]; more: boolean } {
+    const items: MemoryExecution[] = [];
+    for (let i = (after ? this.countBefore(after) : this.order.length) - 1; i >= 0; i--) {
+      if (items.length === limit) return { items, more: true };
+      const execution = this.byId.get(this.order[i].id);
+      if (execution) items.push(execution);
+    }
+    return { items, more: false };
   }
 
   /** A new job joins the execution; an execution that is gone (trimmed) is not recreated. */
@@ -121,11 +137,26 @@ export class MemoryExecutions {
       const execution = this.byId.get(id);
       if (!execution || !isDone(execution) || this.refresh.has(id) || this.inFlight.has(id)) continue;
       this.byId.delete(id);
+      const at = this.countBefore(execution);
+      if (this.order[at]?.id === id) this.order.splice(at, 1);
       const key = execution.idempotencyKey;
       if (key !== undefined && this.idempotency.get(key) === id) this.idempotency.delete(key);
       deleted++;
     }
     return deleted;
+  }
+
+  /** How many executions of the index sort before `p` (ascending): where `p` is, or would go. */
+  private countBefore(p: ExecutionPosition): number {
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const e = this.order[mid];
+      if (e.createdAt < p.createdAt || (e.createdAt === p.createdAt && e.id < p.id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private endInFlight(id: string): void {

@@ -13,6 +13,7 @@ import {
   ClaimResult,
   CompleteRequest,
   EventsTrimResult,
+  ExecutionPage,
   FailRequest,
   JobStore,
   ListPage,
@@ -23,6 +24,7 @@ import {
   SettleOutcome,
 } from '../job-store';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
+import { decodeExecutionCursor, encodeExecutionCursor } from '../execution-list-cursor';
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
 import { InProcessStoreHealth, StoreHealth } from '../store-health';
@@ -218,7 +220,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     if (!q) return { jobs: [] };
     const now = this.clock.now();
     const events: JobEvent[] = [];
-    const promoted = this.promote(q, now, Number.POSITIVE_INFINITY, events);
+    const promoted = this.promoteDueJobs(q, now, Number.POSITIVE_INFINITY, events);
     const jobs: ClaimedJob[] = [];
     // one job of the group at the round's tier; malformed ones met on the way are failed and skipped
     const take = (group: MemoryGroup, tier: number): boolean => {
@@ -323,6 +325,16 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return toJob(entry.record, entry.status);
   }
 
+  async promote(id: string): Promise<Job> {
+    const { q, entry } = this.requireEntry(id);
+    if (entry.status !== 'scheduled') throw new InvalidTransitionError(id, entry.status, 'promote');
+    const now = this.clock.now();
+    entry.record.runAt = now;
+    this.record(q, [promoteJob(q, entry, now)]);
+    q.waiters.wakeAll();
+    return toJob(entry.record, entry.status);
+  }
+
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const result: ReapResult = { requeued: [], failed: [], cancelled: [] };
     const q = this.queueStates.get(queue);
@@ -379,7 +391,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     const q = this.queueStates.get(queue);
     if (!q) return 0;
     const events: JobEvent[] = [];
-    const promoted = this.promote(q, this.clock.now(), limit, events);
+    const promoted = this.promoteDueJobs(q, this.clock.now(), limit, events);
     this.record(q, events);
     if (promoted > 0) q.waiters.wakeAll();
     return promoted;
@@ -535,8 +547,8 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return k;
   }
 
-  async findByIdempotencyKey(partition: string, key: string): Promise<Job | null> {
-    const q = this.queueStates.get(partition);
+  async findByIdempotencyKey(queue: string, key: string): Promise<Job | null> {
+    const q = this.queueStates.get(queue);
     const id = q?.idempotency.get(key);
     const entry = id === undefined ? undefined : q?.jobs.get(id);
     return entry ? toJob(entry.record, entry.status) : null;
@@ -560,6 +572,14 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   async getExecution(id: string): Promise<ExecutionRecord | null> {
     const execution = this.executionQueue(id)?.executions.byId.get(id);
     return execution ? toRecord(execution) : null;
+  }
+
+  async listExecutions(queue: string, limit: number, cursor?: string): Promise<ExecutionPage> {
+    const after = decodeExecutionCursor(cursor);
+    const count = Math.max(1, Math.floor(limit));
+    const page = this.queueStates.get(queue)?.executions.list(count, after) ?? { items: [], more: false };
+    const last = page.items[page.items.length - 1];
+    return { items: page.items.map(toRecord), nextCursor: page.more ? encodeExecutionCursor({ createdAt: last.createdAt, id: last.id }) : null };
   }
 
   async listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
@@ -673,7 +693,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     else if (entry.status === 'cancelled') result.cancelled.push(entry.id);
   }
 
-  private promote(q: MemoryQueue, now: number, limit: number, events: JobEvent[]): number {
+  private promoteDueJobs(q: MemoryQueue, now: number, limit: number, events: JobEvent[]): number {
     let promoted = 0;
     while (promoted < limit) {
       const entry = q.takeDueScheduled(now);

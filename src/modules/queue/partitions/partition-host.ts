@@ -1,4 +1,4 @@
-import { EnqueueResult, Job, NewJob } from '../../../domain/job';
+import { EnqueueResult, NewJob } from '../../../domain/job';
 import { ClaimResult } from '../job-store';
 
 /** A queue's partition layout as stored: n, since, hist and p<index> -> suffix (see PartitionLayout). */
@@ -91,6 +91,4 @@ export interface PartitionHost {
   takeHints(partition: string, max: number): Promise<string[]>;
   /** waitForWork that also returns the token that ended the wait, if one did. */
   waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined>;
-  /** The live job that idempotency key `key` names in this partition, or null. */
-  findByIdempotencyKey(partition: string, key: string): Promise<Job | null>;
 }

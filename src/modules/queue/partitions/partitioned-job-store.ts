@@ -12,6 +12,7 @@ import {
   CompleteRequest,
   EventSourceOptions,
   EventsTrimResult,
+  ExecutionPage,
   FailRequest,
   JobStore,
   ListPage,
@@ -29,6 +30,7 @@ import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
+import { decodeExecutionCursor, encodeExecutionCursor, executionBefore } from '../execution-list-cursor';
 
 export type PartitionableStore = JobStore & PartitionHost;
 
@@ -364,6 +366,28 @@ export class PartitionedJobStore extends JobStore {
     return named(job);
   }
 
+  async promote(id: string): Promise<Job> {
+    const job = await this.inner.promote(id);
+    const partition = queueOfJobId(id);
+    if (partition !== undefined) this.hintPartition(queueOfPartition(partition), partition);
+    return named(job);
+  }
+
+  /**
+   * A key lives in its home under the current count or an earlier one, or (a named group's job)
+   * in its group's partition, which the key alone does not tell: every partition's key index is
+   * read (one HGET each, at once), and the job found first in that order of homes is the answer.
+   */
+  async findByIdempotencyKey(queue: string, key: string): Promise<Job | null> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.findByIdempotencyKey(queue, key);
+    const homes = [keyHome(key, layout.writable), ...layout.history.map((count) => keyHome(key, count))];
+    const order = [...new Set([...homes.filter((i) => i < layout.names.length), ...layout.names.keys()])];
+    const found = await Promise.all(order.map((index) => this.inner.findByIdempotencyKey(layout.names[index], key)));
+    const job = found.find((j) => j !== null);
+    return job ? named(job) : null;
+  }
+
   /** Also the step that forgets a removed partition once it is empty (retireRemoved). */
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const result = await this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
@@ -514,6 +538,25 @@ export class PartitionedJobStore extends JobStore {
   async getExecution(id: string): Promise<ExecutionRecord | null> {
     const record = await this.inner.getExecution(id);
     return record && namedExecution(record);
+  }
+
+  /**
+   * Every partition's page after the same position (execution-list-cursor.ts), merged newest
+   * first: the position is one of the global order, so it stays right whichever partition the
+   * next execution comes from. One read per partition per page.
+   */
+  async listExecutions(queue: string, limit: number, cursor?: string): Promise<ExecutionPage> {
+    const layout = await this.layout(queue);
+    if (layout.single) return this.inner.listExecutions(queue, limit, cursor);
+    // a cursor no store returned is refused once, before any partition is read
+    decodeExecutionCursor(cursor);
+    const count = Math.max(1, Math.floor(limit));
+    const pages = await Promise.all(layout.names.map((partition) => this.inner.listExecutions(partition, count, cursor)));
+    const merged = pages.flatMap((page) => page.items).sort((a, b) => (executionBefore(a, b) ? -1 : executionBefore(b, a) ? 1 : 0));
+    const items = merged.slice(0, count).map(namedExecution);
+    const more = merged.length > count || pages.some((page) => page.nextCursor !== null);
+    const last = merged[items.length - 1];
+    return { items, nextCursor: more && last ? encodeExecutionCursor({ createdAt: last.createdAt, id: last.id }) : null };
   }
 
   async listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {

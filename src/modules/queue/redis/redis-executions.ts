@@ -2,7 +2,8 @@ import type { RedisClient } from './redis-connection';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
 import { NewJob } from '../../../domain/job';
-import { ListPage, RefreshBacklog } from '../job-store';
+import { ExecutionPage, ListPage, RefreshBacklog } from '../job-store';
+import { encodeExecutionCursor, ExecutionPosition } from '../execution-list-cursor';
 import { decodeExecution } from './redis-execution-codec';
 import { decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisQueueKeys } from './redis-queue-keys';
@@ -45,6 +46,20 @@ export class RedisExecutions {
     if (queue === undefined) return null;
     const hash = await this.redis.hgetall(this.keys(queue).execution(id));
     return Object.keys(hash).length === 0 ? null : decodeExecution(id, hash);
+  }
+
+  /** A page of the queue's executions after `after`, newest first (list-executions.lua). */
+  async list(queue: string, limit: number, after: ExecutionPosition | undefined): Promise<ExecutionPage> {
+    const count = Math.max(1, Math.floor(limit));
+    // one more than the page: whether a next page exists
+    const args = after ? [after.createdAt, after.id, count + 1] : ['', '', count + 1];
+    const reply = (await this.run('list-executions', queue, args)) as [string, string, unknown[]][];
+    const page = reply.slice(0, count);
+    // an entry without its hash (not one create-execution.lua leaves) is passed over
+    const items = page.filter(([, , hash]) => hash.length > 0).map(([id, , hash]) => decodeExecution(String(id), pairsToHash(hash)));
+    if (reply.length <= count) return { items, nextCursor: null };
+    const [id, score] = page[count - 1];
+    return { items, nextCursor: encodeExecutionCursor({ createdAt: Number(score), id: String(id) }) };
   }
 
   /** Offset cursor: an execution's job list never changes once created. Deleted jobs are skipped. */

@@ -8,6 +8,8 @@ import { RedisQueueKeys } from './redis-queue-keys';
 /** Entries one list call may examine when a type filter skips most of them; then a cursor returns. */
 const EXAMINE_BUDGET = 1_000;
 const WINDOW = 200;
+/** Entries of one score a resume reads first (zsetWindow): ids of that score sort before the cursor's. */
+const TIE_WINDOW = 16;
 
 /**
  * One index a listing walks: a zset (by score) or a list of priority-0 pending jobs; or, with
@@ -209,12 +211,26 @@ export class RedisJobLister {
     return entries;
   }
 
-  /** The rank just after the cursor's entry; by score when that entry has left the index. */
+  /**
+   * The rank just after the cursor's entry. When that entry has left the index (a bulk cancel or
+   * retry takes every job it lists out of it), the rank just after where it was: past every entry
+   * of a higher score and every entry of its score with a greater id (ZREVRANGE's order within a
+   * score), so an entry that joined again at the same score since (failed again in the same ms) is
+   * not listed twice. Entries of its score are read in growing windows from the greatest id, and
+   * usually the first holds none greater.
+   */
   private async resumeRank(key: string, p: RedisListPosition): Promise<number> {
     if (p.id === '') return 0;
     const rank = await this.redis.zrevrank(key, p.id);
     if (rank !== null) return rank + 1;
-    return this.redis.zcount(key, `(${p.score}`, '+inf');
+    let after = await this.redis.zcount(key, `(${p.score}`, '+inf');
+    for (let offset = 0, window = TIE_WINDOW; ; offset += window, window *= 4) {
+      const ties = await this.redis.zrevrangebyscore(key, p.score, p.score, 'LIMIT', offset, window);
+      const greater = ties.findIndex((id) => id < p.id);
+      if (greater >= 0) return after + greater;
+      after += ties.length;
+      if (ties.length < window) return after;
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import {
   CompleteRequest,
   EventSourceOptions,
   EventsTrimResult,
+  ExecutionPage,
   FailRequest,
   JobStore,
   ListPage,
@@ -39,6 +40,7 @@ import { readClusterInfo, readClusterServerInfo, readRedisServerInfo, RedisServe
 import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
 import { RedisExecutions } from './redis-executions';
+import { decodeExecutionCursor } from '../execution-list-cursor';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 import { partitionName } from '../../../domain/queue-partition';
 import { EnqueueReport, PartitionHost, StagedResult, StagingHost, StoredLayout } from '../partitions/partition-host';
@@ -303,6 +305,10 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     return this.changeOne('retry', id);
   }
 
+  async promote(id: string): Promise<Job> {
+    return this.changeOne('promote', id);
+  }
+
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const reply = (await this.availability.call(() => this.run('reap', queue, [limit, this.graceMs]))) as string[][];
     if (Number(reply[4]) > 0) this.rejoinListener?.(queue);
@@ -480,8 +486,8 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     return first;
   }
 
-  async findByIdempotencyKey(partition: string, key: string): Promise<Job | null> {
-    const keys = this.keys(partition);
+  async findByIdempotencyKey(queue: string, key: string): Promise<Job | null> {
+    const keys = this.keys(queue);
     return this.availability.call(async () => {
       const id = await this.redis.hget(keys.idem, key);
       if (id === null) return null;
@@ -586,6 +592,11 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     return this.availability.call(() => this.executions.get(id));
   }
 
+  async listExecutions(queue: string, limit: number, cursor?: string): Promise<ExecutionPage> {
+    const after = decodeExecutionCursor(cursor);
+    return this.availability.call(() => this.executions.list(queue, limit, after));
+  }
+
   async listExecutionJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
     return this.availability.call(() => this.executions.listJobs(id, limit, cursor));
   }
@@ -642,12 +653,13 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     }
   }
 
-  private async changeOne(action: 'cancel' | 'retry', id: string): Promise<Job> {
+  private async changeOne(action: 'cancel' | 'retry' | 'promote', id: string): Promise<Job> {
     const queue = queueOfJobId(id);
     if (queue === undefined) throw new JobNotFoundError(id);
     // the call's own id: a resend of this very call answers as the first did (includes/change-one-job.lua)
     const callId = randomBytes(8).toString('hex');
-    const reply = (await this.availability.call(() => this.run(action, queue, [id, callId]))) as unknown[];
+    const script = action === 'promote' ? 'promote-job' : action;
+    const reply = (await this.availability.call(() => this.run(script, queue, [id, callId]))) as unknown[];
     if (isStoreRefusal(reply[0])) throw storeRefusalError(reply[0], id, action, String(reply[1] ?? 'unknown'));
     return decodeJob(id, pairsToHash(reply, 1));
   }

@@ -93,6 +93,13 @@ export class RedisQueueKeys {
   get executionsDone(): string {
     return `${this.executionPrefix}done`;
   }
+  /**
+   * Every execution of the queue still in the store (zset, score creation time): the listing's
+   * index, newest first. create-execution.lua adds, trim-executions.lua removes.
+   */
+  get executionsAll(): string {
+    return `${this.executionPrefix}all`;
+  }
   /** Executions' idempotency keys (hash: key -> execution id), freed by trim-executions.lua. */
   get executionsIdem(): string {
     return `${this.executionPrefix}idem`;

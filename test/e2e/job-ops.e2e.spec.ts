@@ -1,0 +1,3 @@
+import { describeJobOpsApi } from './job-ops-api.scenarios';
+
+describeJobOpsApi('memory', () => ({ JOB_STORE: 'memory' }));
