@@ -15,7 +15,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     )
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'One of API_KEYS' });
-  if (config.apiKeys.length > 0) builder.addSecurityRequirements('bearer');
+  if (config.apiKeysEnforced) builder.addSecurityRequirements('bearer');
   return SwaggerModule.createDocument(app, builder.build());
 }
 

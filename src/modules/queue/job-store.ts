@@ -13,6 +13,7 @@ import { JobEventSources } from './events/job-event-sources';
 import { StoreHealth } from './store-health';
 import { ScheduleStore } from './schedule-store';
 import { GroupStore } from './group-store';
+import { AuditStore } from './audit-store';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -203,6 +204,9 @@ export abstract class JobStore {
 
   /** Queue and group settings for fairness: pauses, caps, rates (group-store.ts). */
   abstract readonly groups: GroupStore;
+
+  /** The audit trail, when job history does not hold it (audit-store.ts). */
+  abstract readonly audit: AuditStore;
 
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;

@@ -1,5 +1,7 @@
 import { MemoryGroups } from './memory-groups';
 import { MemorySchedules } from './memory-schedules';
+import { MemoryAuditLog } from './memory-audit-log';
+import { DEFAULT_AUDIT_MAX_ENTRIES } from '../audit-store';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
@@ -75,6 +77,8 @@ export interface MemoryJobStoreOptions {
    * never above it even when the queue's groupConcurrency is higher (fairness.ts). 0 (default): none.
    */
   hostConcurrency?: number;
+  /** AUDIT_MAX_ENTRIES: the audit trail's cap. Default 10,000. */
+  auditMaxEntries?: number;
 }
 
 /** The statuses a failure leaves a job in (pending also after a scheduled retry's promotion); fail.lua's FAIL_OUTCOMES. */
@@ -120,6 +124,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.keepEvents = options.keepEvents ?? true;
     this.schedules = new MemorySchedules(this.clock);
     this.groups = new MemoryGroups({ find: (queue) => this.queueStates.get(queue), open: (queue) => this.queueFor(queue) }, this.clock, this.hostConcurrency);
+    this.audit = new MemoryAuditLog(options.auditMaxEntries ?? DEFAULT_AUDIT_MAX_ENTRIES);
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -603,6 +608,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   readonly health: StoreHealth = new InProcessStoreHealth('memory');
   readonly schedules: MemorySchedules;
   readonly groups: MemoryGroups;
+  readonly audit: MemoryAuditLog;
 
   async close(): Promise<void> {
     this.closed = true;

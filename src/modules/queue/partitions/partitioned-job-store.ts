@@ -27,6 +27,7 @@ import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
 import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
+import { AuditStore } from '../audit-store';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
 
 export type PartitionableStore = JobStore & PartitionHost;
@@ -144,6 +145,11 @@ export class PartitionedJobStore extends JobStore {
   /** Schedules are not partitioned: they live in the store under the partitions. */
   get schedules(): ScheduleStore {
     return this.inner.schedules;
+  }
+
+  /** Nor is the audit trail. */
+  get audit(): AuditStore {
+    return this.inner.audit;
   }
 
   /** The store under the partitions (its queues are partitions). */

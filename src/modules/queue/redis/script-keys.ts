@@ -46,6 +46,8 @@ export const LUA_KEY_NAMES = {
   groupsThrottled: 'K_GROUPS_THROTTLED',
   groupsFull: 'K_GROUPS_FULL',
   groups: 'K_GROUPS',
+  auditLog: 'K_AUDIT_LOG',
+  auditSeq: 'K_AUDIT_SEQ',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
@@ -128,6 +130,8 @@ export const SCRIPT_KEYS = {
   'schedule-pause': ['schedulePrefix', 'schedules'],
   'schedule-delete': ['schedulePrefix', 'schedules', 'scheduleNames'],
   'schedule-record': ['schedulePrefix'],
+  // the audit trail: keys of its own key space (AUDIT_KEY_SPACE)
+  'audit-append': ['auditLog', 'auditSeq'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;
