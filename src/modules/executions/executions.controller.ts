@@ -9,6 +9,7 @@ import { CreateExecutionDto } from './dto/create-execution.dto';
 import { CreatedExecutionResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
+import { Audited, param } from '../../http';
 
 @ApiTags('executions')
 @ApiBearerAuth()
@@ -44,6 +45,7 @@ export class ExecutionsController {
 
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
+  @Audited('execution.cancel', (req) => `execution:${param(req, 'id')}`)
   @ApiOkResponse({ type: ExecutionResponseDto, description: 'Pending and scheduled jobs cancelled, running ones asked to cancel' })
   @ApiNotFoundResponse()
   async cancel(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {

@@ -31,6 +31,7 @@ import { JobHistoryService } from './job-history.service';
 import { presentJob } from './job.presenter';
 import { toJobSpec } from './job-spec.mapper';
 import { JobsService } from './jobs.service';
+import { Audited, param } from '../../http';
 
 @ApiTags('jobs')
 @ApiBearerAuth()
@@ -113,6 +114,7 @@ export class JobsController {
 
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
+  @Audited('job.cancel', (req) => `job:${param(req, 'id')}`)
   @ApiOkResponse({ type: JobResponseDto, description: 'Cancelled, or (running) cancel requested' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'The job has already finished' })
@@ -122,6 +124,7 @@ export class JobsController {
 
   @Post(':id/retry')
   @HttpCode(HttpStatus.OK)
+  @Audited('job.retry', (req) => `job:${param(req, 'id')}`)
   @ApiOkResponse({ type: JobResponseDto, description: 'Back to pending with attempts reset' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Only failed or cancelled jobs can be retried' })
