@@ -1,10 +1,11 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * The audit trail with history on: one row per change made through the API, written by the
  * instance that served it (src/modules/audit). Newest first is the primary key read backwards.
  */
 @Entity({ name: 'audit_log' })
+@Index('audit_log_at_idx', ['at'])
 export class AuditLogEntity {
   /** bigserial (pg returns bigint as text). */
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'PK_audit_log' })
