@@ -17,7 +17,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
         'An API_KEYS_READONLY key may GET, HEAD and OPTIONS; any other method answers 403 `forbidden`.',
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'One of API_KEYS (or API_KEYS_READONLY, to read only)' });
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'One of API_KEYS (or API_KEYS_READONLY, to read only)' });
   if (config.apiKeysEnforced) builder.addSecurityRequirements('bearer');
   return SwaggerModule.createDocument(app, builder.build());
 }
