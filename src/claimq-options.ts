@@ -32,6 +32,8 @@ export interface ClaimqModuleOptions {
   history?: false | { databaseUrl: string; migrate?: boolean };
   /** Bearer keys the API accepts; none: the API is open. */
   apiKeys?: string[];
+  /** Bearer keys that may only read (GET, HEAD, OPTIONS); a key may not be in both lists. */
+  readOnlyApiKeys?: string[];
   /** pino level of claimq's logs (default info). */
   logLevel?: string;
 }
@@ -65,6 +67,7 @@ export function claimqSettings(options: ClaimqModuleOptions): Record<string, str
     set('DB_MIGRATE', options.history.migrate);
   }
   set('API_KEYS', options.apiKeys?.join(','));
+  set('API_KEYS_READONLY', options.readOnlyApiKeys?.join(','));
   set('LOG_LEVEL', options.logLevel);
   return out;
 }

@@ -4,6 +4,7 @@ import { ClaimqModuleAsyncOptions, claimqConfig, ClaimqModuleOptions } from './c
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { LoggingModule } from './logging/logging.module';
+import { AuditModule } from './modules/audit';
 import { ClaimModule } from './modules/claim';
 import { ExecutionsModule } from './modules/executions';
 import { HealthModule } from './modules/health';
@@ -78,7 +79,7 @@ export class ClaimqModule {
       ExecutionsModule.forRoot(layout.api, history),
       SchedulesModule.forRoot(layout.api),
     ];
-    if (layout.api) imports.push(JobsModule);
+    if (layout.api) imports.push(JobsModule, AuditModule);
     if (layout.workers) imports.push(ClaimModule);
     return { module: ClaimqModule, imports, exports: [QueueModule, SchedulesModule] };
   }

@@ -51,6 +51,10 @@ export class AppConfig {
   readonly logLevel: string;
   /** Accepted bearer keys; empty: the API is open (main.ts warns when it listens beyond loopback). */
   readonly apiKeys: string[];
+  /** API_KEYS_READONLY: bearer keys that may only read (GET, HEAD, OPTIONS). */
+  readonly readOnlyApiKeys: string[];
+  /** AUDIT_MAX_ENTRIES: the audit trail's cap in the job store. */
+  readonly auditMaxEntries: number;
   readonly databaseUrl: string | undefined;
   readonly dbMigrate: boolean;
   readonly historyBatch: number;
@@ -107,6 +111,8 @@ export class AppConfig {
     this.secretsKeys = splitList(env.SECRETS_KEYS);
     this.logLevel = env.LOG_LEVEL;
     this.apiKeys = splitList(env.API_KEYS);
+    this.readOnlyApiKeys = splitList(env.API_KEYS_READONLY);
+    this.auditMaxEntries = env.AUDIT_MAX_ENTRIES;
     this.databaseUrl = env.DATABASE_URL;
     this.dbMigrate = env.DB_MIGRATE;
     this.historyBatch = env.HISTORY_BATCH;
@@ -145,6 +151,11 @@ export class AppConfig {
   /** `http` jobs without a group get their target host's group (HTTP_HOST_CONCURRENCY > 0). */
   get hostGroups(): boolean {
     return this.httpHostConcurrency > 0;
+  }
+
+  /** Keys are enforced: API_KEYS or API_KEYS_READONLY is set (either alone is enough). */
+  get apiKeysEnforced(): boolean {
+    return this.apiKeys.length > 0 || this.readOnlyApiKeys.length > 0;
   }
 
   get runsApi(): boolean {

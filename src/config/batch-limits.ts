@@ -42,3 +42,9 @@ export const MAX_HISTORY_COALESCE_MS = 10_000;
 
 /** SCHEDULER_BATCH: schedules one claim takes (and one settle records): one script each. */
 export const MAX_SCHEDULER_BATCH = 1_000;
+
+/**
+ * AUDIT_MAX_ENTRIES: the audit trail the job store keeps (without history). An entry is a few
+ * hundred bytes (its details are capped), so the most is some tens of MB of Redis memory.
+ */
+export const MAX_AUDIT_ENTRIES = 100_000;

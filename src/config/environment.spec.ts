@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from './app-config';
+import { claimqConfig } from '../claimq-options';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -116,6 +117,35 @@ describe('API keys configuration', () => {
   it('refuses keys shorter than 16 characters or with spaces', () => {
     expect(() => AppConfig.from({ API_KEYS: 'short' })).toThrow(/API_KEYS=\(hidden\): API_KEYS must be/);
     expect(() => AppConfig.from({ API_KEYS: 'has a space in it 0123' })).toThrow(/API_KEYS/);
+  });
+
+  it('reads API_KEYS_READONLY like API_KEYS, alone or beside it, with the same limits, never echoing a key', () => {
+    const both = AppConfig.from({ API_KEYS: 'key-one-0123456789', API_KEYS_READONLY: ' read-one-0123456789, read-two-0123456789 ' });
+    expect([both.apiKeys, both.readOnlyApiKeys, both.apiKeysEnforced]).toEqual([['key-one-0123456789'], ['read-one-0123456789', 'read-two-0123456789'], true]);
+    const alone = AppConfig.from({ API_KEYS_READONLY: 'read-one-0123456789' });
+    expect([alone.apiKeys, alone.apiKeysEnforced]).toEqual([[], true]);
+    expect(AppConfig.from({}).apiKeysEnforced).toBe(false);
+    expect(() => AppConfig.from({ API_KEYS_READONLY: 'short-key' })).toThrow(/API_KEYS_READONLY=\(hidden\): API_KEYS_READONLY must be/);
+    expect(() => AppConfig.from({ API_KEYS_READONLY: 'has a space in it 0123' })).toThrow(/API_KEYS_READONLY/);
+  });
+
+  it('takes the embedded options apiKeys and readOnlyApiKeys as API_KEYS and API_KEYS_READONLY', () => {
+    const config = claimqConfig({ apiKeys: ['key-one-0123456789'], readOnlyApiKeys: ['read-one-0123456789', 'read-two-0123456789'] });
+    expect([config.apiKeys, config.readOnlyApiKeys]).toEqual([['key-one-0123456789'], ['read-one-0123456789', 'read-two-0123456789']]);
+    expect(() => claimqConfig({ apiKeys: ['key-one-0123456789'], readOnlyApiKeys: ['key-one-0123456789'] })).toThrow(/in both lists/);
+  });
+
+  it('refuses a key in both lists, naming the lists and not the key', () => {
+    const run = () => AppConfig.from({ API_KEYS: 'key-one-0123456789,shared-key-0123456789', API_KEYS_READONLY: 'shared-key-0123456789' });
+    expect(run).toThrow(/API_KEYS, API_KEYS_READONLY: a key is in both lists/);
+    expect(run).not.toThrow(/shared-key/);
+  });
+
+  it('caps the audit trail at 10,000 entries unless told, takes 100,000 and refuses more', () => {
+    expect(AppConfig.from({}).auditMaxEntries).toBe(10_000);
+    expect(AppConfig.from({ AUDIT_MAX_ENTRIES: '100000' }).auditMaxEntries).toBe(100_000);
+    expect(() => AppConfig.from({ AUDIT_MAX_ENTRIES: '100001' })).toThrow(/AUDIT_MAX_ENTRIES="100001"/);
+    expect(() => AppConfig.from({ AUDIT_MAX_ENTRIES: '0' })).toThrow(/AUDIT_MAX_ENTRIES="0"/);
   });
 });
 

@@ -8,7 +8,10 @@ import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
 import { parseQueueList } from './queue-list';
-import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH } from './batch-limits';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES } from './batch-limits';
+
+/** A comma-separated list of keys of at least 16 printable characters, no spaces or commas. */
+const API_KEY_LIST = /^\s*[!-+\--~]{16,}\s*(,\s*[!-+\--~]{16,}\s*)*$/;
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
@@ -295,10 +298,24 @@ export class EnvironmentVariables {
    * `Authorization: Bearer <one of them>`. Keys are at least 16 printable characters, no spaces.
    */
   @IsOptional()
-  @Matches(/^\s*[!-+\--~]{16,}\s*(,\s*[!-+\--~]{16,}\s*)*$/, {
+  @Matches(API_KEY_LIST, {
     message: 'API_KEYS must be a comma-separated list of keys of at least 16 printable characters without spaces or commas',
   })
   API_KEYS?: string = undefined;
+
+  /**
+   * Comma-separated read-only API keys (same format as API_KEYS): they may GET, HEAD and OPTIONS
+   * anything; any other method answers 403. Set alone, keys are enforced and nothing can write.
+   */
+  @IsOptional()
+  @Matches(API_KEY_LIST, {
+    message: 'API_KEYS_READONLY must be a comma-separated list of keys of at least 16 printable characters without spaces or commas',
+  })
+  API_KEYS_READONLY?: string = undefined;
+
+  /** Entries the audit trail keeps in the job store (without history); the oldest go first. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_AUDIT_ENTRIES)
+  AUDIT_MAX_ENTRIES = 10_000;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
@@ -316,7 +333,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
 }
 
 /** Variables whose values are credentials: an error names them but does not print them. */
-const SECRET_VARIABLES = new Set(['API_KEYS', 'SECRETS_KEYS']);
+const SECRET_VARIABLES = new Set(['API_KEYS', 'API_KEYS_READONLY', 'SECRETS_KEYS']);
 
 /** A value as an error shows it: secrets hidden, the password of a URL masked. */
 function shown(name: string, value: unknown): string {
@@ -347,6 +364,10 @@ function listErrors(env: EnvironmentVariables): string[] {
     parseQueueList(env.QUEUES, env.QUEUE_PARTITIONS);
   } catch (err) {
     errors.push((err as Error).message);
+  }
+  const writeKeys = new Set(splitList(env.API_KEYS));
+  if (splitList(env.API_KEYS_READONLY).some((key) => writeKeys.has(key))) {
+    errors.push('API_KEYS, API_KEYS_READONLY: a key is in both lists (which access would it have?); keep each key in one');
   }
   try {
     new SecretBox(splitList(env.SECRETS_KEYS));

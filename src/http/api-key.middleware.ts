@@ -1,27 +1,49 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiKeyCheck } from './api-key-check';
 import { errorResponse } from './error-response';
+import { setRequestAccess } from './request-access';
 
 /**
- * Probes and scrapers run without credentials, and so do the dashboard's static files (they hold
- * no data: the page asks for a key when the API answers 401); everything else (API and docs) needs a key.
+ * Paths served without a key. Probes and scrapers run without credentials. The OpenAPI document
+ * and the Swagger UI page (and its assets) describe the API and hold no data, so a browser can
+ * load them and then send the key with the page's Authorize button; the dashboard's static files
+ * under /ui hold no data either (they call the API with the key the user gives them).
  */
-export const OPEN_PATHS: readonly RegExp[] = [/^\/health(\/|$)/, /^\/metrics\/?$/, /^\/ui(\/|$)/];
+export const OPEN_PATHS: readonly RegExp[] = [/^\/health(\/|$)/, /^\/metrics\/?$/, /^\/docs(\/|$)/, /^\/docs-(json|yaml)$/, /^\/ui(\/|$)/];
+
+/** What a read-only key may send: methods that change nothing. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * API_KEYS enforcement as express middleware rather than a Nest guard, so it also covers what
- * Nest does not route (the OpenAPI page, unknown paths). Answers 401 in the API's error shape.
+ * API_KEYS and API_KEYS_READONLY enforcement as express middleware rather than a Nest guard, so it
+ * also covers what Nest does not route (unknown paths). Answers 401 (no or unknown key) and 403 (a
+ * read-only key on a method that may write) in the API's error shape, and attaches the request's
+ * access (request-access.ts) for GET /whoami and the audit trail.
  */
-export function apiKeyMiddleware(keys: readonly string[]): RequestHandler {
-  const check = new ApiKeyCheck(keys);
+export function apiKeyMiddleware(writeKeys: readonly string[], readOnlyKeys: readonly string[] = []): RequestHandler {
+  const check = new ApiKeyCheck(writeKeys, readOnlyKeys);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!check.enabled || OPEN_PATHS.some((open) => open.test(req.path))) return next();
+    if (!check.enabled) {
+      setRequestAccess(req, { access: 'open', keyId: null });
+      return next();
+    }
+    if (OPEN_PATHS.some((open) => open.test(req.path))) return next();
     const presented = BEARER.exec(req.headers.authorization ?? '')?.[1];
-    if (presented !== undefined && check.accepts(presented)) return next();
-    const message = presented === undefined ? 'missing Authorization: Bearer <api key>' : 'invalid API key';
-    const { status, body } = errorResponse(401, message, { code: 'unauthorized' });
-    res.status(status).set('WWW-Authenticate', 'Bearer').json(body);
+    const accepted = presented === undefined ? undefined : check.identify(presented);
+    if (accepted === undefined) {
+      const message = presented === undefined ? 'missing Authorization: Bearer <api key>' : 'invalid API key';
+      const { status, body } = errorResponse(401, message, { code: 'unauthorized' });
+      res.status(status).set('WWW-Authenticate', 'Bearer').json(body);
+      return;
+    }
+    if (accepted.access === 'read' && !READ_METHODS.has(req.method)) {
+      const { status, body } = errorResponse(403, 'this API key is read-only', { code: 'forbidden' });
+      res.status(status).json(body);
+      return;
+    }
+    setRequestAccess(req, accepted);
+    next();
   };
 }

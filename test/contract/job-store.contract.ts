@@ -1,3 +1,4 @@
+import { describeAuditCases } from './audit.cases';
 import { describeBatchLimitCases } from './batch-limits.cases';
 import { describeCancelRetryCases } from './cancel-retry.cases';
 import { describeClaimCases } from './claim.cases';
@@ -55,5 +56,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeBatchLimitCases(current);
     describeScheduleCases(current);
     describeFairnessCases(current);
+    describeAuditCases(current);
   });
 }

@@ -24,6 +24,8 @@ export interface ContractStoreOptions {
   historyBacklogMaxBytes?: number;
   /** HTTP_HOST_CONCURRENCY: the cap of host groups (`host:<host>`) without one of their own; 0 = none. */
   hostConcurrency?: number;
+  /** AUDIT_MAX_ENTRIES. */
+  auditMaxEntries?: number;
 }
 
 export interface StoreHarness {

@@ -104,4 +104,24 @@ describe('history migrations (PostgreSQL)', () => {
     await ds.runMigrations({ transaction: 'each' });
     expect((await scheduleColumns()).every((t) => t.columns === 'schedule_name text, schedule_fire_at timestamp with time zone')).toBe(true);
   });
+  it('creates audit_log as its entity describes it, pages it by id, and undoes that', async () => {
+    const pending = (await ds.driver.createSchemaBuilder().log()).upQueries.map((q) => q.query).filter((q) => q.includes('audit_log'));
+    expect(pending).toEqual([]);
+    await ds.query(`INSERT INTO audit_log (at, key_id, action, target, details) VALUES (now(), 'k_0123456789ab', 'queue.pause', 'queue:q', NULL), (now(), NULL, 'group.put', 'queue:q/group:g', '{"concurrency":2}')`);
+    const rows = (await ds.query(`SELECT id::text AS id, key_id, action, details FROM audit_log ORDER BY id DESC`)) as Array<Record<string, unknown>>;
+    expect(rows.map((r) => [r.key_id, r.action, r.details])).toEqual([
+      [null, 'group.put', { concurrency: 2 }],
+      ['k_0123456789ab', 'queue.pause', null],
+    ]);
+    // a page newest first reads the primary key's index backwards (no sort), whatever the table's size
+    const plan = (await ds.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query(`EXPLAIN SELECT id FROM audit_log WHERE id < 10 ORDER BY id DESC LIMIT 51`);
+    })) as Array<{ 'QUERY PLAN': string }>;
+    expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toMatch(/Index (Only )?Scan Backward using "PK_audit_log"/);
+    await undoThrough('CreateAuditLog1767744000000');
+    await expect(ds.query(`SELECT 1 FROM audit_log`)).rejects.toThrow(/audit_log/);
+    await ds.runMigrations({ transaction: 'each' });
+    await expect(ds.query(`SELECT count(*)::int AS n FROM audit_log`)).resolves.toEqual([{ n: 0 }]);
+  });
 });

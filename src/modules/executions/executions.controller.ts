@@ -11,6 +11,7 @@ import { ListExecutionsQueryDto } from './dto/list-executions-query.dto';
 import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
+import { Audited, param } from '../../http';
 
 @ApiTags('executions')
 @ApiBearerAuth()
@@ -54,6 +55,7 @@ export class ExecutionsController {
 
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
+  @Audited('execution.cancel', (req) => `execution:${param(req, 'id')}`)
   @ApiOkResponse({ type: ExecutionResponseDto, description: 'Pending and scheduled jobs cancelled, running ones asked to cancel' })
   @ApiNotFoundResponse()
   async cancel(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {

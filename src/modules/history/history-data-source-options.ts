@@ -3,9 +3,10 @@ import { ExecutionEntity } from './entities/execution.entity';
 import { JobAttemptEntity } from './entities/job-attempt.entity';
 import { JobRecordEntity } from './entities/job-record.entity';
 import { HistoryGapEntity } from './entities/history-gap.entity';
+import { AuditLogEntity } from './entities/audit-log.entity';
 import { HISTORY_MIGRATIONS } from './history-migrations';
 
-export const HISTORY_ENTITIES = [JobRecordEntity, JobAttemptEntity, ExecutionEntity, HistoryGapEntity];
+export const HISTORY_ENTITIES = [JobRecordEntity, JobAttemptEntity, ExecutionEntity, HistoryGapEntity, AuditLogEntity];
 
 /**
  * The history database. `url` goes to pg as its connection string, so pg reads `sslmode`,

@@ -4,6 +4,7 @@ import { KeyAttemptsByRun1767398400000 } from './migrations/1767398400000-key-at
 import { PartitionHistory1767484800000 } from './migrations/1767484800000-partition-history';
 import { CreateHistoryGaps1767571200000 } from './migrations/1767571200000-create-history-gaps';
 import { AddJobSchedule1767657600000 } from './migrations/1767657600000-add-job-schedule';
+import { CreateAuditLog1767744000000 } from './migrations/1767744000000-create-audit-log';
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
@@ -16,4 +17,5 @@ export const HISTORY_MIGRATIONS = [
   PartitionHistory1767484800000,
   CreateHistoryGaps1767571200000,
   AddJobSchedule1767657600000,
+  CreateAuditLog1767744000000,
 ];

@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiP
 import { InvalidJobSpecError } from '../../domain/errors';
 import { NAME_PATTERN } from '../../domain/job';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
+import { Audited, bodyObject, param } from '../../http';
 import { BulkAction } from './bulk-job-action';
 import { BulkCancelJobsDto, BulkJobActionResponseDto, BulkRetryJobsDto } from './dto/bulk-job-action.dto';
 import { JobsService } from './jobs.service';
@@ -22,6 +23,7 @@ export class BulkJobsController {
 
   @Post(':name/jobs/cancel')
   @HttpCode(HttpStatus.OK)
+  @Audited('jobs.cancel', (req) => `queue:${param(req, 'name')}`, bodyObject)
   @ApiOperation({ summary: "Cancel one batch of the queue's pending, scheduled or running jobs (running ones are asked to cancel)" })
   @ApiOkResponse({ type: BulkJobActionResponseDto })
   @ApiJsonBodyOnly()
@@ -31,6 +33,7 @@ export class BulkJobsController {
 
   @Post(':name/jobs/retry')
   @HttpCode(HttpStatus.OK)
+  @Audited('jobs.retry', (req) => `queue:${param(req, 'name')}`, bodyObject)
   @ApiOperation({ summary: "Retry one batch of the queue's failed or cancelled jobs" })
   @ApiOkResponse({ type: BulkJobActionResponseDto })
   @ApiJsonBodyOnly()

@@ -11,6 +11,8 @@ import { QueueSettingsResponseDto } from './dto/queue-settings-response.dto';
 import { FairnessService } from './fairness.service';
 import { presentGroup, presentGroupPage, presentQueueSettings } from './fairness.presenter';
 import { DEFAULT_GROUPS_PAGE } from './job-limits';
+import type { Request } from 'express';
+import { Audited, bodyObject, param } from '../../http';
 
 const QUEUE_PARAM = { name: 'name', description: 'A queue of QUEUES (400 naming `name` otherwise)' };
 const GROUP_PARAM = { name: 'group', description: `A group name ([A-Za-z0-9_.:-]{1,100}), or ${DEFAULT_GROUP_ALIAS} for the default group (jobs without a group)` };
@@ -33,6 +35,7 @@ export class FairnessController {
   }
 
   @Put(':name/settings')
+  @Audited('queue.settings', queueTarget, bodyObject)
   @ApiOperation({ summary: 'Change the queue settings: a field left out stays, null clears it' })
   @ApiOkResponse({ type: QueueSettingsResponseDto, description: 'The settings after the change' })
   @ApiJsonBodyOnly()
@@ -42,6 +45,7 @@ export class FairnessController {
 
   @Post(':name/pause')
   @HttpCode(HttpStatus.OK)
+  @Audited('queue.pause', queueTarget)
   @ApiOperation({ summary: 'Pause the queue: no job of it is claimed (running ones run on; enqueues still work)' })
   @ApiOkResponse({ type: QueueSettingsResponseDto })
   async pause(@Param('name') queue: string): Promise<QueueSettingsResponseDto> {
@@ -50,6 +54,7 @@ export class FairnessController {
 
   @Post(':name/resume')
   @HttpCode(HttpStatus.OK)
+  @Audited('queue.resume', queueTarget)
   @ApiOperation({ summary: 'Resume the queue' })
   @ApiOkResponse({ type: QueueSettingsResponseDto })
   async resume(@Param('name') queue: string): Promise<QueueSettingsResponseDto> {
@@ -72,6 +77,7 @@ export class FairnessController {
   }
 
   @Put(':name/groups/:group')
+  @Audited('group.put', (req) => `${queueTarget(req)}/group:${param(req, 'group')}`, bodyObject)
   @ApiOperation({ summary: "Change a group's cap, rate limit or pause: a field left out stays, null clears it" })
   @ApiParam(GROUP_PARAM)
   @ApiOkResponse({ type: GroupStateResponseDto, description: 'The group after the change' })
@@ -79,6 +85,10 @@ export class FairnessController {
   async updateGroup(@Param('name') queue: string, @Param('group', GroupParamPipe) group: string, @Body() dto: PutGroupDto): Promise<GroupStateResponseDto> {
     return presentGroup(await this.fairness.updateGroup(queue, group, toGroupSettingsPatch(dto)));
   }
+}
+
+function queueTarget(req: Request): string {
+  return `queue:${param(req, 'name')}`;
 }
 
 /** Only the fields given: a DTO's unset properties (undefined) must not read as "clear" (null). */

@@ -31,6 +31,7 @@ import { JobHistoryService } from './job-history.service';
 import { presentJob } from './job.presenter';
 import { toJobSpec } from './job-spec.mapper';
 import { JobsService } from './jobs.service';
+import { Audited, param } from '../../http';
 
 @ApiTags('jobs')
 @ApiBearerAuth()
@@ -118,6 +119,7 @@ export class JobsController {
 
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
+  @Audited('job.cancel', (req) => `job:${param(req, 'id')}`)
   @ApiOkResponse({ type: JobResponseDto, description: 'Cancelled, or (running) cancel requested' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'The job has already finished' })
@@ -127,6 +129,7 @@ export class JobsController {
 
   @Post(':id/promote')
   @HttpCode(HttpStatus.OK)
+  @Audited('job.promote', (req) => `job:${param(req, 'id')}`)
   @ApiOkResponse({ type: JobResponseDto, description: 'Pending now, in its priority and group, behind the jobs already waiting' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Only scheduled jobs (delayed, or waiting out a retry backoff) can be promoted' })
@@ -136,6 +139,7 @@ export class JobsController {
 
   @Post(':id/retry')
   @HttpCode(HttpStatus.OK)
+  @Audited('job.retry', (req) => `job:${param(req, 'id')}`)
   @ApiOkResponse({ type: JobResponseDto, description: 'Back to pending with attempts reset' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Only failed or cancelled jobs can be retried' })

@@ -24,6 +24,7 @@ export { StoreHealth } from './store-health';
 export { ScheduleStore } from './schedule-store';
 export { GroupStore } from './group-store';
 export { WorkerDirectory } from './worker-directory';
+export { AuditStore } from './audit-store';
 export type { ClaimedSchedule, ScheduleSettlement } from './schedule-store';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';

@@ -29,6 +29,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         // only the history writer reads them; without it they would only fill memory
         keepEvents: config.databaseUrl !== undefined,
         hostConcurrency: config.httpHostConcurrency,
+        auditMaxEntries: config.auditMaxEntries,
       });
     case 'redis':
       return new RedisJobStore({
@@ -44,6 +45,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         historyBacklogMaxBytes: config.historyBacklogMaxBytes,
         allowEviction: config.redisAllowEviction,
         hostConcurrency: config.httpHostConcurrency,
+        auditMaxEntries: config.auditMaxEntries,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

@@ -14,6 +14,7 @@ import { StoreHealth } from './store-health';
 import { ScheduleStore } from './schedule-store';
 import { GroupStore } from './group-store';
 import { WorkerDirectory } from './worker-directory';
+import { AuditStore } from './audit-store';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -224,6 +225,8 @@ export abstract class JobStore {
 
   /** Worker processes as the dashboard shows them: their info and the dead ones (worker-directory.ts). */
   abstract readonly workers: WorkerDirectory;
+  /** The audit trail, when job history does not hold it (audit-store.ts). */
+  abstract readonly audit: AuditStore;
 
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;

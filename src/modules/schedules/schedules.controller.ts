@@ -11,7 +11,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { DEFAULT_LIST_LIMIT } from '../jobs';
 import { parseRunAt } from '../jobs';
@@ -21,6 +21,7 @@ import { PutScheduleDto } from './dto/put-schedule.dto';
 import { ScheduleDetailResponseDto, SchedulePageResponseDto, ScheduleResponseDto, ScheduleTriggerResponseDto } from './dto/schedule-response.dto';
 import { presentSchedule, presentScheduleDetail } from './schedule.presenter';
 import { ScheduleSpec, SchedulesService } from './schedules.service';
+import { Audited, bodyObject, param } from '../../http';
 
 @ApiTags('schedules')
 @ApiBearerAuth()
@@ -30,6 +31,7 @@ export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}
 
   @Put(':name')
+  @Audited('schedule.put', scheduleTarget, scheduleFieldNames)
   @ApiOperation({ summary: 'Create or replace a schedule' })
   @ApiCreatedResponse({ type: ScheduleResponseDto, description: 'Created' })
   @ApiOkResponse({ type: ScheduleResponseDto, description: 'Replaced: the whole definition, ticks computed from now; runs and counts kept' })
@@ -60,6 +62,7 @@ export class SchedulesController {
 
   @Delete(':name')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @Audited('schedule.delete', scheduleTarget)
   @ApiOperation({ summary: 'Delete a schedule (the jobs it made stay)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
@@ -69,6 +72,7 @@ export class SchedulesController {
 
   @Post(':name/pause')
   @HttpCode(HttpStatus.OK)
+  @Audited('schedule.pause', scheduleTarget)
   @ApiOperation({ summary: 'Pause: no tick fires until resumed' })
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiNotFoundResponse()
@@ -78,6 +82,7 @@ export class SchedulesController {
 
   @Post(':name/resume')
   @HttpCode(HttpStatus.OK)
+  @Audited('schedule.resume', scheduleTarget)
   @ApiOperation({ summary: 'Resume at the first tick after now (ticks while paused are not caught up)' })
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiNotFoundResponse()
@@ -86,6 +91,7 @@ export class SchedulesController {
   }
 
   @Post(':name/trigger')
+  @Audited('schedule.trigger', scheduleTarget)
   @ApiOperation({ summary: 'Fire once, now (also when paused; the overlap rule does not apply)' })
   @ApiCreatedResponse({ type: ScheduleTriggerResponseDto })
   @ApiNotFoundResponse()
@@ -93,6 +99,21 @@ export class SchedulesController {
     const { jobId, fireAt } = await this.schedules.trigger(name);
     return { jobId, fireAt: new Date(fireAt).toISOString() };
   }
+}
+
+function scheduleTarget(req: Request): string {
+  return `schedule:${param(req, 'name')}`;
+}
+
+/**
+ * A schedule put records the names of the fields it set, never their values: a schedule's job
+ * may carry secret headers (HTTP_SECRET_HEADERS), and its payload is the client's business.
+ */
+function scheduleFieldNames(req: Request): Record<string, unknown> | undefined {
+  const body = bodyObject(req);
+  if (body === undefined) return undefined;
+  const job = typeof body.job === 'object' && body.job !== null && !Array.isArray(body.job) ? Object.keys(body.job).sort() : undefined;
+  return job === undefined ? { fields: Object.keys(body).sort() } : { fields: Object.keys(body).sort(), jobFields: job };
 }
 
 function toScheduleSpec(dto: PutScheduleDto): ScheduleSpec {

@@ -1,6 +1,8 @@
 import { MemoryGroups } from './memory-groups';
 import { MemorySchedules } from './memory-schedules';
 import { MemoryWorkerDirectory } from './memory-worker-directory';
+import { MemoryAuditLog } from './memory-audit-log';
+import { DEFAULT_AUDIT_MAX_ENTRIES } from '../audit-store';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
@@ -78,6 +80,8 @@ export interface MemoryJobStoreOptions {
    * never above it even when the queue's groupConcurrency is higher (fairness.ts). 0 (default): none.
    */
   hostConcurrency?: number;
+  /** AUDIT_MAX_ENTRIES: the audit trail's cap. Default 10,000. */
+  auditMaxEntries?: number;
 }
 
 /** The statuses a failure leaves a job in (pending also after a scheduled retry's promotion); fail.lua's FAIL_OUTCOMES. */
@@ -124,6 +128,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.schedules = new MemorySchedules(this.clock);
     this.workers = new MemoryWorkerDirectory(this.clock);
     this.groups = new MemoryGroups({ find: (queue) => this.queueStates.get(queue), open: (queue) => this.queueFor(queue) }, this.clock, this.hostConcurrency);
+    this.audit = new MemoryAuditLog(options.auditMaxEntries ?? DEFAULT_AUDIT_MAX_ENTRIES);
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -626,6 +631,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   readonly schedules: MemorySchedules;
   readonly workers: MemoryWorkerDirectory;
   readonly groups: MemoryGroups;
+  readonly audit: MemoryAuditLog;
 
   async close(): Promise<void> {
     this.closed = true;

@@ -29,6 +29,7 @@ import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
 import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
+import { AuditStore } from '../audit-store';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
 import { decodeExecutionCursor, encodeExecutionCursor, executionBefore } from '../execution-list-cursor';
 
@@ -152,6 +153,11 @@ export class PartitionedJobStore extends JobStore {
   /** Worker processes are not partitioned: one entry per process, in the store under the partitions. */
   get workers(): WorkerDirectory {
     return this.inner.workers;
+  }
+
+  /** Nor is the audit trail. */
+  get audit(): AuditStore {
+    return this.inner.audit;
   }
 
   /** The store under the partitions (its queues are partitions). */

@@ -2,6 +2,8 @@ import { GroupStore } from '../group-store';
 import { RedisGroups } from './redis-groups';
 import { RedisSchedules } from './redis-schedules';
 import { RedisWorkerDirectory } from './redis-worker-directory';
+import { RedisAuditLog } from './redis-audit-log';
+import { DEFAULT_AUDIT_MAX_ENTRIES } from '../audit-store';
 import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
@@ -35,7 +37,7 @@ import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
-import { queueSetKey, RedisQueueKeys, SCHEDULES_KEY_SPACE, WORKERS_KEY_SPACE } from './redis-queue-keys';
+import { AUDIT_KEY_SPACE, queueSetKey, RedisQueueKeys, SCHEDULES_KEY_SPACE, WORKERS_KEY_SPACE } from './redis-queue-keys';
 import { readClusterInfo, readClusterServerInfo, readRedisServerInfo, RedisServerInfo } from './redis-server-info';
 import { RedisScripts, ReplicaWait, ScriptName } from './redis-scripts';
 import { RedisWakeWaiter } from './redis-wake-waiter';
@@ -74,6 +76,8 @@ export interface RedisJobStoreOptions {
   clusterSeeds?: ClusterSeed[];
   /** HTTP_HOST_CONCURRENCY: the cap of host groups (`host:<host>`) without one of their own; 0 or absent = none. */
   hostConcurrency?: number;
+  /** AUDIT_MAX_ENTRIES: the audit trail's cap. Default 10,000. */
+  auditMaxEntries?: number;
 }
 
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
@@ -112,6 +116,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   readonly schedules: RedisSchedules;
   readonly groups: GroupStore;
   readonly workers: RedisWorkerDirectory;
+  readonly audit: RedisAuditLog;
   /** HTTP_HOST_CONCURRENCY: host groups' cap (claim.lua's ARGV[8]; 0 = none). */
   private readonly hostConcurrency: number;
 
@@ -156,6 +161,13 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
       (script, args) => this.run(script, WORKERS_KEY_SPACE, args),
       (op) => this.availability.call(op),
       this.clock,
+    );
+    this.audit = new RedisAuditLog(
+      this.redis,
+      this.keys(AUDIT_KEY_SPACE),
+      (now, args) => this.run('audit-append', AUDIT_KEY_SPACE, args, now),
+      (op) => this.availability.call(op),
+      options.auditMaxEntries ?? DEFAULT_AUDIT_MAX_ENTRIES,
     );
   }
 

@@ -176,6 +176,17 @@ export class RedisQueueKeys {
     return `${this.base}dead`;
   }
 
+  /**
+   * The audit trail (in AUDIT_KEY_SPACE only): the entries (zset: member '<id>:<entry JSON>', score
+   * the id) and the id counter.
+   */
+  get auditLog(): string {
+    return `${this.base}log`;
+  }
+  get auditSeq(): string {
+    return `${this.base}seq`;
+  }
+
   /** Fairness settings of the queue (hash; includes/groups.lua lists its fields). */
   get settings(): string {
     return `${this.base}settings`;
@@ -234,6 +245,8 @@ export const SCHEDULES_KEY_SPACE = '@schedules';
  * process's info, as SCHEDULES_KEY_SPACE is for schedules.
  */
 export const WORKERS_KEY_SPACE = '@workers';
+/** The key space of the audit trail, like SCHEDULES_KEY_SPACE: a hash tag no queue can have. */
+export const AUDIT_KEY_SPACE = '@audit';
 
 /** The one key outside any queue: the set of queue names (read by queues()). */
 export function queueSetKey(prefix: string): string {

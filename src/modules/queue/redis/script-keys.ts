@@ -49,6 +49,8 @@ export const LUA_KEY_NAMES = {
   groups: 'K_GROUPS',
   workerInfo: 'K_WORKER_INFO',
   workerBeats: 'K_WORKER_BEATS',
+  auditLog: 'K_AUDIT_LOG',
+  auditSeq: 'K_AUDIT_SEQ',
 } as const satisfies Record<string, `K_${string}`>;
 
 export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
@@ -136,6 +138,8 @@ export const SCRIPT_KEYS = {
   'schedule-record': ['schedulePrefix'],
   // the worker directory: keys of WORKERS_KEY_SPACE, never of a queue
   'workers-forget': ['workerInfo', 'workerBeats'],
+  // the audit trail: keys of its own key space (AUDIT_KEY_SPACE)
+  'audit-append': ['auditLog', 'auditSeq'],
 } as const satisfies Record<string, readonly QueueKeyName[]>;
 
 export type ScriptName = keyof typeof SCRIPT_KEYS;

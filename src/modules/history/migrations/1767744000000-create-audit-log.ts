@@ -1,0 +1,29 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * audit_log: the audit trail (README, Audit trail), one row per change made through the API.
+ * Pages are read newest first by id (`WHERE id < $cursor ORDER BY id DESC`): the primary key's
+ * index serves that read backwards. `at` gets an index of its own for reads by time (and a
+ * retention job, should one come).
+ */
+export class CreateAuditLog1767744000000 implements MigrationInterface {
+  name = 'CreateAuditLog1767744000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE "audit_log" (
+        "id" bigserial NOT NULL,
+        "at" TIMESTAMP WITH TIME ZONE NOT NULL,
+        "key_id" text,
+        "action" text NOT NULL,
+        "target" text NOT NULL,
+        "details" jsonb,
+        CONSTRAINT "PK_audit_log" PRIMARY KEY ("id")
+      )`);
+    await db.query(`CREATE INDEX "audit_log_at_idx" ON "audit_log" ("at" DESC)`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP TABLE "audit_log"`);
+  }
+}

@@ -1,0 +1,24 @@
+import { AuditEntry, AuditPage, NewAuditEntry } from '../../domain/audit';
+
+/** AUDIT_MAX_ENTRIES' default. */
+export const DEFAULT_AUDIT_MAX_ENTRIES = 10_000;
+
+/**
+ * The audit trail where the jobs are, used when job history (PostgreSQL) is off or unreachable:
+ * capped at AUDIT_MAX_ENTRIES, the oldest entries dropped first. Redis keeps it in one key space of
+ * its own (one slot: one script appends); memory in a ring. test/contract/audit.cases.ts is the
+ * executable form of this comment.
+ */
+export abstract class AuditStore {
+  /** Records the entry under the next id (ids only grow), dropping the oldest past the cap. */
+  abstract append(entry: NewAuditEntry): Promise<AuditEntry>;
+
+  /** Entries newest first, `limit` at most, older than the entry `before` names when given. */
+  abstract list(limit: number, before?: number): Promise<AuditPage>;
+}
+
+/** The page of `newestFirst` (up to limit + 1 entries, newest first): a next cursor when there was one more. */
+export function auditPage(newestFirst: AuditEntry[], limit: number): AuditPage {
+  const items = newestFirst.slice(0, limit);
+  return { items, nextCursor: newestFirst.length > limit ? items[items.length - 1].id : null };
+}

@@ -1,0 +1,46 @@
+import { AuditEntry, AuditPage, NewAuditEntry } from '../../../domain/audit';
+import { auditPage, AuditStore } from '../audit-store';
+import type { RedisClient } from './redis-connection';
+import { RedisQueueKeys } from './redis-queue-keys';
+
+type Append = (now: number, args: (string | number)[]) => Promise<unknown>;
+type Call = <T>(op: () => Promise<T>) => Promise<T>;
+
+/**
+ * The Redis audit trail: one zset in AUDIT_KEY_SPACE's slot (audit-append.lua), members
+ * '<id> <at> <json>' scored by id, so a page is one ZREVRANGEBYSCORE below the cursor.
+ */
+export class RedisAuditLog extends AuditStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keys: RedisQueueKeys,
+    private readonly runAppend: Append,
+    private readonly call: Call,
+    private readonly maxEntries: number,
+  ) {
+    super();
+  }
+
+  async append(entry: NewAuditEntry): Promise<AuditEntry> {
+    const { at, ...rest } = entry;
+    const id = await this.call(() => this.runAppend(at, [this.maxEntries, JSON.stringify(rest)]));
+    return { id: String(id), ...entry };
+  }
+
+  async list(limit: number, before?: number): Promise<AuditPage> {
+    const count = Math.max(1, Math.floor(limit));
+    const members = await this.call(() =>
+      this.redis.zrevrangebyscore(this.keys.auditLog, before === undefined ? '+inf' : `(${before}`, '-inf', 'LIMIT', 0, count + 1),
+    );
+    return auditPage(members.map(decodeAuditMember), count);
+  }
+}
+
+function decodeAuditMember(member: string): AuditEntry {
+  const first = member.indexOf(' ');
+  const second = member.indexOf(' ', first + 1);
+  const fields = JSON.parse(member.slice(second + 1)) as Omit<AuditEntry, 'id' | 'at'>;
+  const entry: AuditEntry = { id: member.slice(0, first), at: Number(member.slice(first + 1, second)), keyId: fields.keyId, action: fields.action, target: fields.target };
+  if (fields.details !== undefined) entry.details = fields.details;
+  return entry;
+}
