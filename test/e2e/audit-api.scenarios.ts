@@ -64,6 +64,22 @@ export function describeAuditApi(
       expect(Number(retry.id)).toBeGreaterThan(Number(cancel.id));
     });
 
+    it('records a promote and the bulk actions, with the filter as details', async () => {
+      const queue = uniqueQueue();
+      const id = (await w.post('/jobs', { type: 'audit', queue, delayMs: 3_600_000 }).expect(201)).body.id;
+      await expect(recorded(() => w.post(`/jobs/${id}/promote`).expect(200))).resolves.toMatchObject({ action: 'job.promote', target: `job:${id}` });
+      await expect(recorded(() => w.post(`/queues/${queue}/jobs/cancel`, { status: 'pending', limit: 10 }).expect(200))).resolves.toMatchObject({
+        action: 'jobs.cancel',
+        target: `queue:${queue}`,
+        details: { status: 'pending', limit: 10 },
+      });
+      await expect(recorded(() => w.post(`/queues/${queue}/jobs/retry`, { status: 'cancelled' }).expect(200))).resolves.toMatchObject({
+        action: 'jobs.retry',
+        target: `queue:${queue}`,
+        details: { status: 'cancelled' },
+      });
+    });
+
     it('records an execution cancel', async () => {
       const queue = uniqueQueue();
       const execution = (await w.post('/executions', { jobs: [{ type: 'a', queue }] }).expect(201)).body.id;
