@@ -16,6 +16,7 @@ import { describeMalformedDataCases } from './malformed-data.cases';
 import { describeJobScheduleCases } from './job-schedule.cases';
 import { describeScheduleCases } from './schedule.cases';
 import { describeSettleCases } from './settle.cases';
+import { describeQueueStatsCases } from './queue-stats.cases';
 import { MakeStoreHarness } from './store-harness';
 import { describeSucceededRetentionCases } from './succeeded-retention.cases';
 import { describeWaitForWorkCases } from './wait-for-work.cases';
@@ -49,5 +50,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeBatchLimitCases(current);
     describeScheduleCases(current);
     describeFairnessCases(current);
+    describeQueueStatsCases(current);
   });
 }

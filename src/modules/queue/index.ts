@@ -22,6 +22,7 @@ export type {
 export { StoreHealth } from './store-health';
 export { ScheduleStore } from './schedule-store';
 export { GroupStore } from './group-store';
+export { QueueStatsStore } from './queue-stats-store';
 export type { ClaimedSchedule, ScheduleSettlement } from './schedule-store';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';

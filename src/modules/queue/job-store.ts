@@ -13,6 +13,8 @@ import { JobEventSources } from './events/job-event-sources';
 import { StoreHealth } from './store-health';
 import { ScheduleStore } from './schedule-store';
 import { GroupStore } from './group-store';
+import { QueueStatsStore } from './queue-stats-store';
+import { OldestPending } from '../../domain/queue-stats';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -122,6 +124,15 @@ export abstract class JobStore {
 
   abstract counts(queue: string): Promise<QueueCounts>;
 
+  /**
+   * The pending job that has waited longest, and since when (max(runAt, createdAt)), found
+   * through the pending indexes' heads only: the first job of each group and priority. Each head
+   * is the earliest to have entered its index; a job put back in pending (a release, an expired
+   * lease) keeps its earlier runAt but waits behind the others. A store that looks at a bounded
+   * number of heads says `approximate` when it left some unread. Read-only.
+   */
+  abstract oldestPending(queue: string): Promise<OldestPending>;
+
   /** Every queue that has ever held a job, plus the configured ones. */
   abstract queues(): Promise<string[]>;
 
@@ -204,6 +215,9 @@ export abstract class JobStore {
   /** Queue and group settings for fairness: pauses, caps, rates (group-store.ts). */
   abstract readonly groups: GroupStore;
 
+  /** Recent outcomes and latencies per queue, for the dashboard (queue-stats-store.ts). */
+  abstract readonly stats: QueueStatsStore;
+
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;
 
@@ -216,7 +230,7 @@ export abstract class JobStore {
  * depends on the role it uses, so what a part may do to the store is in its constructor's type.
  */
 /** Jobs as the API sees them: submit, read, cancel, retry, count. */
-export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'cancel' | 'retry' | 'counts' | 'queues'>;
+export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'cancel' | 'retry' | 'counts' | 'queues' | 'oldestPending'>;
 /** A worker's side: claim, keep, settle and give back leases; its registration; waiting for work. */
 export type WorkerOperations = Pick<
   JobStore,
