@@ -30,7 +30,11 @@ export class QueueStatsFlusher implements OnApplicationBootstrap, BeforeApplicat
     this.schedulerRegistry.addInterval(QUEUE_STATS_FLUSH_INTERVAL, interval);
   }
 
-  /** After the workers' drain where Nest runs it first (WorkerLifecycleService), else a moment before it: best effort. */
+  /**
+   * The last write. Nest calls ClaimModule's beforeApplicationShutdown (WorkerLifecycleService's
+   * drain) before this module's in claimq's module tree, so it takes the drain's results too; the
+   * store closes later, in onApplicationShutdown.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.flush();
   }
