@@ -49,6 +49,11 @@ end
 
 -- The list's first live entry: a job's dead entries (K_PENDING_DEAD counts them) come before its live one.
 local function listHead(key)
+  if maxListEntries == 0 then
+    -- LRANGE 0 -1 would be the whole list
+    if redis.call('LLEN', key) > 0 then approximate = 1 end
+    return
+  end
   local entries = redis.call('LRANGE', key, 0, maxListEntries - 1)
   local seen = {}
   for _, id in ipairs(entries) do
@@ -62,7 +67,7 @@ local function listHead(key)
       end
     end
   end
-  if #entries == maxListEntries and maxListEntries > 0 then approximate = 1 end
+  if #entries == maxListEntries then approximate = 1 end
 end
 
 -- The first pending entry of each tier, jumping tier to tier.
