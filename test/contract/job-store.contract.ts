@@ -20,6 +20,7 @@ import { describeMalformedDataCases } from './malformed-data.cases';
 import { describeJobScheduleCases } from './job-schedule.cases';
 import { describeScheduleCases } from './schedule.cases';
 import { describeSettleCases } from './settle.cases';
+import { describeQueueStatsCases } from './queue-stats.cases';
 import { MakeStoreHarness } from './store-harness';
 import { describeSucceededRetentionCases } from './succeeded-retention.cases';
 import { describeWaitForWorkCases } from './wait-for-work.cases';
@@ -57,5 +58,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeScheduleCases(current);
     describeFairnessCases(current);
     describeAuditCases(current);
+    describeQueueStatsCases(current);
   });
 }

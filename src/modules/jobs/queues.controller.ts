@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { QueueStatsResponseDto } from './dto/queue-stats-response.dto';
 import { QueueSummaryResponseDto } from './dto/queue-summary-response.dto';
+import { presentQueueStats } from './queue-stats.presenter';
 import { QueuesService } from './queues.service';
 
 @ApiTags('queues')
@@ -14,5 +16,15 @@ export class QueuesController {
   @ApiServiceUnavailableResponse({ description: 'The job store is unreachable' })
   list(): Promise<QueueSummaryResponseDto[]> {
     return this.queues.summaries();
+  }
+
+  @Get(':name/stats')
+  @ApiOperation({ summary: 'The dashboard overview of a queue: counts, its oldest pending job, results per 10 s and pickup and run percentiles over 15 minutes' })
+  @ApiParam({ name: 'name', description: 'A queue of QUEUES (400 naming `name` otherwise)' })
+  @ApiOkResponse({ type: QueueStatsResponseDto })
+  @ApiBadRequestResponse({ description: 'The queue is not one of QUEUES; `errors` names `name`' })
+  @ApiServiceUnavailableResponse({ description: 'The job store is unreachable; retry after Retry-After seconds' })
+  async stats(@Param('name') queue: string): Promise<QueueStatsResponseDto> {
+    return presentQueueStats(await this.queues.stats(queue));
   }
 }

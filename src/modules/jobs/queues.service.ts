@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueueCounts } from '../../domain/job';
+import { AppConfig } from '../../config/app-config';
+import { Clock, CLOCK } from '../../domain/clock';
+import { InvalidJobSpecError } from '../../domain/errors';
+import { NAME_PATTERN, QueueCounts } from '../../domain/job';
+import { summarizeWindow } from '../../domain/queue-stats';
 import { JobStore, RefreshBacklog, JobOperations, ExecutionOperations } from '../queue';
+import { AcceptedQueues } from './accepted-queues';
+import { QueueStats } from './queue-stats.presenter';
 
 export interface QueueSummary {
   name: string;
@@ -11,7 +17,15 @@ export interface QueueSummary {
 
 @Injectable()
 export class QueuesService {
-  constructor(@Inject(JobStore) private readonly store: JobOperations & Pick<ExecutionOperations, 'refreshBacklog'>) {}
+  private readonly accepted: AcceptedQueues;
+
+  constructor(
+    @Inject(JobStore) private readonly store: JobOperations & Pick<ExecutionOperations, 'refreshBacklog'> & Pick<JobStore, 'stats'>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.accepted = new AcceptedQueues(config.queues);
+  }
 
   /** Every known queue with its job count per status, sorted by name. */
   async summaries(): Promise<QueueSummary[]> {
@@ -22,5 +36,17 @@ export class QueuesService {
         return { name, counts, refresh };
       }),
     );
+  }
+
+  /**
+   * The dashboard's overview of a queue: its counts, its oldest pending job, and the last 15
+   * minutes of results and latencies its workers recorded. A queue outside QUEUES: 400 naming `name`.
+   */
+  async stats(queue: string): Promise<QueueStats> {
+    if (!NAME_PATTERN.test(queue)) throw new InvalidJobSpecError('name', 'must match [A-Za-z0-9_.:-]{1,100}');
+    this.accepted.check(queue, 'name');
+    const at = this.clock.now();
+    const [counts, oldestPending, minutes] = await Promise.all([this.store.counts(queue), this.store.oldestPending(queue), this.store.stats.read(queue, at)]);
+    return { queue, at, counts, oldestPending, window: summarizeWindow(minutes, at) };
   }
 }

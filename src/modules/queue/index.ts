@@ -25,6 +25,7 @@ export { ScheduleStore } from './schedule-store';
 export { GroupStore } from './group-store';
 export { WorkerDirectory } from './worker-directory';
 export { AuditStore } from './audit-store';
+export { QueueStatsStore } from './queue-stats-store';
 export type { ClaimedSchedule, ScheduleSettlement } from './schedule-store';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';

@@ -15,6 +15,8 @@ import { ScheduleStore } from './schedule-store';
 import { GroupStore } from './group-store';
 import { WorkerDirectory } from './worker-directory';
 import { AuditStore } from './audit-store';
+import { QueueStatsStore } from './queue-stats-store';
+import { OldestPending } from '../../domain/queue-stats';
 
 /**
  * The JobStore contract: queue semantics only. It is both the interface and the Nest injection
@@ -134,6 +136,15 @@ export abstract class JobStore {
 
   abstract counts(queue: string): Promise<QueueCounts>;
 
+  /**
+   * The pending job that has waited longest, and since when (max(runAt, createdAt)), found
+   * through the pending indexes' heads only: the first job of each group and priority. Each head
+   * is the earliest to have entered its index; a job put back in pending (a release, an expired
+   * lease) keeps its earlier runAt but waits behind the others. A store that looks at a bounded
+   * number of heads says `approximate` when it left some unread. Read-only.
+   */
+  abstract oldestPending(queue: string): Promise<OldestPending>;
+
   /** Every queue that has ever held a job, plus the configured ones. */
   abstract queues(): Promise<string[]>;
 
@@ -227,6 +238,8 @@ export abstract class JobStore {
   abstract readonly workers: WorkerDirectory;
   /** The audit trail, when job history does not hold it (audit-store.ts). */
   abstract readonly audit: AuditStore;
+  /** Recent outcomes and latencies per queue, for the dashboard (queue-stats-store.ts). */
+  abstract readonly stats: QueueStatsStore;
 
   /** Whether the store can serve now, for readiness and the start check. */
   abstract readonly health: StoreHealth;
@@ -240,7 +253,7 @@ export abstract class JobStore {
  * depends on the role it uses, so what a part may do to the store is in its constructor's type.
  */
 /** Jobs as the API sees them: submit, read, cancel, retry, count. */
-export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'findByIdempotencyKey' | 'cancel' | 'retry' | 'promote' | 'counts' | 'queues'>;
+export type JobOperations = Pick<JobStore, 'enqueue' | 'get' | 'list' | 'findByIdempotencyKey' | 'cancel' | 'retry' | 'promote' | 'counts' | 'queues' | 'oldestPending'>;
 /** A worker's side: claim, keep, settle and give back leases; its registration and info; waiting for work. */
 export type WorkerOperations = Pick<
   JobStore,

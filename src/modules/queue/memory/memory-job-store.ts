@@ -3,11 +3,13 @@ import { MemorySchedules } from './memory-schedules';
 import { MemoryWorkerDirectory } from './memory-worker-directory';
 import { MemoryAuditLog } from './memory-audit-log';
 import { DEFAULT_AUDIT_MAX_ENTRIES } from '../audit-store';
+import { MemoryQueueStats } from './memory-queue-stats';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, leaseUntil, workerSilentError } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
+import { OldestPending } from '../../../domain/queue-stats';
 import { queueOfJobId } from '../../../domain/job-id';
 import { canRetry } from '../../../domain/job-lifecycle';
 import { ClaimedJob, DEFAULT_TIMEOUT_MS, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
@@ -127,6 +129,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.keepEvents = options.keepEvents ?? true;
     this.schedules = new MemorySchedules(this.clock);
     this.workers = new MemoryWorkerDirectory(this.clock);
+    this.stats = new MemoryQueueStats(this.clock);
     this.groups = new MemoryGroups({ find: (queue) => this.queueStates.get(queue), open: (queue) => this.queueFor(queue) }, this.clock, this.hostConcurrency);
     this.audit = new MemoryAuditLog(options.auditMaxEntries ?? DEFAULT_AUDIT_MAX_ENTRIES);
   }
@@ -442,6 +445,17 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return out;
   }
 
+  /** The first job of the pending index (entry order, every group and priority): exact, O(1) amortised. */
+  async oldestPending(queue: string): Promise<OldestPending> {
+    const q = this.queueStates.get(queue);
+    const first = q?.byStatus.pending.first();
+    const record = first && q!.jobs.get(first.id)?.record;
+    if (!record) return { jobId: null, since: null };
+    const createdAt = Number.isFinite(record.createdAt) ? record.createdAt : 0;
+    const runAt = Number.isFinite(record.runAt) ? record.runAt : createdAt;
+    return { jobId: first.id, since: Math.max(runAt, createdAt) };
+  }
+
   async queues(): Promise<string[]> {
     return [...new Set([...this.configuredQueues, ...this.usedQueues])].sort();
   }
@@ -632,6 +646,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   readonly workers: MemoryWorkerDirectory;
   readonly groups: MemoryGroups;
   readonly audit: MemoryAuditLog;
+  readonly stats: MemoryQueueStats;
 
   async close(): Promise<void> {
     this.closed = true;

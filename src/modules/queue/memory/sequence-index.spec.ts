@@ -34,4 +34,23 @@ describe('SequenceIndex', () => {
     expect(index.has('j10')).toBe(true);
     expect(index.has('j11')).toBe(false);
   });
+
+  it('gives the oldest live member first, passing deleted and moved ones, and keeps every walk whole', () => {
+    const index = new SequenceIndex();
+    expect(index.first()).toBeUndefined();
+    index.add('a', 1);
+    index.add('b', 2);
+    index.add('c', 3);
+    index.delete('a');
+    index.add('b', 4); // moved behind c
+    expect(index.first()).toEqual({ id: 'c', seq: 3 });
+    expect(ids(index.oldestFirst())).toEqual(['c', 'b']);
+    expect(ids(index.newestFirst())).toEqual(['b', 'c']);
+    index.delete('c');
+    index.delete('b');
+    expect(index.first()).toBeUndefined();
+    index.add('d', 5);
+    expect(index.first()).toEqual({ id: 'd', seq: 5 });
+    expect(index.size).toBe(1);
+  });
 });

@@ -45,6 +45,20 @@ export class SequenceIndex {
     }
   }
 
+  /**
+   * The oldest member, or undefined. Dead entries met at the front are passed for good (no walk
+   * ever needs them), so repeated calls cost O(1) amortised.
+   */
+  first(): { id: string; seq: number } | undefined {
+    while (this.head < this.ids.length) {
+      const id = this.ids[this.head];
+      const seq = this.seqs[this.head];
+      if (this.live.get(id) === seq) return { id, seq };
+      this.head++;
+    }
+    return undefined;
+  }
+
   /** Members newest first, starting strictly below `beforeSeq` when given. */
   *newestFirst(beforeSeq = Number.POSITIVE_INFINITY): Generator<{ id: string; seq: number }> {
     for (let i = this.lastIndexBelow(beforeSeq); i >= this.head; i--) {

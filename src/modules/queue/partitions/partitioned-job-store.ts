@@ -25,6 +25,8 @@ import {
 import { StoreHealth } from '../store-health';
 import { ScheduleStore } from '../schedule-store';
 import { WorkerDirectory } from '../worker-directory';
+import { QueueStatsStore } from '../queue-stats-store';
+import { OldestPending, olderOf } from '../../../domain/queue-stats';
 import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
 import { PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
@@ -146,6 +148,11 @@ export class PartitionedJobStore extends JobStore {
   readonly groups: GroupStore;
 
   /** Schedules are not partitioned: they live in the store under the partitions. */
+  /** A partitioned queue's stats live under the queue's own name: partition 0, whose name it is. */
+  get stats(): QueueStatsStore {
+    return this.inner.stats;
+  }
+
   get schedules(): ScheduleStore {
     return this.inner.schedules;
   }
@@ -475,6 +482,12 @@ export class PartitionedJobStore extends JobStore {
       more: results.some((r) => r.more) || (results.length < layout.names.length && used >= limit),
       dropped: results.flatMap((r) => r.dropped.map((d) => ({ ...d, queue }))),
     };
+  }
+
+  /** The oldest of the partitions' oldest (the first partition's on a tie). */
+  async oldestPending(queue: string): Promise<OldestPending> {
+    const all = await this.each(queue, (partition) => this.inner.oldestPending(partition));
+    return all.reduce(olderOf, { jobId: null, since: null });
   }
 
   async counts(queue: string): Promise<QueueCounts> {

@@ -35,6 +35,37 @@ describe('RedisJobStore scripts (real Redis)', () => {
 
   afterEach(() => closeRedisStore(store, prefix));
 
+  describe('oldest pending job: the bounds of oldest-pending.lua', () => {
+    it('passes dead FIFO entries up to its bound, then answers approximate', async () => {
+      const cancelled = Array.from({ length: 64 }, () => job());
+      await store.enqueue(cancelled);
+      clock.advance(1000);
+      const [{ job: live }] = await store.enqueue([job()]);
+      for (const j of cancelled.slice(0, 63)) await store.cancel(j.id);
+      await expect(store.oldestPending(Q)).resolves.toEqual({ jobId: cancelled[63].id, since: live.createdAt - 1000 });
+      await store.cancel(cancelled[63].id);
+      // 64 dead entries ahead of the live one: the bound is hit before it
+      await expect(store.oldestPending(Q)).resolves.toEqual({ jobId: null, since: null, approximate: true });
+      const [{ job: ranked }] = await store.enqueue([job({ priority: 2 })]);
+      await expect(store.oldestPending(Q)).resolves.toEqual({ jobId: ranked.id, since: ranked.createdAt, approximate: true });
+    });
+
+    it('jumps priority tiers up to its bound, then answers approximate', async () => {
+      // 33 tiers, the oldest job in the lowest
+      const [{ job: oldest }] = await store.enqueue([job({ priority: -1 })]);
+      clock.advance(1000);
+      const ranked = await store.enqueue(Array.from({ length: 32 }, (_, i) => job({ priority: i + 1 })));
+      await expect(store.oldestPending(Q)).resolves.toMatchObject({ approximate: true });
+      await store.cancel(ranked[31].job.id);
+      await expect(store.oldestPending(Q)).resolves.toEqual({ jobId: oldest.id, since: oldest.createdAt });
+    });
+
+    it('looks at 200 named groups, then answers approximate', async () => {
+      await store.enqueue(Array.from({ length: 201 }, (_, i) => job({ group: `g${String(i).padStart(3, '0')}` })));
+      await expect(store.oldestPending(Q)).resolves.toMatchObject({ approximate: true });
+    });
+  });
+
   it('stores a waiting job with only the fields that differ from their defaults', async () => {
     const [{ job: created }] = await store.enqueue([job()]);
     const hash = await redis.hgetall(keys.job(created.id));

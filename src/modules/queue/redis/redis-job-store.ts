@@ -4,6 +4,8 @@ import { RedisSchedules } from './redis-schedules';
 import { RedisWorkerDirectory } from './redis-worker-directory';
 import { RedisAuditLog } from './redis-audit-log';
 import { DEFAULT_AUDIT_MAX_ENTRIES } from '../audit-store';
+import { RedisQueueStats } from './redis-queue-stats';
+import { OldestPending } from '../../../domain/queue-stats';
 import { withinTimeout } from '../../../common/within-timeout';
 import { Clock, systemClock } from '../../../domain/clock';
 import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
@@ -86,6 +88,14 @@ const CLUSTER_PING_BUDGET_MS = 700;
 /** HISTORY_BACKLOG_MAX_MB's default, in bytes. */
 const DEFAULT_HISTORY_BACKLOG_MAX_BYTES = 1024 * 1024 * 1024;
 
+/**
+ * oldest-pending.lua's bounds: named groups, priority tiers per zset and entries per list it looks
+ * at (dead entries of cancelled priority-0 jobs are passed). Past them it answers `approximate`.
+ */
+const OLDEST_PENDING_GROUPS = 200;
+const OLDEST_PENDING_TIERS = 32;
+const OLDEST_PENDING_LIST_ENTRIES = 64;
+
 /** Scheduled jobs a claim promotes before popping: bounds the claim script's work. */
 const CLAIM_PROMOTE_LIMIT = 1_000;
 
@@ -117,6 +127,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   readonly groups: GroupStore;
   readonly workers: RedisWorkerDirectory;
   readonly audit: RedisAuditLog;
+  readonly stats: RedisQueueStats;
   /** HTTP_HOST_CONCURRENCY: host groups' cap (claim.lua's ARGV[8]; 0 = none). */
   private readonly hostConcurrency: number;
 
@@ -149,6 +160,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
       this.clock,
       this.hostConcurrency,
     );
+    this.stats = new RedisQueueStats(this.redis, (queue) => this.keys(queue), (op) => this.availability.call(op));
     this.schedules = new RedisSchedules(
       this.redis,
       this.keys(SCHEDULES_KEY_SPACE),
@@ -360,6 +372,16 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     const counts = {} as QueueCounts;
     JOB_STATUSES.forEach((status, i) => (counts[status] = Number(reply[i])));
     return counts;
+  }
+
+  /** oldest-pending.lua: the heads of the default group's structures and of up to OLDEST_PENDING_GROUPS named groups'. */
+  async oldestPending(queue: string): Promise<OldestPending> {
+    const [id, since, approximate] = (await this.availability.call(() =>
+      this.run('oldest-pending', queue, [OLDEST_PENDING_GROUPS, OLDEST_PENDING_TIERS, OLDEST_PENDING_LIST_ENTRIES]),
+    )) as [string | null, string | null, number];
+    const out: OldestPending = id ? { jobId: id, since: Number(since) } : { jobId: null, since: null };
+    if (Number(approximate) === 1) out.approximate = true;
+    return out;
   }
 
   async queues(): Promise<string[]> {

@@ -223,6 +223,15 @@ export class RedisQueueKeys {
     return `${this.base}groups`;
   }
 
+  /**
+   * A minute of the queue's dashboard stats (hash: s:<step> f:<step> outcomes per 10 s step of the
+   * minute, p:<bucket> r:<bucket> pickup and run histograms), `minute` = epoch ms / 60000; it
+   * expires 20 minutes after its last write (redis-queue-stats.ts).
+   */
+  statsMinute(minute: number): string {
+    return `${this.base}stats:${minute}`;
+  }
+
   /** The KEYS of `script` (SCRIPT_KEYS), built once per queue and script. */
   forScript(script: ScriptName): string[] {
     let keys = this.scriptKeyCache.get(script);

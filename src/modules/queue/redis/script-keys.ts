@@ -71,6 +71,7 @@ export const SCRIPT_KEYS = {
   heartbeat: ['jobPrefix', 'leases'],
   counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'settings', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
+  'oldest-pending': ['jobPrefix', 'pending', 'pendingFifo', 'pendingFifoDead', 'groups', 'groupListPrefix', 'groupZsetPrefix'],
   complete: [...ATTEMPT_END, 'succeeded', 'idem'],
   fail: ATTEMPT_END,
   release: ATTEMPT_END,
