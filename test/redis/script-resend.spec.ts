@@ -375,8 +375,20 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(h.store.workers.find(['gone', 'here'])).resolves.toMatchObject([{ id: 'here' }]);
   });
 
+  it('audit-append: a resend finds its own entry by the call id and adds nothing', async () => {
+    const h = current();
+    const entry = (target: string) => ({ at: h.clock.now(), keyId: 'k_0123456789ab', action: 'queue.pause' as const, target });
+    const first = await h.store.audit.append(entry('queue:a'));
+    resend('audit-append');
+    const second = await h.store.audit.append(entry('queue:b'));
+    // the caller sees the first send's id; the log holds each entry once
+    expect(Number(second.id)).toBe(Number(first.id) + 1);
+    const page = await h.store.audit.list(10);
+    expect(page.items.map((e) => e.target)).toEqual(['queue:b', 'queue:a']);
+  });
+
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
-    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions'];
+    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions', 'oldest-pending'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));
     expect(missing).toEqual([]);
   });

@@ -36,6 +36,8 @@ export interface Job {
   workerId?: string;
   result?: unknown;
   lastError?: string;
+  /** The stack of lastError's error, when the handler threw one with a stack. */
+  lastErrorStack?: string;
   idempotencyKey?: string;
   callbackUrl?: string;
   executionId?: string;

@@ -54,7 +54,7 @@ export function JobPage({ id }: { id: string }) {
           {j.lastError ? (
             <Section title="Last error">
               <pre class="stack" tabIndex={0} aria-label="last error with its stack">
-                {j.lastError}
+                {j.lastErrorStack === undefined ? j.lastError : `${j.lastError}\n\n${j.lastErrorStack}`}
               </pre>
             </Section>
           ) : null}

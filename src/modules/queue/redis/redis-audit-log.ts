@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { AuditEntry, AuditPage, NewAuditEntry } from '../../../domain/audit';
 import { auditPage, AuditStore } from '../audit-store';
 import type { RedisClient } from './redis-connection';
@@ -23,7 +24,9 @@ export class RedisAuditLog extends AuditStore {
 
   async append(entry: NewAuditEntry): Promise<AuditEntry> {
     const { at, ...rest } = entry;
-    const id = await this.call(() => this.runAppend(at, [this.maxEntries, JSON.stringify(rest)]));
+    // the call id leads the JSON, so a resend of this very append finds its entry (audit-append.lua)
+    const call = randomBytes(8).toString('hex');
+    const id = await this.call(() => this.runAppend(at, [this.maxEntries, JSON.stringify({ call, ...rest }), call]));
     return { id: String(id), ...entry };
   }
 
