@@ -12,6 +12,10 @@ export interface ServiceOptions {
   queues?: string[];
   /** API_KEYS: the dashboard then asks for one */
   apiKeys?: string[];
+  /** API_KEYS_READONLY: keys that see everything and change nothing */
+  readOnlyKeys?: string[];
+  /** MODE of the first process (default `all`; `api`: only startWorker's processes run jobs) */
+  mode?: 'all' | 'api';
   /** job history on a PostgreSQL database of the service's own (dropped at close) */
   history?: boolean;
   /** more env for every process */
@@ -66,6 +70,7 @@ export class ClaimqService {
       REDIS_PREFIX: this.prefix,
       QUEUES: this.queues.join(','),
       ...(this.options.apiKeys ? { API_KEYS: this.options.apiKeys.join(',') } : {}),
+      ...(this.options.readOnlyKeys ? { API_KEYS_READONLY: this.options.readOnlyKeys.join(',') } : {}),
       ...(this.database ? { DATABASE_URL: this.database.url } : {}),
       ...this.options.env,
     };
@@ -74,7 +79,7 @@ export class ClaimqService {
 
   async start(): Promise<this> {
     if (this.options.history) this.database = await createTestDatabase();
-    const main = await ClaimqProcess.start({ MODE: 'all', ...(this.database ? { DB_MIGRATE: 'true' } : {}), ...this.baseEnv() });
+    const main = await ClaimqProcess.start({ MODE: this.options.mode ?? 'all', ...(this.database ? { DB_MIGRATE: 'true' } : {}), ...this.baseEnv() });
     this.processes.push(main);
     this.main = main;
     await main.waitForOutput(LISTENING, 60_000);
