@@ -3,6 +3,7 @@ import type { Job, JobAttempts, Page } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ActionButton } from '../components/action-button';
 import { Fields, JsonView, LoadError, Loading, NotAvailable, PageTitle, Section, StatusBadge, Time } from '../components/common';
+import { callbackIdempotencyKey } from '../callback-key';
 import { duration } from '../format';
 import { href } from '../state/router';
 
@@ -139,7 +140,7 @@ function AttemptsTimeline({ attempts, total }: { attempts: JobAttempts; total: n
 /** The callback is an `http` job keyed `claimq.callback:<job id>:<end time>` (README, Callbacks): found by that key. */
 function CallbackStatus({ job }: { job: Job }) {
   const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled';
-  const key = ended ? `claimq.callback:${job.id}:${job.finishedAt ?? job.updatedAt}` : null;
+  const key = ended ? callbackIdempotencyKey(job) : null;
   const found = useApi<Page<Job>>(key ? '/jobs' : null, { queue: job.queue, idempotencyKey: key });
   const missing = found.error instanceof ApiError && (found.error.notAvailable || found.error.rejectsField('idempotencyKey'));
   const callback = found.data?.items[0];
