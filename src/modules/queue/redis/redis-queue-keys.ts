@@ -177,8 +177,8 @@ export class RedisQueueKeys {
   }
 
   /**
-   * The audit trail (in AUDIT_KEY_SPACE only): the entries (zset: member '<id>:<entry JSON>', score
-   * the id) and the id counter.
+   * The audit trail (in AUDIT_KEY_SPACE only): the entries (zset: member '<id> <at> <entry JSON>',
+   * score the id; audit-append.lua) and the id counter.
    */
   get auditLog(): string {
     return `${this.base}log`;
