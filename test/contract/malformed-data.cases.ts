@@ -18,6 +18,19 @@ export function describeMalformedDataCases(current: () => StoreHarness): void {
       await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 2, failed: 1 });
     });
 
+    it.each(DAMAGED)("drops the stack of an earlier error when it fails a %s record with its own error", async (how) => {
+      const h = current();
+      const job = await enqueueJob(h, { maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: 0 } });
+      const first = await claimOne(h.store);
+      await h.store.fail(QUEUE, [{ id: first.job.id, token: first.token, error: 'boom', retryable: true, stack: 'Error: boom\n    at handler (/srv/app.js:10:3)' }]);
+      await expect(h.store.get(job.id)).resolves.toMatchObject({ status: 'pending', lastErrorStack: expect.stringMatching(/^Error: boom/) });
+      await h.corruptJob(job.id, how);
+      await expect(h.store.claim(QUEUE, WORKER, 1, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      const failed = await h.store.get(job.id);
+      expect(failed).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/^malformed job record/) });
+      expect(failed!.lastErrorStack).toBeUndefined();
+    });
+
     it('drops a deleted record from the pending index and claims the next jobs instead', async () => {
       const h = current();
       const [first, gone, last] = await enqueueJobs(h, {}, {}, {});

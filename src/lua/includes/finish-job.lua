@@ -24,5 +24,7 @@ local MALFORMED_PREFIX = 'malformed job record: '
 
 local function failMalformed(id, from, ex, att, why)
   local err = MALFORMED_PREFIX .. why
+  -- a stack belongs to its error (end-attempt.lua): this error has none
+  redis.call('HDEL', K_JOB .. id, 'es')
   finishJob(id, from, 'failed', K_FAILED, ex, 'failed', att, nil, nil, 'err', err, err)
 end

@@ -36,6 +36,8 @@ export function failIfMalformed(q: MemoryQueue, entry: MemoryJobEntry, now: numb
   if (problem === undefined) return undefined;
   const err = `${MALFORMED_PREFIX}: ${problem}`;
   entry.record.lastError = err;
+  // a stack belongs to its error (endRunningAttempt): this error has none
+  delete entry.record.lastErrorStack;
   finish(q, entry, 'failed', now);
   return event(entry, 'failed', now, { err });
 }
