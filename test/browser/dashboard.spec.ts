@@ -192,6 +192,45 @@ describe('dashboard (/ui) in chromium', () => {
     }
   }, 60_000);
 
+  it('opens /docs in the browser with keys on: Authorize keeps the key for the tab, Try it out sends it', async () => {
+    const page = await browser.newPage();
+    /** Runs GET /whoami through the page's Try it out; its status as the page shows it. */
+    const tryWhoami = async (): Promise<string> => {
+      const op = page.locator('.opblock').filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/whoami$/ }) });
+      // a reload of the page's deep link opens the operation by itself
+      const control = op.locator('.opblock-summary-control');
+      await control.waitFor();
+      if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+      const tryOut = op.locator('button.try-out__btn', { hasText: 'Try it out' });
+      await tryOut.or(op.getByRole('button', { name: 'Execute' })).first().waitFor();
+      if ((await tryOut.count()) > 0) await tryOut.click();
+      await op.getByRole('button', { name: 'Execute' }).click();
+      const status = op.locator('.live-responses-table .response .response-col_status').first();
+      await status.waitFor();
+      return (await status.innerText()).trim();
+    };
+    try {
+      const docs = await page.goto(`${service.url}/docs`);
+      expect(docs?.status()).toBe(200);
+      await page.getByRole('button', { name: /Authorize/ }).first().click();
+      const dialog = page.locator('.dialog-ux');
+      await dialog.locator('input').first().fill(KEY);
+      // swagger-ui's own buttons (their accessible names vary between its versions)
+      await dialog.locator('button.modal-btn.authorize').click();
+      await dialog.locator('button.modal-btn.btn-done').click();
+      expect(await tryWhoami()).toMatch(/^200/);
+      // kept for this tab only: sessionStorage, nothing in localStorage, no cookie
+      expect(await page.evaluate("window.sessionStorage.getItem('claimq.docs.authorized')")).toContain(KEY);
+      expect(await page.evaluate('window.localStorage.length')).toBe(0);
+      expect(await page.evaluate('document.cookie')).toBe('');
+      // a reload keeps it
+      await page.reload();
+      expect(await tryWhoami()).toMatch(/^200/);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('serves its files without a key: index.html revalidated, hashed assets cached for good', async () => {
     const index = await fetch(service.dashboardUrl);
     expect(index.status).toBe(200);
