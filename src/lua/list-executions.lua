@@ -35,11 +35,17 @@ local limit = tonumber(ARGV[5])
 local entries
 if ARGV[3] == '' then
   entries = redis.call('ZREVRANGE', K_EXEC_ALL, 0, limit - 1, 'WITHSCORES')
+elseif redis.call('ZSCORE', K_EXEC_ALL, ARGV[4]) then
+  -- the position's execution is still listed: the page starts right after its rank
+  local rank = redis.call('ZREVRANK', K_EXEC_ALL, ARGV[4])
+  entries = redis.call('ZREVRANGE', K_EXEC_ALL, rank + 1, rank + limit, 'WITHSCORES')
 else
-  -- entries of the position's own score come first, ids descending: those at or after its id
-  -- were on the pages before (the usual count is 0 or 1: executions created in the same ms)
+  -- it was trimmed since: entries of the position's own score come first, ids descending, and
+  -- those at or after its id were on the pages before. Executions created in one ms are few
+  -- (each is a script call of its own); at most SAME_MS_WINDOW are looked at.
+  local SAME_MS_WINDOW = 10000
   local skip = 0
-  for _, member in ipairs(redis.call('ZRANGEBYSCORE', K_EXEC_ALL, ARGV[3], ARGV[3])) do
+  for _, member in ipairs(redis.call('ZRANGEBYSCORE', K_EXEC_ALL, ARGV[3], ARGV[3], 'LIMIT', 0, SAME_MS_WINDOW)) do
     if atOrAfter(member, ARGV[4]) then skip = skip + 1 end
   end
   entries = redis.call('ZREVRANGEBYSCORE', K_EXEC_ALL, ARGV[3], '-inf', 'WITHSCORES', 'LIMIT', skip, limit)

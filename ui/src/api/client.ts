@@ -23,7 +23,11 @@ function readKey(): string | null {
 }
 
 export function rememberKey(key: string): void {
-  window.sessionStorage.setItem(KEY_ITEM, key);
+  try {
+    window.sessionStorage.setItem(KEY_ITEM, key);
+  } catch {
+    // storage refused (private mode, quota): the key holds for this page's life only
+  }
   apiKey.set(key);
   keyRequest.set(null);
   authEpoch.set(authEpoch.value + 1);

@@ -79,7 +79,8 @@ export interface QueueStats {
   queue: string;
   at: string;
   counts: Counts;
-  oldestPending: { jobId: string | null; since: string | null; ageMs: number | null };
+  /** approximate: a lookup bound was hit; the true oldest job may be older still */
+  oldestPending: { jobId: string | null; since: string | null; ageMs: number | null; approximate?: true };
   throughput: { stepMs: number; from: string; succeeded: number[]; failed: number[] };
   pickupMs: { p50: number | null; p95: number | null; count: number };
   runMs: { p50: number | null; p95: number | null; count: number };

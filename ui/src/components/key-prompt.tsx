@@ -25,7 +25,7 @@ export function KeyPrompt() {
             invalid API key
           </p>
         ) : (
-          <p id="key-why">This server needs an API key (one of its API_KEYS). It is kept in this tab only.</p>
+          <p id="key-why">This server needs an API key (one of its API_KEYS, or a read-only one of API_KEYS_READONLY). It is kept in this tab only.</p>
         )}
         <label for="api-key-input">API key</label>
         <input id="api-key-input" name="api-key" type="password" autoComplete="off" required value={value} onInput={(e) => setValue(e.currentTarget.value)} autoFocus />

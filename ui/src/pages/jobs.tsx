@@ -102,7 +102,7 @@ function FindForms({ queue }: { queue: string }) {
   const findByKey = async (): Promise<void> => {
     setMessage(null);
     try {
-      const page = await get<Page<Job>>('/jobs', { queue, idempotencyKey: key.trim() });
+      const page = await get<Page<Job>>('/jobs', { queue, idempotencyKey: key });
       if (page.items[0]) navigate(href('jobs', page.items[0].id));
       else setMessage(`No job of ${queue} has that idempotency key.`);
     } catch (err) {
@@ -136,7 +136,7 @@ function FindForms({ queue }: { queue: string }) {
         aria-label="find a job by idempotency key"
         onSubmit={(e) => {
           e.preventDefault();
-          if (key.trim()) void findByKey();
+          if (key !== '') void findByKey();
         }}
       >
         <div class="field">

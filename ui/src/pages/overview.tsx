@@ -54,7 +54,10 @@ function QueuePanel({ summary, workers }: { summary: QueueSummary; workers: Work
         <dl class="metrics">
           <div>
             <dt>Oldest pending</dt>
-            <dd>{stats.data ? (stats.data.oldestPending.jobId ? <a href={href('jobs', stats.data.oldestPending.jobId)}>{duration(stats.data.oldestPending.ageMs)}</a> : 'none') : '—'}</dd>
+            <dd>{stats.data ? (stats.data.oldestPending.jobId ? <a href={href('jobs', stats.data.oldestPending.jobId)}>
+                    {stats.data.oldestPending.approximate ? 'at least ' : ''}
+                    {duration(stats.data.oldestPending.ageMs)}
+                  </a> : 'none') : '—'}</dd>
           </div>
           <div>
             <dt>Pickup p50 / p95</dt>
