@@ -9,7 +9,7 @@
  * oldest-pending walks the FIFO, the tiers and the groups' heads. The stats of the last 16 minutes
  * are filled as workers would leave them (every step and bucket written). Then an in-process Nest
  * app (MODE=api, the real module and configureApp) listens on a free port and each route is called
- * BENCH_UI_CALLS (60) times in turn over HTTP. Server-side time: from the HTTP server's 'request'
+ * BENCH_UI_CALLS (300) times in turn over HTTP. Server-side time: from the HTTP server's 'request'
  * event to the response's 'finish'; the client's round trip is printed too. Prints ONE JSON line:
  * p50/p95/max per route, the goal and whether each route met it.
  */
@@ -36,7 +36,7 @@ const PREFIX = 'bench-ui';
 const JOBS = envInt('BENCH_UI_JOBS', 1_000_000);
 const CHUNK = envInt('BENCH_CHUNK', 1_000);
 const IN_FLIGHT = envInt('BENCH_UI_IN_FLIGHT', 4);
-const CALLS = envInt('BENCH_UI_CALLS', 60);
+const CALLS = envInt('BENCH_UI_CALLS', 300);
 const GROUPS = 200;
 const GOAL_MS = 300;
 const ROUTES = [`/queues/${QUEUE}/stats`, '/queues', `/jobs?queue=${QUEUE}&limit=50`, `/jobs?queue=${QUEUE}&status=pending&limit=50`];
