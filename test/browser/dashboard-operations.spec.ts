@@ -67,6 +67,13 @@ describe('dashboard (/ui) operations in chromium', () => {
     await asked.waitFor({ state: 'detached' });
   }
 
+  it('is served where the API runs: a worker process (MODE=worker) answers /ui with 404', async () => {
+    const worker = `http://127.0.0.1:${first.process.port}`;
+    expect((await fetch(`${worker}/health/live`)).status).toBe(200);
+    expect((await fetch(`${worker}/ui/`)).status).toBe(404);
+    expect((await fetch(service.dashboardUrl)).status).toBe(200);
+  });
+
   it('retries a failed job from its page, and it runs again and succeeds', async () => {
     const id = await service.enqueue({ type: 'http', maxAttempts: 1, payload: { url: `${downstream.base}/hook`, method: 'POST' } });
     await service.waitForJob(id, 'failed');

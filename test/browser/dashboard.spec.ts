@@ -125,6 +125,8 @@ describe('dashboard (/ui) in chromium', () => {
         await page.getByRole('heading', { name: `Job ${seeded.failedJob}` }).waitFor();
         await page.getByRole('heading', { name: 'Last error' }).waitFor();
         await page.getByText('sleep job payload must be').first().waitFor();
+        // the error's stack, kept with the job (lastErrorStack)
+        await page.getByText(/at BuiltinJobHandlers\.sleep/).waitFor();
         await page.locator('.timeline li').first().waitFor();
         await page.getByRole('button', { name: 'Retry' }).waitFor();
       });
