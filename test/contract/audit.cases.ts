@@ -61,6 +61,24 @@ export function describeAuditCases(current: () => StoreHarness): void {
       expect((await readAll(h.store, 2)).map((e) => e.target)).toEqual(['job:99', 'job:6', 'job:5', 'job:4', 'job:3', 'job:2', 'job:1', 'job:0']);
     });
 
+    it('gives its oldest entries oldest first and removes entries by id (what AuditTrail moves to PostgreSQL)', async () => {
+      const h = current();
+      await appendMany(h.store, h, 5);
+      await expect(h.store.audit.oldest(0)).resolves.toEqual([]);
+      const oldest = await h.store.audit.oldest(3);
+      expect(oldest.map((e) => e.target)).toEqual(['job:0', 'job:1', 'job:2']);
+      expect(oldest[0]).toEqual({ id: oldest[0].id, at: h.clock.now(), keyId: 'k_0123456789ab', action: 'job.cancel', target: 'job:0' });
+      // an id it does not hold is skipped; removing twice changes nothing more
+      await h.store.audit.remove([...oldest.map((e) => e.id), '999999']);
+      await h.store.audit.remove(oldest.map((e) => e.id));
+      await expect(h.store.audit.oldest(10)).resolves.toMatchObject([{ target: 'job:3' }, { target: 'job:4' }]);
+      const next = await h.store.audit.append(entry(h, 5));
+      expect(Number(next.id)).toBeGreaterThan(Number(oldest[2].id) + 2);
+      expect((await readAll(h.store, 1)).map((e) => e.target)).toEqual(['job:5', 'job:4', 'job:3']);
+      await h.store.audit.remove([]);
+      await expect(h.store.audit.list(10, Number(next.id))).resolves.toMatchObject({ items: [{ target: 'job:4' }, { target: 'job:3' }], nextCursor: null });
+    });
+
     it('keeps the latest entries up to its cap, dropping the oldest', async () => {
       const h = current();
       const store = await h.storeWith({ auditMaxEntries: 3 });

@@ -30,6 +30,39 @@ export class PostgresAuditLog extends AuditStore {
     return { id: String(row.id), ...entry };
   }
 
+  /**
+   * Entries the job store took while PostgreSQL refused them, with their own time, in the order
+   * given (oldest first). Each row keeps where it came from (`origin`: the store entry's id and
+   * time), unique, so instances moving the same entries at once insert each one once.
+   */
+  async appendMoved(entries: AuditEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const ds = await this.dataSource();
+    const rows = entries.map((e, n) => ({ n, at: new Date(e.at).toISOString(), key_id: e.keyId, action: e.action, target: e.target, details: e.details ?? null, origin: movedOrigin(e) }));
+    const inserted = (await ds.query(
+      `INSERT INTO audit_log (at, key_id, action, target, details, origin)
+       SELECT r.at, r.key_id, r.action, r.target, r.details, r.origin
+       FROM jsonb_to_recordset($1::jsonb) AS r(n int, at timestamptz, key_id text, action text, target text, details jsonb, origin text)
+       ORDER BY r.n
+       ON CONFLICT (origin) WHERE origin IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [JSON.stringify(rows)],
+    )) as unknown[];
+    return inserted.length;
+  }
+
+  async oldest(limit: number): Promise<AuditEntry[]> {
+    const ds = await this.dataSource();
+    const rows = (await ds.query(`SELECT id, at, key_id, action, target, details FROM audit_log ORDER BY id ASC LIMIT $1`, [Math.max(0, limit)])) as AuditRow[];
+    return rows.map(fromRow);
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const ds = await this.dataSource();
+    await ds.query(`DELETE FROM audit_log WHERE id = ANY($1::bigint[])`, [ids]);
+  }
+
   async list(limit: number, before?: number): Promise<AuditPage> {
     let rows: AuditRow[];
     try {
@@ -44,6 +77,11 @@ export class PostgresAuditLog extends AuditStore {
     const items = rows.slice(0, limit).map(fromRow);
     return { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null };
   }
+}
+
+/** Where a moved entry came from: the job store's entry id and time (ids restart with a new store). */
+export function movedOrigin(entry: AuditEntry): string {
+  return `store:${entry.id}:${entry.at}`;
 }
 
 function fromRow(row: AuditRow): AuditEntry {

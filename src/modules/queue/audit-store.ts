@@ -15,6 +15,15 @@ export abstract class AuditStore {
 
   /** Entries newest first, `limit` at most, older than the entry `before` names when given. */
   abstract list(limit: number, before?: number): Promise<AuditPage>;
+
+  /**
+   * The oldest `limit` entries, oldest first. With history on, the job store holds only the
+   * entries PostgreSQL refused (down, say); AuditTrail moves them there once it answers again.
+   */
+  abstract oldest(limit: number): Promise<AuditEntry[]>;
+
+  /** Removes the entries with these ids (those not held any more are skipped). */
+  abstract remove(ids: string[]): Promise<void>;
 }
 
 /** The page of `newestFirst` (up to limit + 1 entries, newest first): a next cursor when there was one more. */

@@ -6,6 +6,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  */
 @Entity({ name: 'audit_log' })
 @Index('audit_log_at_idx', ['at'])
+@Index('audit_log_origin_idx', ['origin'], { unique: true, where: '"origin" IS NOT NULL' })
 export class AuditLogEntity {
   /** bigserial (pg returns bigint as text). */
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'PK_audit_log' })
@@ -26,4 +27,8 @@ export class AuditLogEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   details: Record<string, unknown> | null;
+
+  /** The job store entry this row was moved from (`store:<id>:<at>`), once PostgreSQL was back; null otherwise. */
+  @Column({ type: 'text', nullable: true })
+  origin: string | null;
 }

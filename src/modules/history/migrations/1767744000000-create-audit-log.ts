@@ -4,7 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * audit_log: the audit trail (README, Audit trail), one row per change made through the API.
  * Pages are read newest first by id (`WHERE id < $cursor ORDER BY id DESC`): the primary key's
  * index serves that read backwards. `at` gets an index of its own for reads by time (and a
- * retention job, should one come).
+ * retention job, should one come). `origin` names the job store entry a row was moved from (an
+ * entry recorded there while PostgreSQL was down), unique, so it is moved once.
  */
 export class CreateAuditLog1767744000000 implements MigrationInterface {
   name = 'CreateAuditLog1767744000000';
@@ -18,9 +19,12 @@ export class CreateAuditLog1767744000000 implements MigrationInterface {
         "action" text NOT NULL,
         "target" text NOT NULL,
         "details" jsonb,
+        "origin" text,
         CONSTRAINT "PK_audit_log" PRIMARY KEY ("id")
       )`);
     await db.query(`CREATE INDEX "audit_log_at_idx" ON "audit_log" ("at" DESC)`);
+    // entries moved in from the job store after PostgreSQL was down: each once (AuditTrail)
+    await db.query(`CREATE UNIQUE INDEX "audit_log_origin_idx" ON "audit_log" ("origin") WHERE "origin" IS NOT NULL`);
   }
 
   async down(db: QueryRunner): Promise<void> {

@@ -1,11 +1,10 @@
 import { AuditEntry, AuditPage, NewAuditEntry } from '../../../domain/audit';
 import { auditPage, AuditStore } from '../audit-store';
 
-/** The in-memory audit trail: a ring of the latest `maxEntries` entries, ids from 1. */
+/** The in-memory audit trail: the latest `maxEntries` entries in id order, ids from 1. */
 export class MemoryAuditLog extends AuditStore {
-  private readonly ring: AuditEntry[] = [];
-  /** Where the next entry goes once the ring is full (the oldest entry's place). */
-  private head = 0;
+  /** Oldest first; ids only grow, so this is also sorted by id. */
+  private entries: AuditEntry[] = [];
   private lastId = 0;
 
   constructor(private readonly maxEntries: number) {
@@ -14,26 +13,36 @@ export class MemoryAuditLog extends AuditStore {
 
   async append(entry: NewAuditEntry): Promise<AuditEntry> {
     const recorded: AuditEntry = { id: String(++this.lastId), ...entry };
-    if (this.ring.length < this.maxEntries) this.ring.push(recorded);
-    else {
-      this.ring[this.head] = recorded;
-      this.head = (this.head + 1) % this.maxEntries;
-    }
+    this.entries.push(recorded);
+    if (this.entries.length > this.maxEntries) this.entries.splice(0, this.entries.length - this.maxEntries);
     return recorded;
   }
 
   async list(limit: number, before?: number): Promise<AuditPage> {
-    // ids are consecutive: the entry with id `before - 1` is `lastId - (before - 1)` places from the newest
-    const newest = before === undefined ? this.lastId : Math.min(before - 1, this.lastId);
-    const oldest = this.lastId - this.ring.length + 1;
+    const end = before === undefined ? this.entries.length : this.firstAtOrAbove(before);
     const found: AuditEntry[] = [];
-    for (let id = newest; id >= oldest && found.length <= limit; id--) found.push(this.at(id));
+    for (let i = end - 1; i >= 0 && found.length <= limit; i--) found.push(this.entries[i]);
     return auditPage(found, limit);
   }
 
-  /** The entry with `id`, which the ring holds (oldest <= id <= lastId). */
-  private at(id: number): AuditEntry {
-    const fromOldest = id - (this.lastId - this.ring.length + 1);
-    return this.ring[(this.head + fromOldest) % this.ring.length];
+  async oldest(limit: number): Promise<AuditEntry[]> {
+    return this.entries.slice(0, Math.max(0, limit));
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    const gone = new Set(ids);
+    this.entries = this.entries.filter((e) => !gone.has(e.id));
+  }
+
+  /** The index of the first entry whose id is `id` or more (entries.length when none). */
+  private firstAtOrAbove(id: number): number {
+    let low = 0;
+    let high = this.entries.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (Number(this.entries[mid].id) < id) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 }

@@ -37,6 +37,22 @@ export class RedisAuditLog extends AuditStore {
     );
     return auditPage(members.map(decodeAuditMember), count);
   }
+
+  async oldest(limit: number): Promise<AuditEntry[]> {
+    if (limit < 1) return [];
+    const members = await this.call(() => this.redis.zrange(this.keys.auditLog, 0, Math.floor(limit) - 1));
+    return members.map(decodeAuditMember);
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    // members are scored by their id: one ZREMRANGEBYSCORE each, in one slot, in one MULTI
+    await this.call(() => {
+      const multi = this.redis.multi();
+      for (const id of ids) multi.zremrangebyscore(this.keys.auditLog, id, id);
+      return multi.exec();
+    });
+  }
 }
 
 function decodeAuditMember(member: string): AuditEntry {
