@@ -116,6 +116,38 @@ describe('ReaperService on Redis', () => {
     await expect(store.get(id)).resolves.toMatchObject({ status: 'pending' });
   });
 
+  it('declares no worker dead right after a store call that stalled a heartbeat interval (a failover), only WORKER_DEAD_MS later', async () => {
+    const [id] = await enqueue({});
+    await store.registerWorker(QUEUE, 'w1');
+    await store.claim(QUEUE, 'w1', 1, 600_000);
+    // the store answers after HEARTBEAT_MS while `stalling` is on, as a cluster client holds commands during a failover
+    let stalling = false;
+    const slow = new Proxy(store, {
+      get(target, name) {
+        const value = Reflect.get(target, name) as unknown;
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (stalling && (name === 'silentWorkers' || name === 'reapExpired')) clock.advance(HEARTBEAT_MS);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const config = AppConfig.from({ HEARTBEAT_MS: String(HEARTBEAT_MS), WORKER_DEAD_MS: String(DEAD_MS) });
+    const reaperOfSlow = new ReaperService(slow as never, config, stats, callbacksOf(store, clock), clock);
+    await reaperOfSlow.runPass();
+    clock.advance(DEAD_MS + 1);
+
+    stalling = true;
+    await expect(reaperOfSlow.runPass()).resolves.toMatchObject([{ silentWorkers: 0, workerLeasesRequeued: 0 }]);
+    stalling = false;
+    await expect(reaperOfSlow.runPass()).resolves.toMatchObject([{ silentWorkers: 0 }]);
+    await expect(store.get(id)).resolves.toMatchObject({ status: 'running' });
+    // the worker never checked in again: declared dead WORKER_DEAD_MS after the stall
+    clock.advance(DEAD_MS);
+    await expect(reaperOfSlow.runPass()).resolves.toMatchObject([{ silentWorkers: 1, workerLeasesRequeued: 1 }]);
+    await expect(store.get(id)).resolves.toMatchObject({ status: 'pending' });
+  });
+
   function workerInfo(id: string) {
     return { id, host: 'box-7', pid: 4321, version: '1.0.0', startedAt: clock.now(), queues: [QUEUE], slots: { busy: 2, total: 4 }, leasesHeld: 2 };
   }

@@ -60,6 +60,7 @@ export class ReaperService {
     try {
       queues = await this.store.queues();
       this.reachableSince ??= startedAt;
+      this.noteStall(startedAt);
     } catch (err) {
       // Redis down: nothing to do until it returns; the next pass tries again.
       this.reachableSince = undefined;
@@ -90,7 +91,10 @@ export class ReaperService {
     const returned: ReturnedLeases[] = [];
     await this.step(report, 'silent workers', async () => {
       if (!this.workersHadTimeToCheckIn()) return;
+      const asked = this.clock.now();
       const silent = await this.store.silentWorkers(queue, this.config.workerDeadMs, batch);
+      // an answer held up as long as a heartbeat interval names workers whose beats were held up too
+      if (this.noteStall(asked)) return;
       report.silentWorkers = silent.length;
       if (silent.length === 0) return;
       this.logger.warn(`workers silent for more than ${this.config.workerDeadMs}ms in ${queue}: ${silent.join(', ')}`);
@@ -240,8 +244,29 @@ export class ReaperService {
   /** Runs `step` until it says it is done, at most MAX_ROUNDS times. */
   private async rounds(step: () => Promise<boolean>): Promise<void> {
     for (let round = 0; round < ReaperService.MAX_ROUNDS; round++) {
-      if (!(await step())) return;
+      const started = this.clock.now();
+      const more = await step();
+      this.noteStall(started);
+      if (!more) return;
     }
+  }
+
+  /**
+   * A store call that took a heartbeat interval or more (a Redis Cluster failover, a paused
+   * server: the client holds commands until the slot answers again) held up the workers'
+   * heartbeats as well, whose beats were queued with the time they were sent. As after an
+   * outage, workers get WORKER_DEAD_MS from now to check in before any is declared dead; without
+   * this a failover longer than WORKER_DEAD_MS would declare every live worker dead at once.
+   * Returns whether the call since `startedAt` stalled.
+   */
+  private noteStall(startedAt: number): boolean {
+    const now = this.clock.now();
+    if (now - startedAt < this.config.heartbeatMs) return false;
+    if (this.workersHadTimeToCheckIn()) {
+      this.logger.warn(`a store call took ${now - startedAt}ms (HEARTBEAT_MS ${this.config.heartbeatMs}): no worker is declared dead before ${this.config.workerDeadMs}ms from now`);
+    }
+    this.reachableSince = now;
+    return true;
   }
 
   /** One line per pass: info when it did something, a warning when a step failed, debug otherwise. */
