@@ -151,14 +151,17 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
     await loop.stop();
 
     const ids = [...initial, ...new Set(loop.acknowledged)];
+    /** The jobs not succeeded yet at the last look, by status (what a timeout reports). */
+    let open: Record<string, number> = {};
     const jobs = await waitFor(
       'every acknowledged job to end',
       async () => {
         const all = await Promise.all(ids.map((id) => f.store.get(id)));
-        const open = all.filter((j) => j !== null && j.status !== 'succeeded');
-        return open.length === 0 ? all : undefined;
+        open = {};
+        for (const j of all) if (j !== null && j.status !== 'succeeded') open[j.status] = (open[j.status] ?? 0) + 1;
+        return Object.keys(open).length === 0 ? all : undefined;
       },
-      { timeoutMs: 90_000, describe: () => `${JSON.stringify(f.counts())}\n${f.logs()}` },
+      { timeoutMs: 90_000, describe: () => `not succeeded yet: ${JSON.stringify(open)}\n${f.logs()}` },
     );
     return { f, ids, jobs, victim };
   }
