@@ -1,29 +1,20 @@
-import Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
+import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { describeFairnessApi } from './fairness-api.scenarios';
 
 /**
- * The fairness scenarios on JOB_STORE=redis, against the Redis at REDIS_URL (default
- * redis://127.0.0.1:6379), under a prefix of its own: the test deletes only its own keys and
- * never flushes a shared server.
+ * The fairness scenarios on JOB_STORE=redis, under a prefix of its own on the shared Redis: the
+ * test deletes only its own keys and never flushes a shared server.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const prefix = `e2e-fair-${randomBytes(6).toString('hex')}`;
+const prefix = uniqueTestPrefix();
 
 afterAll(async () => {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = createRedisClient(TEST_REDIS_URL);
   try {
-    await redis.connect();
-    // Test cleanup only: the service itself never scans.
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deletePrefixedKeys(redis, prefix);
   } finally {
     redis.disconnect();
   }
 });
 
-describeFairnessApi('redis', () => ({ JOB_STORE: 'redis', REDIS_URL, REDIS_PREFIX: prefix }));
+describeFairnessApi('redis', () => ({ JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix }));
