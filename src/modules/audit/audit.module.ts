@@ -1,20 +1,22 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
+import { AUDIT_RECORDER } from '../../http';
 import { HistoryDatabase } from '../history';
 import { JobStore } from '../queue';
 import { AuditController } from './audit.controller';
 import { AuditFallbackScheduler } from './audit-fallback.scheduler';
-import { AuditInterceptor } from './audit.interceptor';
 import { AuditTrail } from './audit-trail.service';
 import { PostgresAuditLog } from './postgres-audit-log';
 
 /**
  * Who calls and what they change, where the API runs: GET /whoami, GET /audit, and the
- * interceptor that records every @Audited route (src/http/audited.decorator.ts) after it succeeds.
+ * recorder behind every @Audited route (src/http/audited.decorator.ts: its interceptor records
+ * after the route succeeds). Global, so that the interceptor finds AUDIT_RECORDER in the module
+ * of any audited controller.
  * The trail is in PostgreSQL when job history is on (HistoryModule, global then), else in the job
  * store (QueueModule, global); with history on, entries the store took while PostgreSQL was down
  * are moved into it by AuditFallbackScheduler.
  */
+@Global()
 @Module({
   controllers: [AuditController],
   providers: [
@@ -24,8 +26,9 @@ import { PostgresAuditLog } from './postgres-audit-log';
       useFactory: (store: JobStore, database?: HistoryDatabase) =>
         new AuditTrail(store.audit, database ? new PostgresAuditLog(() => database.dataSource()) : undefined),
     },
-    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+    { provide: AUDIT_RECORDER, useExisting: AuditTrail },
     AuditFallbackScheduler,
   ],
+  exports: [AUDIT_RECORDER],
 })
 export class AuditModule {}

@@ -33,6 +33,7 @@ export function createRedisClient(url: string, overrides: RedisOptions = {}): Re
     disconnectTimeout: 200,
     retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
     ...(/^rediss:\/\//i.test(url) ? { tls: {} } : {}),
+    enableAutoPipelining: true,
     ...overrides,
     autoResendUnfulfilledCommands: false,
   });
@@ -100,6 +101,7 @@ export function createClusterClient(settings: ClusterSettings, overrides: Cluste
     slotsRefreshTimeout: 2_000,
     // a name that resolves differently per lookup must keep the name for TLS (managed clusters)
     ...(settings.tls ? { dnsLookup: (address: string, callback: (err: null, address: string) => void) => callback(null, address) } : {}),
+    enableAutoPipelining: true,
     ...overrides,
     redisOptions,
   });
