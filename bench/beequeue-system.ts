@@ -1,15 +1,17 @@
 import BeeQueue from 'bee-queue';
-import { BENCH_QUEUE, BenchSystem, payloadTime, WorkerHooks } from './bench-system';
+import { BENCH_QUEUE, BenchSystem, payloadTime, UnfinishedJobs, WorkerHooks } from './bench-system';
 
-/** The stall window and check interval Bee-Queue's README suggests (check interval <= stallInterval). */
+/** Bee-Queue's default stallInterval, and the check interval its README pairs with it (<= stallInterval). */
 const STALL_INTERVAL_MS = 5_000;
 
 /**
  * Bee-Queue as its README recommends for throughput: a producer queue that is not a worker and
  * neither sends nor gets events, jobs saved with saveAll (one pipelined batch per chunk); a worker
  * queue with removeOnSuccess/removeOnFailure, storeJobs/getEvents/sendEvents off, `process(C)`,
- * and the periodic checkStalledJobs its README asks every deployment to run (claimq and BullMQ
- * recover stalled jobs by themselves).
+ * the periodic checkStalledJobs its README asks every deployment to run (every stallInterval,
+ * 5 s; claimq and BullMQ recover stalled jobs by themselves), and activateDelayedJobs, so that it
+ * promotes delayed jobs as claimq's instance and BullMQ's worker do without being asked (Bee-Queue
+ * leaves it off by default; on, it subscribes to one channel and re-checks every nearTermWindow).
  */
 export class BeeQueueSystem implements BenchSystem {
   readonly name = 'beequeue';
@@ -51,6 +53,7 @@ export class BeeQueueSystem implements BenchSystem {
       removeOnSuccess: true,
       removeOnFailure: true,
       stallInterval: STALL_INTERVAL_MS,
+      activateDelayedJobs: true,
     });
     worker.on('succeeded', () => hooks.completed(1));
     worker.on('error', (err) => process.stderr.write(`[bee-queue error] ${err.message}\n`));
@@ -72,6 +75,12 @@ export class BeeQueueSystem implements BenchSystem {
 
   async addOne(sentAt: number): Promise<void> {
     await this.producer.createJob({ t: sentAt }).save();
+  }
+
+  /** checkHealth(): every count but `succeeded` (removed at once here anyway) and `newestJob` (an id). */
+  async unfinishedJobs(): Promise<UnfinishedJobs> {
+    const { waiting, active, delayed, failed } = await this.producer.checkHealth();
+    return { waiting, active, delayed, failed };
   }
 
   async close(): Promise<void> {

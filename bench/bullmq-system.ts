@@ -1,18 +1,23 @@
-import { Queue, Worker } from 'bullmq';
-import { BENCH_QUEUE, BenchSystem, payloadTime, WorkerHooks } from './bench-system';
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { BENCH_QUEUE, BenchSystem, payloadTime, UnfinishedJobs, WorkerHooks } from './bench-system';
 
 /**
- * BullMQ as its docs recommend for throughput: Queue.addBulk, a Worker with `concurrency` C,
- * finished jobs removed (removeOnComplete/removeOnFail on the jobs and the worker), the worker's
- * own connection with maxRetriesPerRequest null. Stalled-job checks and lock renewal stay on
- * (their defaults), as claimq's leases do.
+ * BullMQ as its docs recommend for throughput: Queue.addBulk of lean jobs (no per-job options:
+ * what to remove is the Worker's setting), a Worker with `concurrency` C and
+ * removeOnComplete/removeOnFail, its own connection with maxRetriesPerRequest null; stalled-job
+ * checks (every 30 s) and lock renewal stay on (their defaults), as claimq's leases and reaper do.
+ * Beside the Worker a QueueEvents listener on `completed`, as a BullMQ deployment that watches
+ * completions runs one (its blocking XREAD counts in every phase from the worker's start on).
  */
 export class BullmqSystem implements BenchSystem {
   readonly name = 'bullmq';
   private readonly connection: { host: string; port: number };
   private readonly queue: Queue;
   private worker: Worker | undefined;
+  private events: QueueEvents | undefined;
   private running: Promise<void> | undefined;
+  /** What the QueueEvents listener saw (read by nothing: the listener stands for a deployment's own). */
+  private completedEvents = 0;
 
   constructor(port: number) {
     this.connection = { host: '127.0.0.1', port };
@@ -21,11 +26,10 @@ export class BullmqSystem implements BenchSystem {
   }
 
   async enqueueBulk(count: number, chunk: number): Promise<void> {
-    const opts = { removeOnComplete: true, removeOnFail: true };
     for (let i = 0; i < count; i += chunk) {
       const size = Math.min(chunk, count - i);
       const jobs = new Array(size);
-      for (let k = 0; k < size; k++) jobs[k] = { name: 'noop', data: { i: i + k }, opts };
+      for (let k = 0; k < size; k++) jobs[k] = { name: 'noop', data: { i: i + k } };
       await this.queue.addBulk(jobs);
     }
   }
@@ -47,8 +51,12 @@ export class BullmqSystem implements BenchSystem {
     );
     worker.on('completed', () => hooks.completed(1));
     worker.on('error', (err) => process.stderr.write(`[bullmq error] ${err.message}\n`));
-    await worker.waitUntilReady();
+    const events = new QueueEvents(BENCH_QUEUE, { connection: this.connection });
+    events.on('completed', () => void this.completedEvents++);
+    events.on('error', (err) => process.stderr.write(`[bullmq events error] ${err.message}\n`));
+    await Promise.all([worker.waitUntilReady(), events.waitUntilReady()]);
     this.worker = worker;
+    this.events = events;
   }
 
   runWorker(): void {
@@ -57,12 +65,19 @@ export class BullmqSystem implements BenchSystem {
   }
 
   async addOne(sentAt: number): Promise<void> {
-    await this.queue.add('noop', { t: sentAt }, { removeOnComplete: true, removeOnFail: true });
+    await this.queue.add('noop', { t: sentAt });
+  }
+
+  /** getJobCounts() of every state but `completed` (removed at once here anyway). */
+  async unfinishedJobs(): Promise<UnfinishedJobs> {
+    const { completed: _completed, ...rest } = await this.queue.getJobCounts();
+    return rest;
   }
 
   async close(): Promise<void> {
     if (this.worker) await this.worker.close();
     await this.running;
+    await this.events?.close();
     await this.queue.close();
   }
 }

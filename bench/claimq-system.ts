@@ -1,61 +1,98 @@
-import { systemClock } from '../src/domain/clock';
 import 'reflect-metadata';
+import { LoggerService } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { ClaimqModule } from '../src/claimq.module';
+import { claimqConfig } from '../src/claimq-options';
+import { systemClock } from '../src/domain/clock';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { BuiltinJobHandlers } from '../src/modules/claim/builtin/builtin-job.handlers';
-import { HandlerRegistry } from '../src/modules/claim/handler-registry';
-import { WorkerLogger } from '../src/modules/claim/worker-logger';
-import { WorkerRuntime } from '../src/modules/claim/worker-runtime';
-import { CompleteRequest } from '../src/modules/queue/job-store';
-import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
-import { CallbackEnqueuer } from '../src/modules/queue/callback-enqueuer';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
-import { BENCH_QUEUE, BenchSystem, payloadTime, WorkerHooks } from './bench-system';
+import { JobContext } from '../src/modules/claim/job-context';
+import { JobHandler } from '../src/modules/claim/job-handler.decorator';
+import { CompleteRequest, JobStore } from '../src/modules/queue';
+import { createJobStore } from '../src/modules/queue/job-store.factory';
+import { BENCH_QUEUE, BenchSystem, payloadTime, UnfinishedJobs, WorkerHooks } from './bench-system';
 
-const MAX_PAYLOAD_BYTES = 512 * 1024;
-/** The service defaults (LEASE_MS, HEARTBEAT_MS, SHUTDOWN_GRACE_MS). */
-const LEASE_MS = 300_000;
-const HEARTBEAT_MS = 60_000;
-
-const stderrLogger: WorkerLogger = {
-  debug: () => undefined,
+/** Warnings and errors of the instance on stderr (stdout carries the bench's JSON line); the rest dropped. */
+const stderrLogger: LoggerService = {
   log: () => undefined,
-  warn: (message: unknown) => void process.stderr.write(`[claimq warn] ${String(message)}\n`),
-  error: (message: unknown) => void process.stderr.write(`[claimq error] ${String(message)}\n`),
+  debug: () => undefined,
+  verbose: () => undefined,
+  warn: (message: unknown, context?: unknown) => writeLog('warn', message, context),
+  error: (message: unknown, ...rest: unknown[]) => writeLog('error', message, rest.at(-1)),
+  fatal: (message: unknown, context?: unknown) => writeLog('fatal', message, context),
 };
+
+function writeLog(level: string, message: unknown, context: unknown): void {
+  const text = typeof message === 'string' ? message : message instanceof Error ? (message.stack ?? message.message) : JSON.stringify(message);
+  process.stderr.write(`[claimq ${level}${typeof context === 'string' ? ` ${context}` : ''}] ${text}\n`);
+}
 
 export interface ClaimqSystemOptions {
   /** The name in the bench's output. */
   name: string;
   /**
-   * SUCCEEDED_RETENTION_MS=0 (what createJobStore passes for it): completed jobs are deleted,
-   * like BullMQ's removeOnComplete and Bee-Queue's removeOnSuccess. false: the service default
-   * (kept 24 h in `succeeded`).
+   * SUCCEEDED_RETENTION_MS=0: completed jobs are deleted (createJobStore's deleteSucceeded), like
+   * BullMQ's removeOnComplete and Bee-Queue's removeOnSuccess. false: the service default (kept
+   * 24 h in `succeeded`).
    */
   deleteSucceeded: boolean;
 }
 
 /**
- * claimq as a deployment runs it, minus HTTP: the producer enqueues through JobStore.enqueue in
- * bulk calls (what POST /jobs/bulk does after validation), and the worker is the real
- * WorkerRuntime (claim loop, executor, ack batcher, heartbeat) on its own RedisJobStore and
- * connection, running the built-in `noop` handler.
+ * The built-in `noop` handler (BuiltinJobHandlers.noop: succeeds at once with null) plus the
+ * bench's pickup probe: it takes BuiltinJobHandlers' place in the instance, so the jobs keep the
+ * type `noop` and their bytes. The payload is read only while probing (the pickup samples carry
+ * `t`); the throughput phase never parses it.
+ */
+class ProbedNoopHandler {
+  probing = false;
+
+  constructor(private readonly hooks: WorkerHooks) {}
+
+  @JobHandler('noop')
+  noop(ctx: JobContext): null {
+    if (this.probing) this.hooks.started(payloadTime(ctx.payload));
+    return null;
+  }
+}
+
+/**
+ * A WHOLE claimq instance, minus its HTTP listener: the real ClaimqModule.forRoot (MODE=all, the
+ * service default; Redis store; history off) booted as a Nest application context on the bench's
+ * private redis-server, so everything an instance runs in the background runs here too: the
+ * worker runtime (claim loop, executor, ack batcher), the lease and worker heartbeat
+ * (HEARTBEAT_MS), the reaper (REAPER_INTERVAL_MS: dead workers' leases, due retries, retention,
+ * event trimming), the execution refresh (REFRESH_INTERVAL_MS), the schedules loop
+ * (SCHEDULER_POLL_MS), the dashboard's stats flusher and the metrics observers, every one at its
+ * service default. The producer is the service's own store (createJobStore, the same settings) on
+ * a connection of its own, enqueueing in bulk calls (what POST /jobs/bulk does after validation).
+ *
+ * The instance is built (providers, connections) in prepareWorker and started (Nest's init: the
+ * start checks, handler discovery, then the workers and timers) in runWorker, whose time counts
+ * in the processing phase.
  */
 export class ClaimqSystem implements BenchSystem {
   readonly name: string;
-  private readonly deleteSucceeded: boolean;
-  private readonly producer: RedisJobStore;
-  /** Set by the pickup phase: the handler then reads the payload; throughput runs never parse it. */
-  private probing = false;
-  private worker: { store: RedisJobStore; runtime: WorkerRuntime; heartbeat?: NodeJS.Timeout } | undefined;
+  private readonly settings: Record<string, string>;
+  private readonly producer: JobStore;
+  /** The API's limit, as POST /jobs validates against it. */
+  private readonly maxPayloadBytes: number;
+  private instance: { app: TestingModule; handler: ProbedNoopHandler } | undefined;
 
-  constructor(
-    private readonly url: string,
-    options: ClaimqSystemOptions,
-    private readonly prefix = 'claimq',
-  ) {
+  constructor(url: string, options: ClaimqSystemOptions, prefix = 'claimq') {
     this.name = options.name;
-    this.deleteSucceeded = options.deleteSucceeded;
-    this.producer = new RedisJobStore({ redis: createRedisClient(url), prefix, deleteSucceeded: this.deleteSucceeded });
+    this.settings = {
+      JOB_STORE: 'redis',
+      REDIS_URL: url,
+      REDIS_PREFIX: prefix,
+      QUEUES: BENCH_QUEUE,
+      MODE: 'all',
+      LOG_LEVEL: 'warn',
+      ...(options.deleteSucceeded ? { SUCCEEDED_RETENTION_MS: '0' } : {}),
+    };
+    const config = claimqConfig({ settings: this.settings });
+    this.maxPayloadBytes = config.maxPayloadBytes;
+    this.producer = createJobStore(config, systemClock);
   }
 
   async enqueueBulk(count: number, chunk: number): Promise<void> {
@@ -64,61 +101,62 @@ export class ClaimqSystem implements BenchSystem {
       const size = Math.min(chunk, count - i);
       const jobs = new Array(size);
       for (let k = 0; k < size; k++) {
-        jobs[k] = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { i: i + k } }, { now, maxPayloadBytes: MAX_PAYLOAD_BYTES });
+        jobs[k] = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { i: i + k } }, { now, maxPayloadBytes: this.maxPayloadBytes });
       }
       await this.producer.enqueue(jobs);
     }
   }
 
   async prepareWorker(concurrency: number, hooks: WorkerHooks): Promise<void> {
-    const redis = createRedisClient(this.url);
-    await redis.ping();
-    const store = new RedisJobStore({ redis, prefix: this.prefix, deleteSucceeded: this.deleteSucceeded });
-    const complete = store.complete.bind(store);
-    store.complete = async (queue: string, items: CompleteRequest[]) => {
-      const outcomes = await complete(queue, items);
-      hooks.completed(outcomes.length);
-      return outcomes;
-    };
-    const builtin = new BuiltinJobHandlers();
-    const registry = new HandlerRegistry();
-    registry.register('noop', (ctx) => {
-      // the payload is parsed only for the pickup samples, which carry `t`
-      if (this.probing) hooks.started(payloadTime(ctx.payload));
-      return builtin.noop();
-    });
-    const runtime = new WorkerRuntime(store, registry, `bench-${process.pid}`, {
-      queues: [BENCH_QUEUE],
-      concurrency,
-      leaseMs: LEASE_MS,
-      shutdownGraceMs: 5_000,
-      callbacks: new CallbackEnqueuer(store, systemClock, MAX_PAYLOAD_BYTES, stderrLogger),
-      logger: stderrLogger,
-    });
-    this.worker = { store, runtime };
+    const handler = new ProbedNoopHandler(hooks);
+    const app = await Test.createTestingModule({
+      imports: [ClaimqModule.forRoot({ settings: { ...this.settings, WORKER_CONCURRENCY: String(concurrency) } })],
+    })
+      .overrideProvider(BuiltinJobHandlers)
+      .useValue(handler)
+      .setLogger(stderrLogger)
+      .compile();
+    countRecordedCompletions(app.get(JobStore), hooks);
+    this.instance = { app, handler };
   }
 
-  runWorker(): void {
-    const worker = this.worker;
-    if (!worker) throw new Error('prepareWorker first');
-    worker.runtime.start();
-    // what LeaseHeartbeatScheduler does in the service
-    worker.heartbeat = setInterval(() => void worker.runtime.heartbeat.beat(), HEARTBEAT_MS);
+  async runWorker(): Promise<void> {
+    if (!this.instance) throw new Error('prepareWorker first');
+    const started = performance.now();
+    await this.instance.app.init();
+    process.stderr.write(`${this.name}: instance started in ${(performance.now() - started).toFixed(0)} ms (counted in the processing phase)\n`);
   }
 
   async addOne(sentAt: number): Promise<void> {
-    this.probing = true;
-    const job = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { t: sentAt } }, { now: Date.now(), maxPayloadBytes: MAX_PAYLOAD_BYTES });
+    if (this.instance) this.instance.handler.probing = true;
+    const job = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { t: sentAt } }, { now: Date.now(), maxPayloadBytes: this.maxPayloadBytes });
     await this.producer.enqueue([job]);
   }
 
+  /** The store's counts of the bench queue (succeeded left out: claimq_retained keeps its jobs there by design). */
+  async unfinishedJobs(): Promise<UnfinishedJobs> {
+    const { pending, scheduled, running, failed, cancelled } = await this.producer.counts(BENCH_QUEUE);
+    return { pending, scheduled, running, failed, cancelled };
+  }
+
   async close(): Promise<void> {
-    if (this.worker) {
-      clearInterval(this.worker.heartbeat);
-      await this.worker.runtime.shutdown();
-      await this.worker.store.close();
-      this.worker = undefined;
-    }
+    // the instance's shutdown: the workers drain, the stats flush, the store closes
+    await this.instance?.app.close();
+    this.instance = undefined;
     await this.producer.close();
   }
+}
+
+/**
+ * Tells `hooks.completed` how many of each store.complete call the store recorded as succeeded:
+ * an outcome `stale` (the lease was lost, the result fenced off) or any other status is not a
+ * completion. The worker runtime calls the store through this very instance.
+ */
+function countRecordedCompletions(store: JobStore, hooks: WorkerHooks): void {
+  const complete = store.complete.bind(store);
+  store.complete = async (queue: string, items: CompleteRequest[]) => {
+    const outcomes = await complete(queue, items);
+    hooks.completed(outcomes.filter((outcome) => outcome === 'succeeded').length);
+    return outcomes;
+  };
 }

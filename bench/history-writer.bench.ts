@@ -11,8 +11,8 @@
  * - split1: BENCH_WRITER_BATCH enqueued events in one batch, their claims and successes in later
  *   batches (an insert, then an update per job), 1 writer.
  *
- * Then the service case: claimq's store and worker on a redis-server of the bench's own (the
- * real WorkerRuntime, C = BENCH_C slots, noop handler; as bench:compare) with the history writer
+ * Then the service case: a whole claimq instance on a redis-server of the bench's own (ClaimqModule
+ * booted without history, C = BENCH_C slots, noop handler; as bench:compare) with the history writer
  * draining the queue's stream into PostgreSQL as the service does (HistoryDrain: HISTORY_BATCH,
  * HISTORY_COALESCE_MS 1 s), all on this machine. BENCH_WRITER_SERVICE_JOBS jobs are enqueued in
  * bulk calls of 1,000 while the worker runs; measured: jobs/s from the first enqueue to the last
@@ -164,7 +164,7 @@ async function runService(server: RedisServer, ds: DataSource, history: boolean,
       },
       started: () => undefined,
     });
-    system.runWorker();
+    await system.runWorker();
     const t0 = performance.now();
     await system.enqueueBulk(SERVICE_JOBS, 1000);
     await done;

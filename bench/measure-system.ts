@@ -10,6 +10,7 @@ export interface SystemFigures {
   redis_cmds_per_job_process: number;
   pickup_p50_ms: number;
   pickup_p99_ms: number;
+  /** Redis commands/s of one idle instance (claimq) or worker deployment (peers) serving the one bench queue. */
   idle_cmds_s: number;
   bytes_per_waiting_job: number;
 }
@@ -32,13 +33,18 @@ export interface MeasureOptions {
   pickupSamples: number;
   pickupGapMs: number;
   idleSeconds: number;
+  /** A drain with no recorded completion for this long fails the run (a lost job), instead of waiting for ever. */
+  stallSeconds: number;
   /** Skip the idle and pickup phases (scale runs). */
   throughputOnly?: boolean;
 }
 
-/** Wall time of one job in, one job out: resolves when `completed` has counted `target` jobs. */
+/**
+ * Counts recorded completions and resolves when they reach a target. A wait that sees no new
+ * completion for `stallMs` rejects instead, so a lost job fails the run rather than hanging it.
+ */
 class CompletionCounter {
-  private done = 0;
+  done = 0;
   private target = Number.POSITIVE_INFINITY;
   private resolve: (() => void) | undefined;
 
@@ -47,25 +53,85 @@ class CompletionCounter {
     if (this.done >= this.target) this.resolve?.();
   };
 
-  until(target: number): Promise<void> {
+  async until(target: number, stallMs: number): Promise<void> {
     this.target = target;
-    if (this.done >= target) return Promise.resolve();
-    return new Promise((resolve) => (this.resolve = resolve));
+    if (this.done >= target) return;
+    const reached = new Promise<void>((resolve) => (this.resolve = resolve));
+    let seen = this.done;
+    let progressAt = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setInterval(() => {
+        if (this.done !== seen) {
+          seen = this.done;
+          progressAt = performance.now();
+        } else if (performance.now() - progressAt >= stallMs) {
+          reject(new StalledError(this.done, target));
+        }
+      }, Math.min(1_000, stallMs));
+    });
+    try {
+      await Promise.race([reached, stalled]);
+    } finally {
+      clearInterval(timer);
+      this.resolve = undefined;
+    }
+  }
+}
+
+class StalledError extends Error {
+  constructor(
+    readonly done: number,
+    readonly target: number,
+  ) {
+    super(`${done} of ${target} completions recorded, then none`);
   }
 }
 
 /** A pickup that takes longer is a broken run, not a slow sample. */
 const PICKUP_TIMEOUT_MS = 10_000;
+/** After a drain, before its end state is read: the last acks and wake tokens land. */
+const SETTLE_MS = 1_000;
 
 const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
 
 /**
+ * After `expected` jobs went in: every one completed exactly once (as the system recorded it)
+ * and none is left waiting, active, delayed or failed. Throws naming what is off.
+ */
+async function checkEndState(system: BenchSystem, completions: CompletionCounter, expected: number, when: string): Promise<void> {
+  const unfinished = await system.unfinishedJobs();
+  const left = Object.entries(unfinished).filter(([, count]) => count !== 0);
+  if (completions.done === expected && left.length === 0) return;
+  const missing = expected - completions.done;
+  const state = left.length === 0 ? 'nothing left in the queue' : `left in the queue: ${left.map(([state_, count]) => `${state_} ${count}`).join(', ')}`;
+  const counted = missing >= 0 ? `${missing} of ${expected} jobs not completed` : `${-missing} more completions than the ${expected} jobs`;
+  throw new Error(`${system.name}: ${when}: ${counted} (${state})`);
+}
+
+/** Waits for `target` recorded completions; a stall is reported with the end state it left. */
+async function awaitCompletions(system: BenchSystem, completions: CompletionCounter, target: number, opts: MeasureOptions, when: string): Promise<void> {
+  try {
+    await completions.until(target, opts.stallSeconds * 1000);
+  } catch (err) {
+    if (!(err instanceof StalledError)) throw err;
+    await checkEndState(system, completions, target, `${when}, no completion for ${opts.stallSeconds} s`);
+    throw new Error(`${system.name}: ${when}: ${err.message}`);
+  }
+}
+
+/**
  * The phases, in order, on a freshly flushed private redis-server:
  * 1. bulk enqueue N jobs (no worker): jobs/s, Redis commands per job, used_memory delta per job;
- * 2. a worker with C slots drains them: jobs/s from worker start to the N-th recorded completion,
- *    Redis commands per job;
- * 3. the worker idles for idleSeconds: Redis commands per second;
- * 4. single jobs added one at a time, spaced: add-to-handler-start latency p50/p99.
+ * 2. the worker (claimq: a whole instance, see claimq-system.ts) with C slots drains them: jobs/s
+ *    from worker start to the N-th recorded completion, Redis commands per job; a drain that
+ *    stalls for stallSeconds fails the run. After a 1 s settle the end state is checked: exactly N
+ *    completions recorded, nothing left waiting/active/delayed/failed, or the run fails;
+ * 3. the instance idles for idleSeconds: Redis commands per second, for one instance serving
+ *    the one bench queue (every background loop included: timers, blocking reads, checkers);
+ * 4. single jobs added one at a time: add-to-handler-start latency p50/p99. Each sample waits for
+ *    its own completion to be recorded, then pickupGapMs, so the next one meets an idle worker;
+ *    the end state is checked again after the last.
  * Commands are INFO commandstats diffs, so commands run inside scripts count, as Redis counts them.
  */
 export async function measureSystem(system: BenchSystem, admin: Redis, opts: MeasureOptions): Promise<SystemFigures> {
@@ -86,8 +152,8 @@ export async function measureSystem(system: BenchSystem, admin: Redis, opts: Mea
     const s2 = await snapshot(admin);
     const processStart = performance.now();
     const nodeCpu0 = process.cpuUsage();
-    system.runWorker();
-    await completions.until(n);
+    await system.runWorker();
+    await awaitCompletions(system, completions, n, opts, 'drain');
     const processSeconds = (performance.now() - processStart) / 1000;
     const nodeCpu = process.cpuUsage(nodeCpu0);
     const nodeCpuSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
@@ -108,10 +174,11 @@ export async function measureSystem(system: BenchSystem, admin: Redis, opts: Mea
       `${system.name}: enqueue ${cpu(s0, s1, enqueueSeconds)} (${diff(s1, s0).scriptCalls} script calls); ` +
         `process ${cpu(s2, s3, processSeconds)} (${diff(s3, s2).scriptCalls} script calls), bench process cpu ${nodeCpuSeconds.toFixed(2)} s\n`,
     );
+    // the drain's tail (wake tokens, last acks) settles, then the end state (and before the idle window)
+    await sleep(SETTLE_MS);
+    await checkEndState(system, completions, n, 'after the drain');
     if (opts.throughputOnly) return figures;
 
-    // let the drain's tail (wake tokens, last acks) settle before the idle window
-    await sleep(1_000);
     const i0 = await snapshot(admin);
     const idleStart = performance.now();
     await sleep(opts.idleSeconds * 1000);
@@ -130,9 +197,12 @@ export async function measureSystem(system: BenchSystem, admin: Redis, opts: Mea
       });
       await system.addOne(performance.now());
       latencies.push(await picked);
+      await awaitCompletions(system, completions, n + k + 1, opts, `pickup sample ${k}`);
       await sleep(opts.pickupGapMs);
     }
     pickupStarted = undefined;
+    await sleep(SETTLE_MS);
+    await checkEndState(system, completions, n + opts.pickupSamples, 'after the pickup samples');
     figures.pickup_p50_ms = round(percentile(latencies, 50), 2);
     figures.pickup_p99_ms = round(percentile(latencies, 99), 2);
     return figures;

@@ -1,7 +1,8 @@
 /**
  * npm run bench:scale: claimq's processing rate and Redis memory with 10k, 100k and 1M jobs
  * waiting (BENCH_SCALE_SIZES=10000,100000,1000000), concurrency BENCH_C. Each size on a flushed
- * private redis-server: bulk enqueue, then the worker runtime drains the queue.
+ * private redis-server: bulk enqueue, then a whole claimq instance (claimq-system.ts) drains the
+ * queue; a drain that loses a job fails the run (measure-system.ts).
  * One JSON line per size on stdout, a table on stderr.
  */
 import 'reflect-metadata';

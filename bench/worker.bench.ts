@@ -1,8 +1,10 @@
 /**
- * npm run bench:worker: claimq's worker runtime alone (the claimq column of bench:compare, same
- * code). Prints one JSON line per figure: end-to-end throughput of N no-op jobs at concurrency C
- * (default N 500000, enough for >= 10 s on a 2-core machine), pickup latency p50/p99 of single
- * jobs to an idle worker, Redis commands per job, idle Redis commands per second.
+ * npm run bench:worker: claimq alone, one whole instance (bench:compare's claimq_retained column,
+ * same code: ClaimqModule booted with the service defaults, see claimq-system.ts). Prints one JSON
+ * line per figure: end-to-end throughput of N no-op jobs at concurrency C (default N 500000,
+ * enough for >= 10 s on a 2-core machine), pickup latency p50/p99 of single jobs to an idle
+ * worker, Redis commands per job, idle Redis commands per second of the instance (one queue).
+ * The other knobs and their defaults are bench:compare's (bench-settings.ts; BENCH_ROUNDS unused).
  */
 import 'reflect-metadata';
 import Redis from 'ioredis';
