@@ -25,13 +25,6 @@ export function isCluster(client: RedisClient): client is Cluster {
  * reply, stream read and command reply it decodes was written and tested against RESP2 shapes. A
  * move to ioredis 6, which speaks RESP3 by default, must pass `protocol: 2` here or re-check each
  * reply (test/redis/redis-connection.spec.ts asks the server which protocol the store speaks).
- *
- * Auto-pipelining: the commands issued in one event-loop turn go out in one write. The API's
- * requests each make one store call, so under load a write per request became one per turn
- * (BENCHMARKS.md, "The REST front door"); the worker's calls are batches already. A cluster
- * client does not auto-pipeline (createClusterClient): ioredis 5 refuses a turn's commands when
- * they span slots of different allocation groups ("All keys in the pipeline should belong to the
- * same slots allocation group"), which a partitioned queue's calls do.
  */
 export function createRedisClient(url: string, overrides: RedisOptions = {}): Redis {
   const client = new Redis(url, {
@@ -40,7 +33,6 @@ export function createRedisClient(url: string, overrides: RedisOptions = {}): Re
     disconnectTimeout: 200,
     retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
     ...(/^rediss:\/\//i.test(url) ? { tls: {} } : {}),
-    enableAutoPipelining: true,
     ...overrides,
     autoResendUnfulfilledCommands: false,
   });

@@ -662,7 +662,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   /** One stream per queue, each read on a connection of its own (a copy of this store's settings). */
   eventSources(options: EventSourceOptions): JobEventSources {
     return new RedisJobEventSources({
-      connect: (name) => duplicateRedisClient(this.redis, { connectionName: name, enableAutoPipelining: false }),
+      connect: (name) => duplicateRedisClient(this.redis, { connectionName: name }),
       keysOf: (queue) => this.keys(queue),
       ...options,
     });

@@ -117,7 +117,7 @@ export class RedisWakeWaiter {
   private connect(control: Redis): Redis {
     // A blocked connection only closes when the socket is destroyed, so do not wait long for it.
     // (A cluster's node connection never reconnects by itself; a copy of it neither: it is dropped.)
-    const conn = control.duplicate({ maxRetriesPerRequest: 0, disconnectTimeout: 50, lazyConnect: false, enableAutoPipelining: false });
+    const conn = control.duplicate({ maxRetriesPerRequest: 0, disconnectTimeout: 50, lazyConnect: false });
     conn.on('error', () => undefined);
     // a reconnect gets a new id; an UNBLOCK for the old one must not be sent
     conn.on('close', () => this.clientIds.delete(conn));
