@@ -106,6 +106,26 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
         expect(list.body.items).toHaveLength(1);
       });
 
+      it('answers concurrent requests each its own job, and one job per idempotency key (the jobs of a turn are written together)', async () => {
+        const queue = uniqueQueue();
+        const send = (body: object) => e2e.http().post('/jobs').send({ type: 't', queue, ...body });
+        const answers = await Promise.all([
+          ...Array.from({ length: 10 }, (_, i) => send({ idempotencyKey: 'shared', payload: { keyed: i } })),
+          ...Array.from({ length: 10 }, (_, i) => send({ payload: { plain: i } })),
+        ]);
+        const keyed = answers.slice(0, 10);
+        const plain = answers.slice(10);
+        expect(keyed.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+        expect(new Set(keyed.map((res) => res.body.id)).size).toBe(1);
+        const winner = keyed.find((res) => res.status === 201)!;
+        expect(keyed.every((res) => JSON.stringify(res.body.payload) === JSON.stringify(winner.body.payload))).toBe(true);
+        expect(plain.map((res) => res.status)).toEqual(Array(10).fill(201));
+        expect(plain.map((res) => res.body.payload)).toEqual(Array.from({ length: 10 }, (_, i) => ({ plain: i })));
+        expect(new Set([...plain.map((res) => res.body.id), winner.body.id]).size).toBe(11);
+        const list = await e2e.http().get('/jobs').query({ queue, limit: 100 }).expect(200);
+        expect(list.body.items).toHaveLength(11);
+      });
+
       it('stores an http job whose payload is well formed, as sent', async () => {
         const payload = { url: 'http://localhost:9/hook', method: 'PUT', headers: { 'x-a': 'b' }, body: { n: 1 } };
         const job = await enqueue({ type: 'http', queue: uniqueQueue(), payload });

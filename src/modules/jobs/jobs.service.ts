@@ -14,6 +14,7 @@ import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
 import { BulkAction, BulkActionQuery, BulkActionResult, runBulkAction } from './bulk-job-action';
+import { EnqueueBatcher } from './enqueue-batcher';
 
 /**
  * Enqueue and read jobs. Plain service: it throws domain errors (the HTTP filter maps them), so
@@ -24,6 +25,7 @@ export class JobsService {
   private readonly queues: AcceptedQueues;
   private readonly secrets: HttpJobSecrets;
   private readonly egress: EgressPolicy;
+  private readonly batcher: EnqueueBatcher;
 
   constructor(
     @Inject(JobStore) private readonly store: JobOperations,
@@ -35,11 +37,18 @@ export class JobsService {
     this.queues = new AcceptedQueues(config.queues);
     this.secrets = config.httpJobSecrets();
     this.egress = config.egressPolicy();
+    this.batcher = new EnqueueBatcher((jobs) => this.store.enqueue(jobs));
   }
 
-  /** `created: false` when the idempotency key matched an existing job, which is returned. */
+  /**
+   * `created: false` when the idempotency key matched an existing job, which is returned. The jobs
+   * of the requests of one event-loop turn are written together (EnqueueBatcher), except on a
+   * partitioned queue (QUEUES `name:N`), where a call of jobs whose keys live in several
+   * partitions is a staged write across them: there each job is its own call, as before.
+   */
   async create(spec: JobSpec): Promise<EnqueueResult> {
-    const [result] = await this.store.enqueue([this.normalize(spec, '')]);
+    const job = this.normalize(spec, '');
+    const result = (this.config.queuePartitions.get(job.queue) ?? 1) > 1 ? (await this.store.enqueue([job]))[0] : await this.batcher.add(job);
     this.countEnqueued([result]);
     return result;
   }
