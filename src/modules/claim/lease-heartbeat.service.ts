@@ -37,6 +37,8 @@ export interface LeaseHeartbeatDeps {
  *
  * Plain class: the Nest interval (LeaseHeartbeatScheduler) only calls beat().
  */
+const leaseKey = (lease: Lease): string => `${lease.id}:${lease.token}`;
+
 export class LeaseHeartbeatService {
   private inFlight: Promise<void> | undefined;
   private stopped = false;
@@ -98,7 +100,20 @@ export class LeaseHeartbeatService {
     await this.deps.claimSettled(queue);
     const known = new Set(this.deps.settlingIds(queue));
     for (const job of running.inQueue(queue)) known.add(job.id);
-    const unknown = stray.filter((lease) => !known.has(lease.id));
+    const candidates = stray.filter((lease) => !known.has(lease.id));
+    if (candidates.length === 0) return;
+    // A job claimed while the question was out, then run and settled before the claim was awaited,
+    // is in neither snapshot, yet its lease is gone by now: ask again, and release only the leases
+    // (id and token) stray in both answers. A lost claim reply's leases stay until released.
+    let again: Lease[];
+    try {
+      again = await store.strayLeases(queue, workerId, [...known]);
+    } catch (err) {
+      logger.warn(`worker ${workerId}: asking again for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
+      return;
+    }
+    const still = new Set(again.map(leaseKey));
+    const unknown = candidates.filter((lease) => still.has(leaseKey(lease)));
     if (unknown.length === 0) return;
     logger.warn({
       msg: 'releasing leases this worker never received (a claim reply was lost); no attempt is spent',

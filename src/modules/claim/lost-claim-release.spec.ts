@@ -108,3 +108,36 @@ describe('lost claim replies: a claim in flight is not a lost one', () => {
     expect(releases).not.toHaveBeenCalled();
   });
 });
+
+describe('lost claim replies: a job settled while the beat asked is not a lost one', () => {
+  let h: WorkerHarness;
+
+  afterEach(async () => {
+    await h?.stop();
+  });
+
+  it('asks again and releases only what is stray in both answers (no warning for a lease already gone)', async () => {
+    const store = new MemoryJobStore({ configuredQueues: ['default'] });
+    const logger = recordingLogger();
+    h = workerHarness({ store, leaseMs: LEASE_MS, logger });
+    h.registry.register('once', () => undefined);
+    const [settled] = await h.enqueue({ type: 'once' });
+    const releases = vi.spyOn(store, 'release');
+    // The first answer names a lease this worker held for a job that ended before the beat looked
+    // again (a claim in flight when the beat asked, run and acknowledged at once): the store's
+    // first answer still had it, its second no longer does.
+    const strayLeases = store.strayLeases.bind(store);
+    let asked = 0;
+    vi.spyOn(store, 'strayLeases').mockImplementation(async (...args) => {
+      const stray = await strayLeases(...args);
+      asked++;
+      return asked === 1 ? [...stray, { id: settled.id, token: 1 }] : stray;
+    });
+    h.runtime.start();
+    await h.waitForStatus(settled.id, 'succeeded');
+    await h.runtime.heartbeat.beat();
+    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(releases).not.toHaveBeenCalled();
+    expect(logger.lines.some((line) => line.includes('a claim reply was lost'))).toBe(false);
+  });
+});
