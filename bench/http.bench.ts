@@ -1,7 +1,7 @@
 /**
  * npm run bench:http: the REST front door under load. One claimq process (`node dist/main.js`,
- * JOB_STORE=redis MODE=api, API keys on, request logs on at LOG_LEVEL=info, written to a file as
- * a container runtime collects stdout) on a private redis-server, driven by autocannon from this
+ * JOB_STORE=redis MODE=api, API keys on, request logs on at LOG_LEVEL=info into a pipe that `cat`
+ * copies to a file, as a container runtime collects stdout) on a private redis-server, driven by autocannon from this
  * process. Routes, each for BENCH_HTTP_S seconds at BENCH_HTTP_C connections after a 3 s warm-up:
  *   post_job   POST /jobs {"type":"noop"}
  *   post_bulk  POST /jobs/bulk of 100 noop jobs
@@ -13,7 +13,7 @@
  *                    in the same run
  *   floor_*          BENCH_HTTP_FLOOR=1: bench/http-floor-server.ts on node:http, Nest on express,
  *                    Nest on fastify: one Redis command per request and nothing else, the least
- *                    this machine can do (no get_queues there)
+ *                    this machine can do (POST /jobs and GET /jobs/:id only)
  * Each run's figures go to stderr as they come; at the end ONE JSON line per server and route on
  * stdout, with the median of the rounds for each figure and the rounds' requests/s:
  * requests/s, p50/p99/max latency (ms), non-2xx count, errors, the server's peak RSS (MiB), the
@@ -142,7 +142,7 @@ function floorContender(kind: 'node' | 'nest-express' | 'nest-fastify'): Contend
     name: `floor_${kind.replace('-', '_')}`,
     args: ['-r', '@swc-node/register', join(__dirname, 'http-floor-server.ts')],
     env: (redisUrl) => ({ REDIS_URL: redisUrl, FLOOR_SERVER: kind }),
-    routes: ['post_job', 'post_bulk', 'get_job'],
+    routes: ['post_job', 'get_job'],
   };
 }
 
@@ -150,18 +150,29 @@ function floorContender(kind: 'node' | 'nest-express' | 'nest-fastify'): Contend
 async function startServer(contender: Contender, env: Record<string, string>, logFile: string): Promise<Server> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
+  // stdout into a pipe that another process (cat) copies to the file, as a container runtime's
+  // shim collects a container's stdout: each write to it is a write to a pipe with a reader to wake
   const child = spawn(process.execPath, contender.args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', log, log],
+    stdio: ['ignore', 'pipe', log],
   });
+  const collector = spawn('cat', [], { stdio: [child.stdout!, log, log] });
+  child.stdout!.destroy(); // cat holds its own copy of the read end; this process reads nothing
   closeSync(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const collected = new Promise<void>((resolve) => collector.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => collected);
   const server = { child, port, exited };
-  await waitFor('the server to listen', () => {
-    if (child.exitCode !== null) throw new Error(`${contender.name} exited ${child.exitCode}:\n${readFileSync(logFile, 'utf8')}`);
-    return readFileSync(logFile, 'utf8').includes('claimq listening');
-  }, { timeoutMs: 60_000, describe: () => readFileSync(logFile, 'utf8') });
+  try {
+    await waitFor('the server to listen', () => {
+      if (child.exitCode !== null) throw new Error(`${contender.name} exited ${child.exitCode}:\n${readFileSync(logFile, 'utf8')}`);
+      return readFileSync(logFile, 'utf8').includes('claimq listening');
+    }, { timeoutMs: 60_000, describe: () => readFileSync(logFile, 'utf8') });
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited;
+    throw err;
+  }
   return server;
 }
 
@@ -220,8 +231,9 @@ function extraEnv(): Record<string, string> {
 type Figures = Record<string, number | string>;
 
 /** One contender on a fresh redis-server: every route it serves, in order. */
-async function runContender(contender: Contender, routes: Route[], dir: string, profileDir: string | undefined): Promise<Figures[]> {
-  const logFile = join(dir, `${contender.name}.log`);
+async function runContender(contender: Contender, round: number, routes: Route[], dir: string, profileDir: string | undefined): Promise<Figures[]> {
+  // a file per run: the wait for "claimq listening" must not find an earlier run's line
+  const logFile = join(dir, `${contender.name}-${round}.log`);
   const redis = await RedisServer.start();
   let server: Server | undefined;
   const figures: Figures[] = [];
@@ -281,7 +293,7 @@ async function main(): Promise<void> {
       const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
       for (const contender of order) {
         process.stderr.write(`round ${round + 1}: ${contender.name}\n`);
-        for (const figures of await runContender(contender, routes, dir, profileDir)) {
+        for (const figures of await runContender(contender, round, routes, dir, profileDir)) {
           const key = `${figures.server} ${figures.route}`;
           runs.set(key, [...(runs.get(key) ?? []), figures]);
         }

@@ -8,6 +8,8 @@ export interface SystemFigures {
   process_jobs_s: number;
   redis_cmds_per_job_enqueue: number;
   redis_cmds_per_job_process: number;
+  /** Redis CPU (user + system, INFO) per processed job, µs: what a job costs Redis, less sensitive to load than jobs/s. */
+  redis_cpu_us_per_job_process: number;
   pickup_p50_ms: number;
   pickup_p99_ms: number;
   /** Redis commands/s of one idle instance (claimq) or worker deployment (peers) serving the one bench queue. */
@@ -20,6 +22,7 @@ export const FIGURE_KEYS: readonly (keyof SystemFigures)[] = [
   'process_jobs_s',
   'redis_cmds_per_job_enqueue',
   'redis_cmds_per_job_process',
+  'redis_cpu_us_per_job_process',
   'pickup_p50_ms',
   'pickup_p99_ms',
   'idle_cmds_s',
@@ -164,6 +167,7 @@ export async function measureSystem(system: BenchSystem, admin: Redis, opts: Mea
       process_jobs_s: round(n / processSeconds),
       redis_cmds_per_job_enqueue: round(diff(s1, s0).commands / n, 2),
       redis_cmds_per_job_process: round(diff(s3, s2).commands / n, 2),
+      redis_cpu_us_per_job_process: round((diff(s3, s2).cpuSeconds * 1e6) / n, 1),
       pickup_p50_ms: Number.NaN,
       pickup_p99_ms: Number.NaN,
       idle_cmds_s: Number.NaN,

@@ -10,6 +10,7 @@ const KEYS = [
   'process_jobs_s',
   'redis_cmds_per_job_enqueue',
   'redis_cmds_per_job_process',
+  'redis_cpu_us_per_job_process',
   'pickup_p50_ms',
   'pickup_p99_ms',
   'idle_cmds_s',
