@@ -22,6 +22,7 @@
  * BENCH_HTTP_S (20), BENCH_HTTP_C (50), BENCH_HTTP_ROUNDS (3), BENCH_HTTP_ROUTES (all),
  * BENCH_HTTP_PROFILE=1 (the server runs with --cpu-prof; its top frames are printed on stderr;
  * BENCH_HTTP_PROFILE_DIR keeps the .cpuprofile there instead, for a closer look),
+ * BENCH_HTTP_LOG (pipe; `file` writes the server's stdout straight into the file, no reader to wake),
  * BENCH_HTTP_ENV (extra claimq settings, `K=V,K=V`, e.g. LOG_LEVEL=warn to see what logs cost).
  * Needs redis-server on PATH and a build (dist/).
  */
@@ -41,6 +42,8 @@ import { sleep } from './latency';
 const SECONDS = Number(process.env.BENCH_HTTP_S ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_C ?? 50);
 const WARMUP_S = 3;
+/** BENCH_HTTP_LOG: `pipe` (stdout into a pipe another process reads, as in a container) or `file` (straight into a file). */
+const LOG_TO = process.env.BENCH_HTTP_LOG === 'file' ? 'file' : 'pipe';
 const API_KEY = 'bench-http-key-0123456789abcdef';
 const QUEUE = 'bench-http';
 const GET_IDS = 1_000;
@@ -150,18 +153,22 @@ function floorContender(kind: 'node' | 'nest-express' | 'nest-fastify'): Contend
 async function startServer(contender: Contender, env: Record<string, string>, logFile: string): Promise<Server> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  // stdout into a pipe that another process (cat) copies to the file, as a container runtime's
-  // shim collects a container's stdout: each write to it is a write to a pipe with a reader to wake
-  const child = spawn(process.execPath, contender.args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', log],
-  });
-  const collector = spawn('cat', [], { stdio: [child.stdout!, log, log] });
-  child.stdout!.destroy(); // cat holds its own copy of the read end; this process reads nothing
+  const childEnv = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOST: '127.0.0.1', PORT: String(port), ...env };
+  let exited: Promise<void>;
+  let child: ChildProcess;
+  if (LOG_TO === 'file') {
+    child = spawn(process.execPath, contender.args, { cwd: ROOT, env: childEnv, stdio: ['ignore', log, log] });
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  } else {
+    // stdout into a pipe that another process (cat) copies to the file, as a container runtime's
+    // shim collects a container's stdout: each write to it is a write to a pipe with a reader to wake
+    child = spawn(process.execPath, contender.args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', log] });
+    const collector = spawn('cat', [], { stdio: [child.stdout!, log, log] });
+    child.stdout!.destroy(); // cat holds its own copy of the read end; this process reads nothing
+    const collected = new Promise<void>((resolve) => collector.once('exit', () => resolve()));
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => collected);
+  }
   closeSync(log);
-  const collected = new Promise<void>((resolve) => collector.once('exit', () => resolve()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => collected);
   const server = { child, port, exited };
   try {
     await waitFor('the server to listen', () => {
