@@ -5,19 +5,7 @@
  * "name file:line") narrows the list. What bench:http's "where the time goes" shares come from.
  *   node -r @swc-node/register bench/cpu-profile-inclusive.ts <file.cpuprofile> [filter] [topN]
  */
-import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { ProfileNode, readCpuProfile } from './cpu-profile';
 
 function label(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
@@ -28,7 +16,7 @@ function label(node: ProfileNode): string {
 function main(): void {
   const [file, filter, top] = process.argv.slice(2);
   if (!file) throw new Error('usage: cpu-profile-inclusive.ts <file.cpuprofile> [filter] [topN]');
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const profile = readCpuProfile(file);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

@@ -3,19 +3,7 @@
  * summed per file (node_modules collapsed to the package). No dependencies.
  *   node -r @swc-node/register bench/cpu-profile-top.ts <file.cpuprofile> [topN]
  */
-import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { readCpuProfile } from './cpu-profile';
 
 function fileOf(url: string): string {
   if (url === '') return '(native/vm)';
@@ -32,7 +20,7 @@ function main(): void {
   const [file, topArg] = process.argv.slice(2);
   if (!file) throw new Error('usage: cpu-profile-top <file.cpuprofile> [topN]');
   const top = Number(topArg ?? 30);
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const profile = readCpuProfile(file);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
