@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { AuditEntry, AuditPage, NewAuditEntry } from '../../domain/audit';
 import { StoreUnavailableError } from '../../domain/errors';
-import { AuditStore } from '../queue';
+import { AuditDatabase } from './audit-trail.service';
 
 interface AuditRow {
   id: string;
@@ -13,10 +13,8 @@ interface AuditRow {
 }
 
 /** The audit trail in PostgreSQL (table audit_log, a history migration), for instances with history on. */
-export class PostgresAuditLog extends AuditStore {
-  constructor(private readonly dataSource: () => Promise<DataSource>) {
-    super();
-  }
+export class PostgresAuditLog implements AuditDatabase {
+  constructor(private readonly dataSource: () => Promise<DataSource>) {}
 
   async append(entry: NewAuditEntry): Promise<AuditEntry> {
     const ds = await this.dataSource();
@@ -49,18 +47,6 @@ export class PostgresAuditLog extends AuditStore {
       [JSON.stringify(rows)],
     )) as unknown[];
     return inserted.length;
-  }
-
-  async oldest(limit: number): Promise<AuditEntry[]> {
-    const ds = await this.dataSource();
-    const rows = (await ds.query(`SELECT id, at, key_id, action, target, details FROM audit_log ORDER BY id ASC LIMIT $1`, [Math.max(0, limit)])) as AuditRow[];
-    return rows.map(fromRow);
-  }
-
-  async remove(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    const ds = await this.dataSource();
-    await ds.query(`DELETE FROM audit_log WHERE id = ANY($1::bigint[])`, [ids]);
   }
 
   async list(limit: number, before?: number): Promise<AuditPage> {

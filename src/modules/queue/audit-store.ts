@@ -6,7 +6,7 @@ export const DEFAULT_AUDIT_MAX_ENTRIES = 10_000;
 /**
  * The audit trail where the jobs are, used when job history (PostgreSQL) is off or unreachable:
  * capped at AUDIT_MAX_ENTRIES, the oldest entries dropped first. Redis keeps it in one key space of
- * its own (one slot: one script appends); memory in a ring. test/contract/audit.cases.ts is the
+ * its own (one slot: one script appends); memory in an array in id order. test/contract/audit.cases.ts is the
  * executable form of this comment.
  */
 export abstract class AuditStore {
