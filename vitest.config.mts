@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globals: true,
-    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts', 'clients/typescript/test/**/*.spec.ts'],
     setupFiles: ['reflect-metadata'],
     // A test (or hook) that hangs fails after this instead of stalling the run; slow fault tests
     // pass their own, larger timeout.
