@@ -16,8 +16,11 @@ export interface JobScheduleJson {
   fireAt: string;
 }
 
-/** The domain Job with its times as strings (optional ones stay optional); the run number is internal. */
-export type JobJson = Omit<Job, JobTimes | 'run' | 'schedule'> & { [K in keyof Pick<Job, JobTimes>]: string } & { schedule?: JobScheduleJson };
+/**
+ * The domain Job with its times as strings (optional ones stay optional); the run number is
+ * internal. `source: "store"` tells it from a job as job history recorded it (`source: "history"`).
+ */
+export type JobJson = Omit<Job, JobTimes | 'run' | 'schedule'> & { [K in keyof Pick<Job, JobTimes>]: string } & { schedule?: JobScheduleJson; source: 'store' };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -36,6 +39,7 @@ export function toJobJson(job: Job): JobJson {
     runAt: iso(job.runAt),
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
+    source: 'store',
   };
   if (job.startedAt !== undefined) view.startedAt = iso(job.startedAt);
   if (job.finishedAt !== undefined) view.finishedAt = iso(job.finishedAt);

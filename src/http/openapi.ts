@@ -1,6 +1,9 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { OperationObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
+import { OPEN_PATHS } from './api-key.middleware';
+import { ErrorResponseDto } from './error-response.dto';
 import { downloadUrlPlugin, sessionStorageAuthPlugin } from './swagger-session-auth';
 
 export const DOCS_PATH = 'docs';
@@ -17,9 +20,92 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
         'An API_KEYS_READONLY key may GET, HEAD and OPTIONS; any other method answers 403 `forbidden`.',
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'One of API_KEYS (or API_KEYS_READONLY, to read only)' });
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addServer('/', 'The service that serves this document')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: undefined, description: 'An opaque key: one of API_KEYS (or API_KEYS_READONLY, to read only)' });
   if (config.apiKeysEnforced) builder.addSecurityRequirements('bearer');
-  return SwaggerModule.createDocument(app, builder.build());
+  const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResponseDto] });
+  completeOperations(doc, config.apiKeysEnforced);
+  optionalRequestDefaults(doc);
+  return doc;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+const WRITE_METHODS = new Set(['put', 'post', 'delete', 'patch']);
+
+/**
+ * What every route can answer besides its own responses, written once here rather than on each
+ * handler: the error body on every 4xx/5xx (ErrorResponseDto, unless the route gives its own, as
+ * the health checks do), Retry-After on 503, 500, the key check's 401/403 where keys are
+ * enforced, and the body checks' 400/413/415 on methods that take a body. Open routes (OPEN_PATHS:
+ * probes, metrics) say so with an empty security list, overriding the global bearer requirement.
+ */
+function completeOperations(doc: OpenAPIObject, keysEnforced: boolean): void {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const open = OPEN_PATHS.some((pattern) => pattern.test(path));
+    for (const method of HTTP_METHODS) {
+      const operation: OperationObject | undefined = item[method];
+      if (!operation) continue;
+      const responses = operation.responses as Record<string, ResponseObject>;
+      const add = (status: number, description: string): void => {
+        responses[status] ??= { description };
+      };
+      if (open) operation.security = [];
+      if (!open && keysEnforced) {
+        add(401, 'No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`)');
+        if (WRITE_METHODS.has(method)) add(403, 'An API_KEYS_READONLY key on a route that may write (code `forbidden`)');
+      }
+      if (WRITE_METHODS.has(method)) {
+        add(400, 'A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels');
+        add(413, 'The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES)');
+        add(415, 'The body is not application/json (a form, text, XML): nothing was read or changed');
+      }
+      add(500, 'An unexpected error; the body names no internals and the request may be retried');
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        response.content ??= { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } };
+        if (status === '503') response.headers = { ...RETRY_AFTER, ...response.headers };
+      }
+      operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+}
+
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+} as const;
+
+/**
+ * A request body's field that has a default is optional, but generators read `default` as "always
+ * present" (openapi-typescript makes it required), so in the schemas of request bodies the default
+ * moves into the description. The server applies it either way; the schemas of responses keep it.
+ */
+function optionalRequestDefaults(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  const requestSchemas = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as ReferenceObject).$ref;
+    if (typeof ref === 'string') {
+      const name = ref.split('/').pop()!;
+      if (!requestSchemas.has(name)) {
+        requestSchemas.add(name);
+        visit(schemas[name]);
+      }
+      return;
+    }
+    Object.values(node).forEach(visit);
+  };
+  for (const item of Object.values(doc.paths)) for (const method of HTTP_METHODS) visit(item[method]?.requestBody);
+  for (const name of requestSchemas) {
+    for (const property of Object.values(schemas[name]?.properties ?? {}) as SchemaObject[]) {
+      if (!('default' in property)) continue;
+      const shown = JSON.stringify(property.default);
+      property.description = property.description ? `${property.description}. Default: ${shown}` : `Default: ${shown}`;
+      delete property.default;
+    }
+  }
 }
 
 /**

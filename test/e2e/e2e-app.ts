@@ -5,7 +5,9 @@ import request from 'supertest';
 import { ClaimqModule } from '../../src/claimq.module';
 import { AppConfig } from '../../src/config/app-config';
 import { configureApp } from '../../src/configure-app';
+import { createOpenApiDocument } from '../../src/http/openapi';
 import { JobStore } from '../../src/modules/queue/job-store';
+import { checkedRequest, OpenApiResponseCheck } from '../support/openapi-response-check';
 
 export interface E2eApp {
   app: INestApplication;
@@ -35,11 +37,15 @@ export async function startE2eApp(env: Record<string, string> = {}): Promise<E2e
   const app = moduleRef.createNestApplication({ logger: false });
   configureApp(app);
   await app.init();
+  const config = app.get(AppConfig);
+  let check: OpenApiResponseCheck | undefined;
+  const responseCheck = (): OpenApiResponseCheck => (check ??= new OpenApiResponseCheck(createOpenApiDocument(app, config)));
   return {
     app,
-    config: app.get(AppConfig),
+    config,
     store: app.get(JobStore),
-    http: () => request(app.getHttpServer()),
+    /** supertest on the app; every response is checked against the app's OpenAPI document. */
+    http: () => checkedRequest(app.getHttpServer(), responseCheck),
     close: () => app.close(),
   };
 }

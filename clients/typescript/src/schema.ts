@@ -11,7 +11,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_live"];
+        /** Liveness: the process answers (no dependency is checked) */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -27,7 +28,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_ready"];
+        /** Readiness: the job store (and job history, when on) answers */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -43,7 +45,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["MetricsController_scrape"];
+        /** Prometheus metrics, in the text exposition format */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -59,9 +62,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ExecutionsController_list"];
+        /** Executions, newest first, paged */
+        get: operations["listExecutions"];
         put?: never;
-        post: operations["ExecutionsController_create"];
+        /** Start an execution: jobs added as one batch and watched as one, with an optional callback */
+        post: operations["createExecution"];
         delete?: never;
         options?: never;
         head?: never;
@@ -75,7 +80,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ExecutionsController_get"];
+        /** An execution's status and job counts */
+        get: operations["getExecution"];
         put?: never;
         post?: never;
         delete?: never;
@@ -91,7 +97,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ExecutionsController_jobs"];
+        /** The jobs of an execution, in the order they were given, paged */
+        get: operations["listExecutionJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -109,7 +116,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["ExecutionsController_cancel"];
+        /** Cancel an execution's unfinished jobs */
+        post: operations["cancelExecution"];
         delete?: never;
         options?: never;
         head?: never;
@@ -124,12 +132,12 @@ export interface paths {
             cookie?: never;
         };
         /** A schedule with its next 5 ticks and its latest 20 runs */
-        get: operations["SchedulesController_get"];
+        get: operations["getSchedule"];
         /** Create or replace a schedule */
-        put: operations["SchedulesController_put"];
+        put: operations["putSchedule"];
         post?: never;
         /** Delete a schedule (the jobs it made stay) */
-        delete: operations["SchedulesController_delete"];
+        delete: operations["deleteSchedule"];
         options?: never;
         head?: never;
         patch?: never;
@@ -143,7 +151,7 @@ export interface paths {
             cookie?: never;
         };
         /** List schedules by name */
-        get: operations["SchedulesController_list"];
+        get: operations["listSchedules"];
         put?: never;
         post?: never;
         delete?: never;
@@ -162,7 +170,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pause: no tick fires until resumed */
-        post: operations["SchedulesController_pause"];
+        post: operations["pauseSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -179,7 +187,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Resume at the first tick after now (ticks while paused are not caught up) */
-        post: operations["SchedulesController_resume"];
+        post: operations["resumeSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -196,7 +204,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Fire once, now (also when paused; the overlap rule does not apply) */
-        post: operations["SchedulesController_trigger"];
+        post: operations["triggerSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -210,9 +218,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["JobsController_list"];
+        /** A queue's jobs by status from the store, or the jobs created in a time range from job history, paged */
+        get: operations["listJobs"];
         put?: never;
-        post: operations["JobsController_create"];
+        /** Add a job (or, with a repeated idempotencyKey, return the job it added) */
+        post: operations["createJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -228,7 +238,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["JobsController_createMany"];
+        /** Add up to 1,000 jobs of one queue: all of them or, on any invalid field, none */
+        post: operations["createJobs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,7 +253,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["JobsController_get"];
+        /** A job, from the store or, once retention removed it, from job history */
+        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -258,7 +270,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["JobsController_attempts"];
+        /** Every attempt of a job */
+        get: operations["listJobAttempts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -276,7 +289,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["JobsController_cancel"];
+        /** Cancel a job (a running one is asked to stop) */
+        post: operations["cancelJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,7 +306,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["JobsController_promote"];
+        /** Run a delayed or backing-off job now */
+        post: operations["promoteJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -308,7 +323,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["JobsController_retry"];
+        /** Run a failed or cancelled job again */
+        post: operations["retryJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -322,7 +338,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["QueuesController_list"];
+        /** Every queue with its job counts */
+        get: operations["listQueues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -339,7 +356,7 @@ export interface paths {
             cookie?: never;
         };
         /** The dashboard overview of a queue: counts, its oldest pending job, results per 10 s and pickup and run percentiles over 15 minutes */
-        get: operations["QueuesController_stats"];
+        get: operations["getQueueStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -356,9 +373,9 @@ export interface paths {
             cookie?: never;
         };
         /** The queue's fairness settings: paused, the groups' default cap, its rate limit */
-        get: operations["FairnessController_settings"];
+        get: operations["getQueueSettings"];
         /** Change the queue settings: a field left out stays, null clears it */
-        put: operations["FairnessController_updateSettings"];
+        put: operations["putQueueSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -376,7 +393,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pause the queue: no job of it is claimed (running ones run on; enqueues still work) */
-        post: operations["FairnessController_pause"];
+        post: operations["pauseQueue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -393,7 +410,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Resume the queue */
-        post: operations["FairnessController_resume"];
+        post: operations["resumeQueue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -408,7 +425,7 @@ export interface paths {
             cookie?: never;
         };
         /** The groups with pending or running jobs or settings of their own, by name (~default first), paged */
-        get: operations["FairnessController_groups"];
+        get: operations["listGroups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -425,9 +442,9 @@ export interface paths {
             cookie?: never;
         };
         /** One group now (a group with no jobs and no settings reads as empty, not 404) */
-        get: operations["FairnessController_group"];
+        get: operations["getGroup"];
         /** Change a group's cap, rate limit or pause: a field left out stays, null clears it */
-        put: operations["FairnessController_updateGroup"];
+        put: operations["putGroup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -443,7 +460,7 @@ export interface paths {
             cookie?: never;
         };
         /** Worker processes: those heard from within WORKER_DEAD_MS, and the last 100 the reaper declared dead */
-        get: operations["WorkersController_list"];
+        get: operations["listWorkers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -462,7 +479,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel one batch of the queue's pending, scheduled or running jobs (running ones are asked to cancel) */
-        post: operations["BulkJobsController_cancel"];
+        post: operations["cancelQueueJobs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -479,7 +496,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Retry one batch of the queue's failed or cancelled jobs */
-        post: operations["BulkJobsController_retry"];
+        post: operations["retryQueueJobs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -494,7 +511,7 @@ export interface paths {
             cookie?: never;
         };
         /** The audit trail: changes made through the API (not job creation), newest first, paged */
-        get: operations["AuditController_list"];
+        get: operations["listAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -511,7 +528,7 @@ export interface paths {
             cookie?: never;
         };
         /** What the key of this request may do, and its id */
-        get: operations["AuditController_whoami"];
+        get: operations["whoami"];
         put?: never;
         post?: never;
         delete?: never;
@@ -531,16 +548,18 @@ export interface components {
              */
             url: string;
             /**
-             * @default POST
+             * @description Default: "POST"
              * @enum {string}
              */
-            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
             /** @description Request headers. The values of secret ones (HTTP_SECRET_HEADERS: Authorization, Proxy-Authorization, Cookie, X-Api-Key by default) are encrypted at rest (SECRETS_KEYS) and shown as "[redacted]" in every response */
             headers?: {
                 [key: string]: string;
             };
             /** @description Request body: any JSON value, sent as JSON */
-            body?: Record<string, never>;
+            body?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
         };
         BackoffDto: {
             /**
@@ -559,36 +578,29 @@ export interface components {
              * @example email.send
              */
             type: string;
-            /**
-             * @description One of QUEUES (400 otherwise)
-             * @default default
-             */
-            queue: string;
+            /** @description One of QUEUES (400 otherwise). Default: "default" */
+            queue?: string;
             /** @description Any JSON value, handed to the handler; for type "http" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded. */
-            payload?: components["schemas"]["HttpJobPayloadDto"] | unknown;
+            payload?: components["schemas"]["HttpJobPayloadDto"] | ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
             /**
              * @description Fairness group: a queue serves its groups round-robin, and a group's cap, rate limit or pause holds only its own jobs back. Default: the queue's default group; an "http" job gets host:<its url's host> while HTTP_HOST_CONCURRENCY is above 0
              * @example tenant-42
              */
             group?: string;
-            /**
-             * @description Higher runs first
-             * @default 0
-             */
-            priority: number;
+            /** @description Higher runs first. Default: 0 */
+            priority?: number;
             /** @description Run no sooner than this many ms from now; exclusive with runAt */
             delayMs?: number;
             /** @description Run no sooner than this time: ISO-8601 with a zone, or epoch ms; exclusive with delayMs */
             runAt?: string | number;
-            /** @default 3 */
-            maxAttempts: number;
+            /** @description Default: 3 */
+            maxAttempts?: number;
             /** @description Delay between attempts; default exponential from 1 s, capped at 1 h */
             backoff?: components["schemas"]["BackoffDto"];
-            /**
-             * @description Hard time limit of one attempt, ms
-             * @default 90000
-             */
-            timeoutMs: number;
+            /** @description Hard time limit of one attempt, ms. Default: 90000 */
+            timeoutMs?: number;
             /** @description A repeated key in the same queue returns the existing job (200) instead of adding one */
             idempotencyKey?: string;
             /**
@@ -661,8 +673,10 @@ export interface components {
             id: string;
             queue: string;
             type: string;
-            /** @description The JSON value given at enqueue */
-            payload: Record<string, never>;
+            /** @description The JSON value given at enqueue (null when none was given) */
+            payload: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
             /** @enum {string} */
             status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled";
             priority: number;
@@ -683,7 +697,9 @@ export interface components {
             finishedAt?: string;
             workerId?: string;
             /** @description The handler's result (succeeded jobs) */
-            result?: Record<string, never>;
+            result?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
             lastError?: string;
             /** @description The stack of lastError's error, when the handler threw one with a stack (at most 4,000 characters) */
             lastErrorStack?: string;
@@ -699,6 +715,11 @@ export interface components {
             group?: string;
             /** @description A cancel was asked while the job was running */
             cancelRequested?: boolean;
+            /**
+             * @description Read from the job store; a job as job history recorded it has `source: "history"` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            source: "store";
         };
         JobPageResponseDto: {
             items: components["schemas"]["JobResponseDto"][];
@@ -712,26 +733,22 @@ export interface components {
              */
             type: string;
             /** @description Any JSON value, handed to the handler; for type "http" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded. */
-            payload?: components["schemas"]["HttpJobPayloadDto"] | unknown;
+            payload?: components["schemas"]["HttpJobPayloadDto"] | ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
             /**
              * @description Fairness group: a queue serves its groups round-robin, and a group's cap, rate limit or pause holds only its own jobs back. Default: the queue's default group; an "http" job gets host:<its url's host> while HTTP_HOST_CONCURRENCY is above 0
              * @example tenant-42
              */
             group?: string;
-            /**
-             * @description Higher runs first
-             * @default 0
-             */
-            priority: number;
-            /** @default 3 */
-            maxAttempts: number;
+            /** @description Higher runs first. Default: 0 */
+            priority?: number;
+            /** @description Default: 3 */
+            maxAttempts?: number;
             /** @description Delay between attempts; default exponential from 1 s, capped at 1 h */
             backoff?: components["schemas"]["BackoffDto"];
-            /**
-             * @description Hard time limit of one attempt, ms
-             * @default 90000
-             */
-            timeoutMs: number;
+            /** @description Hard time limit of one attempt, ms. Default: 90000 */
+            timeoutMs?: number;
             /**
              * Format: uri
              * @description Called when the job ends
@@ -739,11 +756,8 @@ export interface components {
             callbackUrl?: string;
         };
         PutScheduleDto: {
-            /**
-             * @description The queue of the jobs it fires: one of QUEUES (400 otherwise)
-             * @default default
-             */
-            queue: string;
+            /** @description The queue of the jobs it fires: one of QUEUES (400 otherwise). Default: "default" */
+            queue?: string;
             /**
              * @description A cron pattern of 5 fields (minute hour day month weekday) or 6 (seconds first), in `timezone`. Exactly one of cron and everyMs.
              * @example 0 30 2 * * *
@@ -752,44 +766,37 @@ export interface components {
             /** @description A tick every this many ms from startAt (or from the schedule's creation). Exactly one of cron and everyMs. */
             everyMs?: number;
             /**
-             * @description IANA time zone the cron pattern is read in
-             * @default UTC
+             * @description IANA time zone the cron pattern is read in. Default: "UTC"
              * @example Europe/Berlin
              */
-            timezone: string;
+            timezone?: string;
             /** @description The job every tick makes, validated as POST /jobs validates a job */
             job: components["schemas"]["ScheduleJobDto"];
             /**
-             * @description skip: no tick fires while the previous run is pending, scheduled or running
-             * @default allow
+             * @description skip: no tick fires while the previous run is pending, scheduled or running. Default: "allow"
              * @enum {string}
              */
-            overlap: "allow" | "skip";
+            overlap?: "allow" | "skip";
             /**
-             * @description Ticks whose time passed while no instance ran: none (dropped; a tick is on time within SCHEDULE_MISFIRE_GRACE_MS), latest (the latest one fires), all (each fires, up to maxCatchUp)
-             * @default latest
+             * @description Ticks whose time passed while no instance ran: none (dropped; a tick is on time within SCHEDULE_MISFIRE_GRACE_MS), latest (the latest one fires), all (each fires, up to maxCatchUp). Default: "latest"
              * @enum {string}
              */
-            catchUp: "none" | "latest" | "all";
-            /**
-             * @description catchUp all: the most missed ticks one fire makes jobs for (the latest ones)
-             * @default 100
-             */
-            maxCatchUp: number;
+            catchUp?: "none" | "latest" | "all";
+            /** @description catchUp all: the most missed ticks one fire makes jobs for (the latest ones). Default: 100 */
+            maxCatchUp?: number;
             /** @description No tick before this: ISO-8601 with a zone, or epoch ms */
             startAt?: string | number;
             /** @description No tick after this: ISO-8601 with a zone, or epoch ms */
             endAt?: string | number;
-            /**
-             * @description Created (or replaced) paused
-             * @default false
-             */
-            paused: boolean;
+            /** @description Created (or replaced) paused. Default: false */
+            paused?: boolean;
         };
         ScheduleJobResponseDto: {
             type: string;
-            /** @description The JSON value given at enqueue */
-            payload: Record<string, never>;
+            /** @description The JSON value given at enqueue (null when none was given) */
+            payload: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
             priority: number;
             maxAttempts: number;
             backoff: components["schemas"]["BackoffDto"];
@@ -830,7 +837,7 @@ export interface components {
              * Format: date-time
              * @description The next tick; null when paused or ended
              */
-            nextRunAt: Record<string, never> | null;
+            nextRunAt: string | null;
             counts: components["schemas"]["ScheduleCountsDto"];
             /** @description The job of the latest run */
             lastJobId?: string;
@@ -882,7 +889,7 @@ export interface components {
              * Format: date-time
              * @description The next tick; null when paused or ended
              */
-            nextRunAt: Record<string, never> | null;
+            nextRunAt: string | null;
             counts: components["schemas"]["ScheduleCountsDto"];
             /** @description The job of the latest run */
             lastJobId?: string;
@@ -921,7 +928,9 @@ export interface components {
             finishedAt?: string;
             workerId?: string;
             /** @description The handler's result (succeeded jobs) */
-            result?: Record<string, never>;
+            result?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
             lastError?: string;
             executionId?: string;
             /** @description Set on jobs a recurring schedule fired; clients cannot set it */
@@ -930,15 +939,10 @@ export interface components {
             priority?: number;
             maxAttempts?: number;
             /**
-             * @example history
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             source: "history";
-        };
-        JobHistoryPageResponseDto: {
-            items: components["schemas"]["JobHistoryResponseDto"][];
-            /** @description Pass as `cursor` (with the same filters) for the next page; null on the last page */
-            nextCursor: string | null;
         };
         BulkCreateJobsDto: {
             /** @description Jobs of one queue (400 naming jobs.N.queue otherwise), added all or nothing in one atomic write */
@@ -947,6 +951,11 @@ export interface components {
         BulkCreateJobsResponseDto: {
             /** @description Job ids in the order of the request (existing ids for repeated idempotency keys) */
             ids: string[];
+        };
+        JobListPageResponseDto: {
+            items: (components["schemas"]["JobResponseDto"] | components["schemas"]["JobHistoryResponseDto"])[];
+            /** @description Pass as `cursor` (with the same filters) for the next page; null on the last page */
+            nextCursor: string | null;
         };
         JobAttemptResponseDto: {
             /**
@@ -1065,13 +1074,13 @@ export interface components {
             /** @description The cap of every group without its own; null: none */
             groupConcurrency: number | null;
             /** @description The queue's own rate; null: none */
-            rateLimit: components["schemas"]["RateLimitDto"] | null;
+            rateLimit: components["schemas"]["RateLimitDto"] | (never | null);
         };
         PutQueueSettingsDto: {
             /** @description The cap of every group of the queue without one of its own: jobs of one group running at once across the fleet. null: no cap */
             groupConcurrency?: number | null;
             /** @description The queue's own rate: every job claimed from it counts. null: none */
-            rateLimit?: components["schemas"]["RateLimitDto"] | null;
+            rateLimit?: components["schemas"]["RateLimitDto"] | (never | null);
         };
         GroupStateResponseDto: {
             /**
@@ -1089,7 +1098,7 @@ export interface components {
             /** @description The cap in force: its own, else the queue's groupConcurrency, and a host group's never above HTTP_HOST_CONCURRENCY; null: none */
             effectiveConcurrency: number | null;
             /** @description The group's own rate; null: none */
-            rateLimit: components["schemas"]["RateLimitDto"] | null;
+            rateLimit: components["schemas"]["RateLimitDto"] | (never | null);
             /**
              * @description What holds its pending jobs back now; null: nothing
              * @enum {string|null}
@@ -1111,7 +1120,7 @@ export interface components {
             /** @description The group's own cap: its jobs running at once across the fleet. null: the queue's groupConcurrency (and a host group's HTTP_HOST_CONCURRENCY) apply */
             concurrency?: number | null;
             /** @description The group's rate: only its own jobs count. null: none */
-            rateLimit?: components["schemas"]["RateLimitDto"] | null;
+            rateLimit?: components["schemas"]["RateLimitDto"] | (never | null);
             /** @description true: none of the group's jobs is claimed (they stay pending; running ones run on); false: resumed */
             paused?: boolean;
         };
@@ -1184,19 +1193,15 @@ export interface components {
         BulkCancelJobsDto: {
             /** @description Only jobs of this type */
             type?: string;
-            /**
-             * @description Jobs this call looks at (one page of the listing)
-             * @default 500
-             */
-            limit: number;
+            /** @description Jobs this call looks at (one page of the listing). Default: 500 */
+            limit?: number;
             /** @description nextCursor of the previous call of the same bulk action */
             cursor?: string;
             /**
-             * @description The jobs to cancel: running ones are asked to cancel
-             * @default pending
+             * @description The jobs to cancel: running ones are asked to cancel. Default: "pending"
              * @enum {string}
              */
-            status: "pending" | "scheduled" | "running";
+            status?: "pending" | "scheduled" | "running";
         };
         BulkJobActionResponseDto: {
             /** @description Jobs this call looked at: one page of the filtered listing */
@@ -1211,19 +1216,15 @@ export interface components {
         BulkRetryJobsDto: {
             /** @description Only jobs of this type */
             type?: string;
-            /**
-             * @description Jobs this call looks at (one page of the listing)
-             * @default 500
-             */
-            limit: number;
+            /** @description Jobs this call looks at (one page of the listing). Default: 500 */
+            limit?: number;
             /** @description nextCursor of the previous call of the same bulk action */
             cursor?: string;
             /**
-             * @description The jobs to retry
-             * @default failed
+             * @description The jobs to retry. Default: "failed"
              * @enum {string}
              */
-            status: "failed" | "cancelled";
+            status?: "failed" | "cancelled";
         };
         AuditEntryResponseDto: {
             /**
@@ -1268,6 +1269,36 @@ export interface components {
              */
             keyId: string | null;
         };
+        FieldErrorDto: {
+            /**
+             * @description The path of the field: `backoff.delayMs`, `jobs.3.type`, `content-type`
+             * @example backoff.delayMs
+             */
+            field: string;
+            /** @example must not be less than 0 */
+            reason: string;
+        };
+        ErrorResponseDto: {
+            /**
+             * @description The HTTP status, repeated
+             * @example 400
+             */
+            statusCode: number;
+            /**
+             * @description The status's reason phrase
+             * @example Bad Request
+             */
+            error: string;
+            /** @example backoff.delayMs must not be less than 0 */
+            message: string;
+            /**
+             * @description A machine-readable cause: `job_not_found`, `invalid_transition`, `store_unavailable`, `payload_too_large`, `unauthorized`, `forbidden`, `unsupported_media_type`, ...
+             * @example job_not_found
+             */
+            code?: string;
+            /** @description Each invalid field and why (400, 413, 415) */
+            errors?: components["schemas"]["FieldErrorDto"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -1277,7 +1308,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    HealthController_live: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -1348,9 +1379,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description The Health Check is not successful */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1425,7 +1467,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -1500,6 +1542,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /**
              * @description Not ready: `error` names each failing indicator and why
              *
@@ -1507,6 +1558,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1581,7 +1634,7 @@ export interface operations {
             };
         };
     };
-    MetricsController_scrape: {
+    getMetrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -1599,9 +1652,18 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
-    ExecutionsController_list: {
+    listExecutions: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1630,11 +1692,31 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    ExecutionsController_create: {
+    createExecution: {
         parameters: {
             query?: never;
             header?: never;
@@ -1670,18 +1752,58 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    ExecutionsController_get: {
+    getExecution: {
         parameters: {
             query?: never;
             header?: never;
@@ -1700,15 +1822,35 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponseDto"];
                 };
             };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    ExecutionsController_jobs: {
+    listExecutionJobs: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1732,15 +1874,35 @@ export interface operations {
                     "application/json": components["schemas"]["JobPageResponseDto"];
                 };
             };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    ExecutionsController_cancel: {
+    cancelExecution: {
         parameters: {
             query?: never;
             header?: never;
@@ -1760,15 +1922,71 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_get: {
+    getSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -1787,22 +2005,46 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleDetailResponseDto"];
                 };
             };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_put: {
+    putSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -1840,32 +2082,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job payload is larger than MAX_PAYLOAD_BYTES */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_delete: {
+    deleteSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -1882,22 +2161,82 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_list: {
+    listSchedules: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1918,16 +2257,38 @@ export interface operations {
                     "application/json": components["schemas"]["SchedulePageResponseDto"];
                 };
             };
-            /** @description The job store is unreachable; retry after Retry-After seconds */
-            503: {
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_pause: {
+    pauseSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -1946,22 +2307,82 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_resume: {
+    resumeSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -1980,22 +2401,82 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    SchedulesController_trigger: {
+    triggerSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -2014,22 +2495,82 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleTriggerResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_list: {
+    listJobs: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2058,7 +2599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobPageResponseDto"] | components["schemas"]["JobHistoryPageResponseDto"];
+                    "application/json": components["schemas"]["JobListPageResponseDto"];
                 };
             };
             /** @description A filter is invalid, from/to was given while job history is off, or idempotencyKey was combined with another filter */
@@ -2066,18 +2607,42 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_create: {
+    createJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -2113,32 +2678,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The payload is larger than MAX_PAYLOAD_BYTES */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_createMany: {
+    createJobs: {
         parameters: {
             query?: never;
             header?: never;
@@ -2165,25 +2767,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_get: {
+    getJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -2203,23 +2849,47 @@ export interface operations {
                     "application/json": components["schemas"]["JobResponseDto"] | components["schemas"]["JobHistoryResponseDto"];
                 };
             };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Neither the store nor job history knows the job */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_attempts: {
+    listJobAttempts: {
         parameters: {
             query?: never;
             header?: never;
@@ -2239,23 +2909,47 @@ export interface operations {
                     "application/json": components["schemas"]["JobAttemptsResponseDto"];
                 };
             };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Neither the store nor job history knows the job */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_cancel: {
+    cancelJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -2275,29 +2969,91 @@ export interface operations {
                     "application/json": components["schemas"]["JobResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job has already finished */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_promote: {
+    promoteJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -2317,29 +3073,91 @@ export interface operations {
                     "application/json": components["schemas"]["JobResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Only scheduled jobs (delayed, or waiting out a retry backoff) can be promoted */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    JobsController_retry: {
+    retryJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -2359,29 +3177,91 @@ export interface operations {
                     "application/json": components["schemas"]["JobResponseDto"];
                 };
             };
+            /** @description A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Only failed or cancelled jobs can be retried */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    QueuesController_list: {
+    listQueues: {
         parameters: {
             query?: never;
             header?: never;
@@ -2399,16 +3279,38 @@ export interface operations {
                     "application/json": components["schemas"]["QueueSummaryResponseDto"][];
                 };
             };
-            /** @description The job store is unreachable */
-            503: {
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    QueuesController_stats: {
+    getQueueStats: {
         parameters: {
             query?: never;
             header?: never;
@@ -2433,18 +3335,42 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_settings: {
+    getQueueSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -2469,18 +3395,42 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_updateSettings: {
+    putQueueSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -2510,25 +3460,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_pause: {
+    pauseQueue: {
         parameters: {
             query?: never;
             header?: never;
@@ -2553,18 +3547,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_resume: {
+    resumeQueue: {
         parameters: {
             query?: never;
             header?: never;
@@ -2589,18 +3634,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or changed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_groups: {
+    listGroups: {
         parameters: {
             query?: {
                 /** @description nextCursor of the previous page */
@@ -2629,18 +3725,42 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_group: {
+    getGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -2667,18 +3787,42 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    FairnessController_updateGroup: {
+    putGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -2710,25 +3854,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    WorkersController_list: {
+    listWorkers: {
         parameters: {
             query?: never;
             header?: never;
@@ -2745,16 +3933,38 @@ export interface operations {
                     "application/json": components["schemas"]["WorkersResponseDto"];
                 };
             };
-            /** @description The job store is unreachable; retry after Retry-After seconds */
-            503: {
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    BulkJobsController_cancel: {
+    cancelQueueJobs: {
         parameters: {
             query?: never;
             header?: never;
@@ -2783,25 +3993,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds (the same cursor again: jobs already changed have left the listing) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    BulkJobsController_retry: {
+    retryQueueJobs: {
         parameters: {
             query?: never;
             header?: never;
@@ -2830,25 +4084,69 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description The job store is unreachable; retry after Retry-After seconds (the same cursor again: jobs already changed have left the listing) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    AuditController_list: {
+    listAuditEntries: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2874,18 +4172,42 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Where the trail lives (job history, or the job store) is unreachable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    AuditController_whoami: {
+    whoami: {
         parameters: {
             query?: never;
             header?: never;
@@ -2900,6 +4222,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WhoamiResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

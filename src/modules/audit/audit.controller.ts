@@ -16,7 +16,7 @@ export class AuditController {
   constructor(private readonly trail: AuditTrail) {}
 
   @Get('audit')
-  @ApiOperation({ summary: 'The audit trail: changes made through the API (not job creation), newest first, paged' })
+  @ApiOperation({ operationId: 'listAuditEntries', summary: 'The audit trail: changes made through the API (not job creation), newest first, paged' })
   @ApiOkResponse({ type: AuditPageResponseDto })
   @ApiBadRequestResponse({ description: 'limit or cursor is invalid; `errors` names it' })
   @ApiServiceUnavailableResponse({ description: 'Where the trail lives (job history, or the job store) is unreachable' })
@@ -26,7 +26,7 @@ export class AuditController {
   }
 
   @Get('whoami')
-  @ApiOperation({ summary: 'What the key of this request may do, and its id' })
+  @ApiOperation({ operationId: 'whoami', summary: 'What the key of this request may do, and its id' })
   @ApiOkResponse({ type: WhoamiResponseDto })
   whoami(@Req() req: Request): WhoamiResponseDto {
     const { access, keyId } = requestAccess(req);

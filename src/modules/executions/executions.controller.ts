@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } 
 import type { Response } from 'express';
 import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob, toJobSpec } from '../jobs';
 import { CreateExecutionDto } from './dto/create-execution.dto';
@@ -24,6 +24,7 @@ export class ExecutionsController {
   @ApiOkResponse({ type: CreatedExecutionResponseDto, description: 'The idempotency key matched an execution of the queue: it is returned, nothing was added' })
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field>' })
   @ApiJsonBodyOnly()
+  @ApiOperation({ operationId: 'createExecution', summary: 'Start an execution: jobs added as one batch and watched as one, with an optional callback' })
   async create(@Body() dto: CreateExecutionDto, @Res({ passthrough: true }) res: Response): Promise<CreatedExecutionResponseDto> {
     const { id, total, created } = await this.executions.create(dto.jobs.map(toJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);
@@ -33,6 +34,7 @@ export class ExecutionsController {
   @Get()
   @ApiOkResponse({ type: ExecutionPageResponseDto, description: "The queue's executions still in the store (EXECUTION_RETENTION_MS), newest first" })
   @ApiBadRequestResponse({ description: 'A field is invalid, or the queue is not one of QUEUES; `errors` names it' })
+  @ApiOperation({ operationId: 'listExecutions', summary: 'Executions, newest first, paged' })
   async list(@Query() query: ListExecutionsQueryDto): Promise<ExecutionPageResponseDto> {
     const page = await this.executions.list(query.queue ?? DEFAULT_QUEUE, query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
     return { items: page.items.map(toExecutionJson), nextCursor: page.nextCursor };
@@ -41,6 +43,7 @@ export class ExecutionsController {
   @Get(':id')
   @ApiOkResponse({ type: ExecutionResponseDto })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getExecution', summary: "An execution's status and job counts" })
   async get(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
     return toExecutionJson(await this.executions.get(id));
   }
@@ -48,6 +51,7 @@ export class ExecutionsController {
   @Get(':id/jobs')
   @ApiOkResponse({ type: JobPageResponseDto, description: 'The jobs in the order they were given' })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'listExecutionJobs', summary: 'The jobs of an execution, in the order they were given, paged' })
   async jobs(@Param('id', ExecutionIdPipe) id: string, @Query() query: ListExecutionJobsQueryDto): Promise<JobPageResponseDto> {
     const page = await this.executions.listJobs(id, query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
     return { items: page.items.map(presentJob), nextCursor: page.nextCursor };
@@ -58,6 +62,7 @@ export class ExecutionsController {
   @Audited('execution.cancel', (req) => `execution:${param(req, 'id')}`)
   @ApiOkResponse({ type: ExecutionResponseDto, description: 'Pending and scheduled jobs cancelled, running ones asked to cancel' })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'cancelExecution', summary: "Cancel an execution's unfinished jobs" })
   async cancel(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
     return toExecutionJson(await this.executions.cancel(id));
   }

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorFunction } from '@nestjs/terminus';
 import { HistoryDatabaseHealthIndicator } from './history-database.health';
 import { JobStoreHealthIndicator } from './job-store.health';
@@ -18,6 +18,7 @@ export class HealthController {
   /** Liveness: the process answers. No dependency is checked, so a Redis outage never restarts pods. */
   @Get('live')
   @HealthCheck()
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Liveness: the process answers (no dependency is checked)' })
   live(): Promise<HealthCheckResult> {
     return this.health.check([]);
   }
@@ -32,6 +33,7 @@ export class HealthController {
   @HealthCheck()
   @ApiOkResponse({ description: 'Every dependency answered; `info` lists them (redis or memory, postgres) and `historyGaps`, the history events this instance dropped' })
   @ApiServiceUnavailableResponse({ description: 'Not ready: `error` names each failing indicator and why' })
+  @ApiOperation({ operationId: 'getReadiness', summary: 'Readiness: the job store (and job history, when on) answers' })
   ready(): Promise<HealthCheckResult> {
     const checks: HealthIndicatorFunction[] = [() => this.store.check()];
     if (this.history.enabled) checks.push(() => this.history.check());

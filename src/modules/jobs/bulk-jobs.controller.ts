@@ -24,7 +24,7 @@ export class BulkJobsController {
   @Post(':name/jobs/cancel')
   @HttpCode(HttpStatus.OK)
   @Audited('jobs.cancel', (req) => `queue:${param(req, 'name')}`, bodyObject)
-  @ApiOperation({ summary: "Cancel one batch of the queue's pending, scheduled or running jobs (running ones are asked to cancel)" })
+  @ApiOperation({ operationId: 'cancelQueueJobs', summary: "Cancel one batch of the queue's pending, scheduled or running jobs (running ones are asked to cancel)" })
   @ApiOkResponse({ type: BulkJobActionResponseDto })
   @ApiJsonBodyOnly()
   cancel(@Param('name') queue: string, @Body() dto: BulkCancelJobsDto): Promise<BulkJobActionResponseDto> {
@@ -34,7 +34,7 @@ export class BulkJobsController {
   @Post(':name/jobs/retry')
   @HttpCode(HttpStatus.OK)
   @Audited('jobs.retry', (req) => `queue:${param(req, 'name')}`, bodyObject)
-  @ApiOperation({ summary: "Retry one batch of the queue's failed or cancelled jobs" })
+  @ApiOperation({ operationId: 'retryQueueJobs', summary: "Retry one batch of the queue's failed or cancelled jobs" })
   @ApiOkResponse({ type: BulkJobActionResponseDto })
   @ApiJsonBodyOnly()
   retry(@Param('name') queue: string, @Body() dto: BulkRetryJobsDto): Promise<BulkJobActionResponseDto> {

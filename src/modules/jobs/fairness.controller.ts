@@ -28,7 +28,7 @@ export class FairnessController {
   constructor(private readonly fairness: FairnessService) {}
 
   @Get(':name/settings')
-  @ApiOperation({ summary: "The queue's fairness settings: paused, the groups' default cap, its rate limit" })
+  @ApiOperation({ operationId: 'getQueueSettings', summary: "The queue's fairness settings: paused, the groups' default cap, its rate limit" })
   @ApiOkResponse({ type: QueueSettingsResponseDto })
   async settings(@Param('name') queue: string): Promise<QueueSettingsResponseDto> {
     return presentQueueSettings(await this.fairness.settings(queue));
@@ -36,7 +36,7 @@ export class FairnessController {
 
   @Put(':name/settings')
   @Audited('queue.settings', queueTarget, bodyObject)
-  @ApiOperation({ summary: 'Change the queue settings: a field left out stays, null clears it' })
+  @ApiOperation({ operationId: 'putQueueSettings', summary: 'Change the queue settings: a field left out stays, null clears it' })
   @ApiOkResponse({ type: QueueSettingsResponseDto, description: 'The settings after the change' })
   @ApiJsonBodyOnly()
   async updateSettings(@Param('name') queue: string, @Body() dto: PutQueueSettingsDto): Promise<QueueSettingsResponseDto> {
@@ -46,7 +46,7 @@ export class FairnessController {
   @Post(':name/pause')
   @HttpCode(HttpStatus.OK)
   @Audited('queue.pause', queueTarget)
-  @ApiOperation({ summary: 'Pause the queue: no job of it is claimed (running ones run on; enqueues still work)' })
+  @ApiOperation({ operationId: 'pauseQueue', summary: 'Pause the queue: no job of it is claimed (running ones run on; enqueues still work)' })
   @ApiOkResponse({ type: QueueSettingsResponseDto })
   async pause(@Param('name') queue: string): Promise<QueueSettingsResponseDto> {
     return presentQueueSettings(await this.fairness.setPaused(queue, true));
@@ -55,21 +55,21 @@ export class FairnessController {
   @Post(':name/resume')
   @HttpCode(HttpStatus.OK)
   @Audited('queue.resume', queueTarget)
-  @ApiOperation({ summary: 'Resume the queue' })
+  @ApiOperation({ operationId: 'resumeQueue', summary: 'Resume the queue' })
   @ApiOkResponse({ type: QueueSettingsResponseDto })
   async resume(@Param('name') queue: string): Promise<QueueSettingsResponseDto> {
     return presentQueueSettings(await this.fairness.setPaused(queue, false));
   }
 
   @Get(':name/groups')
-  @ApiOperation({ summary: `The groups with pending or running jobs or settings of their own, by name (${DEFAULT_GROUP_ALIAS} first), paged` })
+  @ApiOperation({ operationId: 'listGroups', summary: `The groups with pending or running jobs or settings of their own, by name (${DEFAULT_GROUP_ALIAS} first), paged` })
   @ApiOkResponse({ type: GroupPageResponseDto })
   async groups(@Param('name') queue: string, @Query() query: ListGroupsQueryDto): Promise<GroupPageResponseDto> {
     return presentGroupPage(await this.fairness.groups(queue, query.limit ?? DEFAULT_GROUPS_PAGE, groupCursorFromQuery(query.cursor)));
   }
 
   @Get(':name/groups/:group')
-  @ApiOperation({ summary: 'One group now (a group with no jobs and no settings reads as empty, not 404)' })
+  @ApiOperation({ operationId: 'getGroup', summary: 'One group now (a group with no jobs and no settings reads as empty, not 404)' })
   @ApiParam(GROUP_PARAM)
   @ApiOkResponse({ type: GroupStateResponseDto })
   async group(@Param('name') queue: string, @Param('group', GroupParamPipe) group: string): Promise<GroupStateResponseDto> {
@@ -78,7 +78,7 @@ export class FairnessController {
 
   @Put(':name/groups/:group')
   @Audited('group.put', (req) => `${queueTarget(req)}/group:${param(req, 'group')}`, bodyObject)
-  @ApiOperation({ summary: "Change a group's cap, rate limit or pause: a field left out stays, null clears it" })
+  @ApiOperation({ operationId: 'putGroup', summary: "Change a group's cap, rate limit or pause: a field left out stays, null clears it" })
   @ApiParam(GROUP_PARAM)
   @ApiOkResponse({ type: GroupStateResponseDto, description: 'The group after the change' })
   @ApiJsonBodyOnly()

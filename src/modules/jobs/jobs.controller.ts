@@ -8,9 +8,9 @@ import {
   ApiPayloadTooLargeResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
-  getSchemaPath,
   ApiExtraModels,
   ApiBearerAuth,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { JobIdPipe } from '../../http/id-param.pipe';
@@ -20,9 +20,8 @@ import { BulkCreateJobsResponseDto } from './dto/bulk-create-jobs-response.dto';
 import { BulkCreateJobsDto } from './dto/bulk-create-jobs.dto';
 import { CreateJobDto } from './dto/create-job.dto';
 import { JobAttemptsResponseDto } from './dto/job-attempts-response.dto';
-import { JobHistoryPageResponseDto } from './dto/job-history-page-response.dto';
 import { JobHistoryResponseDto } from './dto/job-history-response.dto';
-import { JobPageResponseDto } from './dto/job-page-response.dto';
+import { JobListPageResponseDto, STORE_OR_HISTORY_JOB_SCHEMA } from './dto/job-list-page-response.dto';
 import { JobResponseDto } from './dto/job-response.dto';
 import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
 import { DEFAULT_LIST_LIMIT } from './job-limits';
@@ -35,7 +34,7 @@ import { Audited, param } from '../../http';
 
 @ApiTags('jobs')
 @ApiBearerAuth()
-@ApiExtraModels(JobResponseDto, JobPageResponseDto, JobHistoryResponseDto, JobHistoryPageResponseDto)
+@ApiExtraModels(JobResponseDto, JobHistoryResponseDto)
 @ApiServiceUnavailableResponse({ description: 'The job store (or job history) is unreachable; retry after Retry-After seconds' })
 @Controller('jobs')
 export class JobsController {
@@ -50,6 +49,7 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'A field is invalid; `errors` lists each field and the reason' })
   @ApiPayloadTooLargeResponse({ description: 'The payload is larger than MAX_PAYLOAD_BYTES' })
   @ApiJsonBodyOnly()
+  @ApiOperation({ operationId: 'createJob', summary: 'Add a job (or, with a repeated idempotencyKey, return the job it added)' })
   async create(@Body() dto: CreateJobDto, @Res({ passthrough: true }) res: Response): Promise<JobResponseDto> {
     const { job, created } = await this.jobs.create(toJobSpec(dto));
     if (!created) res.status(HttpStatus.OK);
@@ -60,20 +60,22 @@ export class JobsController {
   @ApiCreatedResponse({ type: BulkCreateJobsResponseDto, description: 'Every job was validated, then added' })
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field> (jobs of more than one queue: the first stray jobs.<index>.queue)' })
   @ApiJsonBodyOnly()
+  @ApiOperation({ operationId: 'createJobs', summary: 'Add up to 1,000 jobs of one queue: all of them or, on any invalid field, none' })
   async createMany(@Body() dto: BulkCreateJobsDto): Promise<BulkCreateJobsResponseDto> {
     return { ids: await this.jobs.createMany(dto.jobs.map(toJobSpec)) };
   }
 
   @Get()
   @ApiOkResponse({
+    type: JobListPageResponseDto,
     description:
       'Without from/to: a page of the store, one queue, by state index. With from and/or to: jobs created in [from, to) ' +
       'from job history, newest first (400 naming the field when history is off). With idempotencyKey: the page holding the ' +
       'job that key names in the queue (0 or 1 item, nextCursor null)',
-    schema: { oneOf: [{ $ref: getSchemaPath(JobPageResponseDto) }, { $ref: getSchemaPath(JobHistoryPageResponseDto) }] },
   })
   @ApiBadRequestResponse({ description: 'A filter is invalid, from/to was given while job history is off, or idempotencyKey was combined with another filter' })
-  async list(@Query() query: ListJobsQueryDto): Promise<JobPageResponseDto | JobHistoryPageResponseDto> {
+  @ApiOperation({ operationId: 'listJobs', summary: "A queue's jobs by status from the store, or the jobs created in a time range from job history, paged" })
+  async list(@Query() query: ListJobsQueryDto): Promise<JobListPageResponseDto> {
     if (query.idempotencyKey !== undefined) {
       const job = await this.jobs.findByIdempotencyKey(query.queue ?? DEFAULT_QUEUE, query.idempotencyKey);
       return { items: job ? [presentJob(job)] : [], nextCursor: null };
@@ -98,9 +100,10 @@ export class JobsController {
   @Get(':id')
   @ApiOkResponse({
     description: 'The job from the store; once retention has removed it, as job history recorded it (`source: "history"`)',
-    schema: { oneOf: [{ $ref: getSchemaPath(JobResponseDto) }, { $ref: getSchemaPath(JobHistoryResponseDto) }] },
+    schema: STORE_OR_HISTORY_JOB_SCHEMA,
   })
   @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
+  @ApiOperation({ operationId: 'getJob', summary: 'A job, from the store or, once retention removed it, from job history' })
   async get(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto | JobHistoryResponseDto> {
     const found = await this.history.find(id);
     return found.source === 'store' ? presentJob(found.job) : presentHistoryJob(found.record);
@@ -113,6 +116,7 @@ export class JobsController {
       'Every attempt from job history; without history (or before the writer caught up) only the latest attempt, derived from the job (`source: "store"`)',
   })
   @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
+  @ApiOperation({ operationId: 'listJobAttempts', summary: 'Every attempt of a job' })
   attempts(@Param('id', JobIdPipe) id: string): Promise<JobAttemptsResponseDto> {
     return this.history.attempts(id);
   }
@@ -123,6 +127,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto, description: 'Cancelled, or (running) cancel requested' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'The job has already finished' })
+  @ApiOperation({ operationId: 'cancelJob', summary: 'Cancel a job (a running one is asked to stop)' })
   async cancel(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.cancel(id));
   }
@@ -133,6 +138,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto, description: 'Pending now, in its priority and group, behind the jobs already waiting' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Only scheduled jobs (delayed, or waiting out a retry backoff) can be promoted' })
+  @ApiOperation({ operationId: 'promoteJob', summary: 'Run a delayed or backing-off job now' })
   async promote(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.promote(id));
   }
@@ -143,6 +149,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto, description: 'Back to pending with attempts reset' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Only failed or cancelled jobs can be retried' })
+  @ApiOperation({ operationId: 'retryJob', summary: 'Run a failed or cancelled job again' })
   async retry(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.retry(id));
   }

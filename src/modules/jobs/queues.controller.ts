@@ -14,12 +14,13 @@ export class QueuesController {
   @Get()
   @ApiOkResponse({ type: [QueueSummaryResponseDto], description: 'Every known queue with its job count per state, by name' })
   @ApiServiceUnavailableResponse({ description: 'The job store is unreachable' })
+  @ApiOperation({ operationId: 'listQueues', summary: 'Every queue with its job counts' })
   list(): Promise<QueueSummaryResponseDto[]> {
     return this.queues.summaries();
   }
 
   @Get(':name/stats')
-  @ApiOperation({ summary: 'The dashboard overview of a queue: counts, its oldest pending job, results per 10 s and pickup and run percentiles over 15 minutes' })
+  @ApiOperation({ operationId: 'getQueueStats', summary: 'The dashboard overview of a queue: counts, its oldest pending job, results per 10 s and pickup and run percentiles over 15 minutes' })
   @ApiParam({ name: 'name', description: 'A queue of QUEUES (400 naming `name` otherwise)' })
   @ApiOkResponse({ type: QueueStatsResponseDto })
   @ApiBadRequestResponse({ description: 'The queue is not one of QUEUES; `errors` names `name`' })

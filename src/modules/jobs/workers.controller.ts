@@ -11,7 +11,7 @@ export class WorkersController {
   constructor(private readonly workers: WorkersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Worker processes: those heard from within WORKER_DEAD_MS, and the last 100 the reaper declared dead' })
+  @ApiOperation({ operationId: 'listWorkers', summary: 'Worker processes: those heard from within WORKER_DEAD_MS, and the last 100 the reaper declared dead' })
   @ApiOkResponse({ type: WorkersResponseDto })
   @ApiServiceUnavailableResponse({ description: 'The job store is unreachable; retry after Retry-After seconds' })
   async list(): Promise<WorkersResponseDto> {

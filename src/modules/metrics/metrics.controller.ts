@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ClaimqMetrics } from './claimq-metrics';
 
 @ApiTags('metrics')
@@ -16,6 +16,7 @@ export class MetricsController {
     description: 'Prometheus exposition format: claimq_jobs_*_total counters, claimq_job_*_seconds histograms, claimq_queue_jobs and claimq_leases_held gauges, reaper counters',
     schema: { type: 'string', example: 'claimq_jobs_claimed_total{queue="default",type="email.send"} 42' },
   })
+  @ApiOperation({ operationId: 'getMetrics', summary: 'Prometheus metrics, in the text exposition format' })
   scrape(): Promise<string> {
     return this.metrics.registry.metrics();
   }

@@ -32,7 +32,7 @@ export class SchedulesController {
 
   @Put(':name')
   @Audited('schedule.put', scheduleTarget, scheduleFieldNames)
-  @ApiOperation({ summary: 'Create or replace a schedule' })
+  @ApiOperation({ operationId: 'putSchedule', summary: 'Create or replace a schedule' })
   @ApiCreatedResponse({ type: ScheduleResponseDto, description: 'Created' })
   @ApiOkResponse({ type: ScheduleResponseDto, description: 'Replaced: the whole definition, ticks computed from now; runs and counts kept' })
   @ApiBadRequestResponse({ description: 'A field is invalid; `errors` names it (job.payload.url, cron, timezone...)' })
@@ -45,7 +45,7 @@ export class SchedulesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List schedules by name' })
+  @ApiOperation({ operationId: 'listSchedules', summary: 'List schedules by name' })
   @ApiOkResponse({ type: SchedulePageResponseDto })
   async list(@Query() query: ListSchedulesQueryDto): Promise<SchedulePageResponseDto> {
     const page = await this.schedules.list(query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
@@ -53,7 +53,7 @@ export class SchedulesController {
   }
 
   @Get(':name')
-  @ApiOperation({ summary: 'A schedule with its next 5 ticks and its latest 20 runs' })
+  @ApiOperation({ operationId: 'getSchedule', summary: 'A schedule with its next 5 ticks and its latest 20 runs' })
   @ApiOkResponse({ type: ScheduleDetailResponseDto })
   @ApiNotFoundResponse()
   async get(@Param('name') name: string): Promise<ScheduleDetailResponseDto> {
@@ -63,7 +63,7 @@ export class SchedulesController {
   @Delete(':name')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Audited('schedule.delete', scheduleTarget)
-  @ApiOperation({ summary: 'Delete a schedule (the jobs it made stay)' })
+  @ApiOperation({ operationId: 'deleteSchedule', summary: 'Delete a schedule (the jobs it made stay)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   async delete(@Param('name') name: string): Promise<void> {
@@ -73,7 +73,7 @@ export class SchedulesController {
   @Post(':name/pause')
   @HttpCode(HttpStatus.OK)
   @Audited('schedule.pause', scheduleTarget)
-  @ApiOperation({ summary: 'Pause: no tick fires until resumed' })
+  @ApiOperation({ operationId: 'pauseSchedule', summary: 'Pause: no tick fires until resumed' })
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiNotFoundResponse()
   async pause(@Param('name') name: string): Promise<ScheduleResponseDto> {
@@ -83,7 +83,7 @@ export class SchedulesController {
   @Post(':name/resume')
   @HttpCode(HttpStatus.OK)
   @Audited('schedule.resume', scheduleTarget)
-  @ApiOperation({ summary: 'Resume at the first tick after now (ticks while paused are not caught up)' })
+  @ApiOperation({ operationId: 'resumeSchedule', summary: 'Resume at the first tick after now (ticks while paused are not caught up)' })
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiNotFoundResponse()
   async resume(@Param('name') name: string): Promise<ScheduleResponseDto> {
@@ -92,7 +92,7 @@ export class SchedulesController {
 
   @Post(':name/trigger')
   @Audited('schedule.trigger', scheduleTarget)
-  @ApiOperation({ summary: 'Fire once, now (also when paused; the overlap rule does not apply)' })
+  @ApiOperation({ operationId: 'triggerSchedule', summary: 'Fire once, now (also when paused; the overlap rule does not apply)' })
   @ApiCreatedResponse({ type: ScheduleTriggerResponseDto })
   @ApiNotFoundResponse()
   async trigger(@Param('name') name: string): Promise<ScheduleTriggerResponseDto> {

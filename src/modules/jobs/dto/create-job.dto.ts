@@ -8,6 +8,7 @@ import { IsHttpUrl } from '../validation/is-http-url.decorator';
 import { IsRunAt } from '../validation/is-run-at.decorator';
 import { BackoffDto } from './backoff.dto';
 import { HTTP_JOB_TYPE } from '../../../domain/http-job';
+import { JSON_VALUE_BRANCHES } from '../../../http/openapi-schemas';
 import { OpaqueJson } from '../../../http/opaque-json.decorator';
 import { HttpJobPayloadDto } from './http-job-payload.dto';
 
@@ -38,7 +39,7 @@ export class CreateJobDto {
 
   @ApiPropertyOptional({
     description: `Any JSON value, handed to the handler; for type "${HTTP_JOB_TYPE}" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded.`,
-    oneOf: [{ $ref: getSchemaPath(HttpJobPayloadDto) }, {}],
+    anyOf: [{ $ref: getSchemaPath(HttpJobPayloadDto) }, ...JSON_VALUE_BRANCHES],
   })
   @jobPayload
   @ValidateIf(isHttpJob)

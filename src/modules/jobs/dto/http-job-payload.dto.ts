@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsIn, IsOptional } from 'class-validator';
 import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod } from '../../../domain/http-job';
+import { jsonValueProperty } from '../../../http/openapi-schemas';
 import { OpaqueJson } from '../../../http/opaque-json.decorator';
 import { IsHttpUrl } from '../validation/is-http-url.decorator';
 import { IsHttpHeaders } from '../validation/is-http-headers.decorator';
@@ -30,7 +31,7 @@ export class HttpJobPayloadDto {
   @IsHttpHeaders()
   headers?: Record<string, string>;
 
-  @ApiPropertyOptional({ description: 'Request body: any JSON value, sent as JSON' })
+  @ApiPropertyOptional(jsonValueProperty('Request body: any JSON value, sent as JSON'))
   @OpaqueJson()
   @Allow()
   body?: unknown;

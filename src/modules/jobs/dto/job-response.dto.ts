@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JOB_STATUSES, JobStatus, NAME_PATTERN } from '../../../domain/job';
 import { JobJson, JobScheduleJson } from '../../../domain/job-json';
+import { jsonValueProperty } from '../../../http/openapi-schemas';
 import { BackoffDto } from './backoff.dto';
 
 export class JobScheduleResponseDto implements JobScheduleJson {
@@ -22,7 +23,7 @@ export class JobResponseDto implements JobJson {
   @ApiProperty()
   type: string;
 
-  @ApiProperty({ description: 'The JSON value given at enqueue' })
+  @ApiProperty(jsonValueProperty('The JSON value given at enqueue (null when none was given)'))
   payload: unknown;
 
   @ApiProperty({ enum: JOB_STATUSES })
@@ -61,7 +62,7 @@ export class JobResponseDto implements JobJson {
   @ApiPropertyOptional()
   workerId?: string;
 
-  @ApiPropertyOptional({ description: "The handler's result (succeeded jobs)" })
+  @ApiPropertyOptional(jsonValueProperty("The handler's result (succeeded jobs)"))
   result?: unknown;
 
   @ApiPropertyOptional()
@@ -91,4 +92,7 @@ export class JobResponseDto implements JobJson {
 
   @ApiPropertyOptional({ description: 'A cancel was asked while the job was running' })
   cancelRequested?: boolean;
+
+  @ApiProperty({ enum: ['store'], example: 'store', description: 'Read from the job store; a job as job history recorded it has `source: "history"`' })
+  source: 'store';
 }

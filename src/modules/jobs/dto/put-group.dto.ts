@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
+import { nullableRef } from '../../../http/openapi-schemas';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { MAX_GROUP_CONCURRENCY } from '../../../domain/fairness';
@@ -6,6 +7,7 @@ import { SkipIfAbsent, SkipIfAbsentOrNull } from '../validation/skip-if-absent.d
 import { RateLimitDto } from './rate-limit.dto';
 
 /** PUT /queues/:name/groups/:group: a field left out stays as it is, null clears it. */
+@ApiExtraModels(RateLimitDto)
 export class PutGroupDto {
   @ApiPropertyOptional({
     type: 'integer',
@@ -20,7 +22,7 @@ export class PutGroupDto {
   @Max(MAX_GROUP_CONCURRENCY)
   concurrency?: number | null;
 
-  @ApiPropertyOptional({ type: RateLimitDto, nullable: true, description: "The group's rate: only its own jobs count. null: none" })
+  @ApiPropertyOptional({ ...nullableRef(RateLimitDto), description: "The group's rate: only its own jobs count. null: none" })
   @SkipIfAbsentOrNull()
   @IsObject()
   @ValidateNested()

@@ -1,7 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
+import { nullableRef } from '../../../http/openapi-schemas';
 import { MAX_GROUP_CONCURRENCY, QueueSettings } from '../../../domain/fairness';
 import { RateLimitDto } from './rate-limit.dto';
 
+@ApiExtraModels(RateLimitDto)
 export class QueueSettingsResponseDto implements QueueSettings {
   @ApiProperty()
   queue: string;
@@ -12,6 +14,6 @@ export class QueueSettingsResponseDto implements QueueSettings {
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_GROUP_CONCURRENCY, description: 'The cap of every group without its own; null: none' })
   groupConcurrency: number | null;
 
-  @ApiProperty({ type: RateLimitDto, nullable: true, description: "The queue's own rate; null: none" })
+  @ApiProperty({ ...nullableRef(RateLimitDto), description: "The queue's own rate; null: none" })
   rateLimit: RateLimitDto | null;
 }
