@@ -34,24 +34,10 @@ describe('CallbackSigner', () => {
   });
 
   it('refuses an empty list, a short secret and one with whitespace, naming the position and never the value', () => {
-    expect(() => new CallbackSigner([])).toThrow('CALLBACK_SIGNING_SECRET holds no secret');
-    const short = 'x'.repeat(31);
-    expect(() => new CallbackSigner([current, short])).toThrow('CALLBACK_SIGNING_SECRET entry 2 is shorter than 32 characters');
-    const spaced = `${'y'.repeat(20)} ${'z'.repeat(20)}`;
-    expect(() => new CallbackSigner([spaced])).toThrow('CALLBACK_SIGNING_SECRET entry 1 contains whitespace');
-    for (const bad of [[current, short], [spaced]]) {
-      const message = errorOf(() => new CallbackSigner(bad));
-      for (const secret of bad) expect(message).not.toContain(secret);
-    }
+    // whole messages: nothing of the secret can be in them
+    expect(() => new CallbackSigner([])).toThrow(/^CALLBACK_SIGNING_SECRET holds no secret \(leave it unset to send requests unsigned\)$/);
+    expect(() => new CallbackSigner([current, 'x'.repeat(31)])).toThrow(/^CALLBACK_SIGNING_SECRET entry 2 is shorter than 32 characters$/);
+    expect(() => new CallbackSigner([`${'y'.repeat(20)} ${'z'.repeat(20)}`])).toThrow(/^CALLBACK_SIGNING_SECRET entry 1 contains whitespace$/);
     expect(() => new CallbackSigner(['s'.repeat(32)])).not.toThrow();
   });
 });
-
-function errorOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error('did not throw');
-}

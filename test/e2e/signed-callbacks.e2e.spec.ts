@@ -13,7 +13,13 @@ interface Received {
 }
 
 /** A loopback server that answers 200 and keeps every request's raw bytes. */
-async function startReceiver(): Promise<{ server: Server; base: string; received: Received[] }> {
+interface Receiver {
+  server: Server;
+  base: string;
+  received: Received[];
+}
+
+async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -27,9 +33,20 @@ async function startReceiver(): Promise<{ server: Server; base: string; received
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
 }
 
-async function stopReceiver(server: Server | undefined): Promise<void> {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+/** For the tests of one describe: a receiver, and an app running its workers on `queue` only. */
+function appAndReceiver(queue: string, env: Record<string, string> = {}): { e2e: E2eApp; receiver: Receiver } {
+  const ctx = {} as { e2e: E2eApp; receiver: Receiver };
+  beforeAll(async () => {
+    ctx.receiver = await startReceiver();
+    ctx.e2e = await startE2eApp({ JOB_STORE: 'memory', MODE: 'all', QUEUES: queue, REFRESH_INTERVAL_MS: '50', ...env });
+  });
+  afterAll(async () => {
+    await ctx.e2e?.close();
+    const server = ctx.receiver?.server;
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+  return ctx;
 }
 
 /**
@@ -43,21 +60,11 @@ describe('signed callbacks and http job requests (CALLBACK_SIGNING_SECRET)', () 
 
   describe('with two secrets set', () => {
     const queue = uniqueQueue();
-    let e2e: E2eApp;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
-    beforeAll(async () => {
-      receiver = await startReceiver();
-      e2e = await startE2eApp({ JOB_STORE: 'memory', MODE: 'all', QUEUES: queue, REFRESH_INTERVAL_MS: '50', CALLBACK_SIGNING_SECRET: `${current},${previous}` });
-    });
-    afterAll(async () => {
-      await e2e?.close();
-      await stopReceiver(receiver?.server);
-    });
+    const ctx = appAndReceiver(queue, { CALLBACK_SIGNING_SECRET: `${current},${previous}` });
 
     const arrived = (path: string) =>
       eventually(() => {
-        const hit = receiver.received.find((r) => r.path === path);
+        const hit = ctx.receiver.received.find((r) => r.path === path);
         if (!hit) throw new Error(`nothing at ${path} yet`);
         return hit;
       });
@@ -82,14 +89,14 @@ describe('signed callbacks and http job requests (CALLBACK_SIGNING_SECRET)', () 
     }
 
     it("signs a job's callback", async () => {
-      const job = (await e2e.http().post('/jobs').send({ type: 'noop', queue, callbackUrl: `${receiver.base}/job-done` }).expect(201)).body;
+      const job = (await ctx.e2e.http().post('/jobs').send({ type: 'noop', queue, callbackUrl: `${ctx.receiver.base}/job-done` }).expect(201)).body;
       const hit = await arrived('/job-done');
       expect(JSON.parse(hit.raw.toString('utf8'))).toMatchObject({ id: job.id, status: 'succeeded' });
       expectSigned(hit);
     });
 
     it("signs an execution's callback", async () => {
-      const execution = (await e2e.http().post('/executions').send({ jobs: [{ type: 'noop', queue }], callbackUrl: `${receiver.base}/execution-done` }).expect(201)).body;
+      const execution = (await ctx.e2e.http().post('/executions').send({ jobs: [{ type: 'noop', queue }], callbackUrl: `${ctx.receiver.base}/execution-done` }).expect(201)).body;
       const hit = await arrived('/execution-done');
       expect(JSON.parse(hit.raw.toString('utf8'))).toMatchObject({ id: execution.id });
       expectSigned(hit);
@@ -97,7 +104,7 @@ describe('signed callbacks and http job requests (CALLBACK_SIGNING_SECRET)', () 
 
     it("signs an http job's request over the exact body sent", async () => {
       const body = { invoice: 'INV-7', note: 'Grüße ✓ 😀', lines: [1, 2.5, null] };
-      await e2e.http().post('/jobs').send({ type: 'http', queue, payload: { url: `${receiver.base}/http-job`, headers: { 'X-Trace': 't-1' }, body } }).expect(201);
+      await ctx.e2e.http().post('/jobs').send({ type: 'http', queue, payload: { url: `${ctx.receiver.base}/http-job`, headers: { 'X-Trace': 't-1' }, body } }).expect(201);
       const hit = await arrived('/http-job');
       expect(hit.raw.toString('utf8')).toBe(JSON.stringify(body));
       expect(hit.headers['x-trace']).toBe('t-1');
@@ -105,7 +112,7 @@ describe('signed callbacks and http job requests (CALLBACK_SIGNING_SECRET)', () 
     });
 
     it('signs a request without a body over the empty string', async () => {
-      await e2e.http().post('/jobs').send({ type: 'http', queue, payload: { url: `${receiver.base}/http-get`, method: 'GET' } }).expect(201);
+      await ctx.e2e.http().post('/jobs').send({ type: 'http', queue, payload: { url: `${ctx.receiver.base}/http-get`, method: 'GET' } }).expect(201);
       const hit = await arrived('/http-get');
       expect(hit.raw.length).toBe(0);
       expectSigned(hit);
@@ -114,19 +121,10 @@ describe('signed callbacks and http job requests (CALLBACK_SIGNING_SECRET)', () 
 
   describe('without the setting', () => {
     const queue = uniqueQueue();
-    let e2e: E2eApp;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
-    beforeAll(async () => {
-      receiver = await startReceiver();
-      e2e = await startE2eApp({ JOB_STORE: 'memory', MODE: 'all', QUEUES: queue, REFRESH_INTERVAL_MS: '50' });
-    });
-    afterAll(async () => {
-      await e2e?.close();
-      await stopReceiver(receiver?.server);
-    });
+    const ctx = appAndReceiver(queue);
 
     it('sends callbacks and http job requests without a Claimq-Signature header', async () => {
+      const { e2e, receiver } = ctx;
       await e2e.http().post('/jobs').send({ type: 'noop', queue, callbackUrl: `${receiver.base}/job-done` }).expect(201);
       await e2e.http().post('/executions').send({ jobs: [{ type: 'noop', queue }], callbackUrl: `${receiver.base}/execution-done` }).expect(201);
       await e2e.http().post('/jobs').send({ type: 'http', queue, payload: { url: `${receiver.base}/http-job`, body: { a: 1 } } }).expect(201);
