@@ -1,3 +1,4 @@
+import { CallbackSigner } from '../domain/callback-signature';
 import { EgressMode, EgressPolicy } from '../domain/egress-policy';
 import { HttpJobSecrets } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
@@ -48,6 +49,8 @@ export class AppConfig {
   readonly httpSecretHeaders: string[];
   /** SECRETS_KEYS: empty, secret headers are stored unencrypted. */
   readonly secretsKeys: string[];
+  /** CALLBACK_SIGNING_SECRET, the current secret first; empty: requests to users' URLs go out unsigned. */
+  readonly callbackSigningSecrets: string[];
   readonly logLevel: string;
   /** Accepted bearer keys; empty: the API is open (main.ts warns when it listens beyond loopback). */
   readonly apiKeys: string[];
@@ -109,6 +112,7 @@ export class AppConfig {
     this.httpHostConcurrency = env.HTTP_HOST_CONCURRENCY;
     this.httpSecretHeaders = splitList(env.HTTP_SECRET_HEADERS).map((h) => h.toLowerCase());
     this.secretsKeys = splitList(env.SECRETS_KEYS);
+    this.callbackSigningSecrets = splitList(env.CALLBACK_SIGNING_SECRET);
     this.logLevel = env.LOG_LEVEL;
     this.apiKeys = splitList(env.API_KEYS);
     this.readOnlyApiKeys = splitList(env.API_KEYS_READONLY);
@@ -146,6 +150,11 @@ export class AppConfig {
   /** Seals, opens and names the secret headers of `http` jobs (HTTP_SECRET_HEADERS, SECRETS_KEYS). */
   httpJobSecrets(): HttpJobSecrets {
     return new HttpJobSecrets(this.httpSecretHeaders, new SecretBox(this.secretsKeys));
+  }
+
+  /** Signs callbacks and `http` job requests (CALLBACK_SIGNING_SECRET); undefined: they go out unsigned. */
+  callbackSigner(): CallbackSigner | undefined {
+    return this.callbackSigningSecrets.length > 0 ? new CallbackSigner(this.callbackSigningSecrets) : undefined;
   }
 
   /** `http` jobs without a group get their target host's group (HTTP_HOST_CONCURRENCY > 0). */

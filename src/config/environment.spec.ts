@@ -250,6 +250,30 @@ describe('egress and secrets configuration', () => {
     expect(apiKeyMessage).not.toContain('short key');
   });
 
+  it('reads CALLBACK_SIGNING_SECRET as a list, the current secret first; unset signs nothing', () => {
+    const current = randomBytes(24).toString('hex');
+    const previous = randomBytes(24).toString('base64url');
+    const config = AppConfig.from({ CALLBACK_SIGNING_SECRET: ` ${current} , ${previous} ` });
+    expect(config.callbackSigningSecrets).toEqual([current, previous]);
+    expect(config.callbackSigner()?.sign('{}', 1_000)).toMatch(/^t=1,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(AppConfig.from({}).callbackSigner()).toBeUndefined();
+    expect(AppConfig.from({ CALLBACK_SIGNING_SECRET: '' }).callbackSigner()).toBeUndefined();
+  });
+
+  it('refuses a short CALLBACK_SIGNING_SECRET entry or one with whitespace, naming its position and never printing a secret', () => {
+    const good = randomBytes(24).toString('hex');
+    const short = `short-${randomBytes(8).toString('hex')}`;
+    const shortMessage = errorOf(() => AppConfig.from({ CALLBACK_SIGNING_SECRET: `${good},${short}` }));
+    expect(shortMessage).toContain('CALLBACK_SIGNING_SECRET entry 2 is shorter than 32 characters');
+    const spaced = `${randomBytes(12).toString('hex')}\t${randomBytes(12).toString('hex')}`;
+    const spacedMessage = errorOf(() => AppConfig.from({ CALLBACK_SIGNING_SECRET: spaced }));
+    expect(spacedMessage).toContain('CALLBACK_SIGNING_SECRET entry 1 contains whitespace');
+    expect(errorOf(() => AppConfig.from({ CALLBACK_SIGNING_SECRET: ' , ' }))).toContain('CALLBACK_SIGNING_SECRET holds no secret');
+    for (const message of [shortMessage, spacedMessage]) {
+      for (const secret of [good, short, ...spaced.split('\t')]) expect(message).not.toContain(secret);
+    }
+  });
+
   it('masks the password of a URL it refuses', () => {
     const message = errorOf(() => AppConfig.from({ REDIS_URL: 'http://user:pa55word@redis:6379' }));
     expect(message).toContain('REDIS_URL="http://user:***@redis:6379"');

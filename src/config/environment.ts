@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { CallbackSigner } from '../domain/callback-signature';
 import { EGRESS_MODES, EgressMode, parseCidr } from '../domain/egress-policy';
 import { HTTP_TOKEN } from '../domain/http-job';
 import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
@@ -190,6 +191,14 @@ export class EnvironmentVariables {
   @IsOptional() @IsString()
   SECRETS_KEYS?: string = undefined;
 
+  /**
+   * Comma-separated secrets (32+ characters, no whitespace) that sign every callback and `http` job
+   * request (Claimq-Signature): one signature per secret, the first being the current one, so a
+   * secret is rotated without receivers failing. Unset: requests go out unsigned.
+   */
+  @IsOptional() @IsString()
+  CALLBACK_SIGNING_SECRET?: string = undefined;
+
   /** PostgreSQL for job history (postgres://user:pass@host:5432/db?sslmode=...). Unset: no history, nothing connects. */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' })
@@ -333,7 +342,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
 }
 
 /** Variables whose values are credentials: an error names them but does not print them. */
-const SECRET_VARIABLES = new Set(['API_KEYS', 'API_KEYS_READONLY', 'SECRETS_KEYS']);
+const SECRET_VARIABLES = new Set(['API_KEYS', 'API_KEYS_READONLY', 'SECRETS_KEYS', 'CALLBACK_SIGNING_SECRET']);
 
 /** A value as an error shows it: secrets hidden, the password of a URL masked. */
 function shown(name: string, value: unknown): string {
@@ -373,6 +382,13 @@ function listErrors(env: EnvironmentVariables): string[] {
     new SecretBox(splitList(env.SECRETS_KEYS));
   } catch (err) {
     errors.push((err as Error).message);
+  }
+  if (env.CALLBACK_SIGNING_SECRET !== undefined) {
+    try {
+      new CallbackSigner(splitList(env.CALLBACK_SIGNING_SECRET));
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
   }
   return errors;
 }

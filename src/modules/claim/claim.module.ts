@@ -50,13 +50,15 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
     { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },
     {
       provide: HttpJobHandler,
-      inject: [AppConfig, { token: WORKER_OBSERVER, optional: true }],
-      useFactory: (config: AppConfig, observer?: WorkerObserver) =>
+      inject: [AppConfig, CLOCK, { token: WORKER_OBSERVER, optional: true }],
+      useFactory: (config: AppConfig, clock: Clock, observer?: WorkerObserver) =>
         new HttpJobHandler({
           allowedHosts: config.httpJobAllowedHosts,
           egress: config.egressPolicy(),
           maxRedirects: config.httpMaxRedirects,
           secrets: config.httpJobSecrets(),
+          signer: config.callbackSigner(),
+          clock,
           onEgressDenied: observer?.onEgressDenied?.bind(observer),
         }),
     },

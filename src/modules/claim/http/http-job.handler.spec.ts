@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { freePort } from '../../../../test/support/free-port';
 import { Hit, loopbackOnlyConnector, RouteServer, startRouteServer } from '../../../../test/support/loopback-http';
 import { workerHarness, WorkerHarness } from '../../../../test/support/worker-harness';
+import { CallbackSigner } from '../../../domain/callback-signature';
+import { ManualClock } from '../../../domain/clock';
 import { HttpJobSecrets } from '../../../domain/http-job-secrets';
 import { SecretBox } from '../../../domain/secret-box';
 import { JobContext } from '../job-context';
@@ -29,6 +31,7 @@ describe('HttpJobHandler', () => {
     routes.set('/echo-token', (req, _b, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(`token=${String(req.headers.authorization).split(' ')[1]}`));
     routes.set('/echo-error', (req, _b, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
     routes.set('/redirect', (_req, _b, res) => res.writeHead(302, { location: 'http://elsewhere.example/' }).end());
+    routes.set('/see-other', (_req, _b, res) => res.writeHead(303, { location: '/text' }).end());
   });
 
   afterAll(async () => {
@@ -106,6 +109,50 @@ describe('HttpJobHandler', () => {
     // the credential alone, echoed without its scheme, is scrubbed too
     const tokenOnly = await handler.handle(ctx(secrets.seal('http', { url: `${base}/echo-token`, headers })));
     expect(tokenOnly.body).toBe('token=[redacted]');
+  });
+
+  describe('signing (CALLBACK_SIGNING_SECRET)', () => {
+    const current = randomBytes(24).toString('hex');
+    const previous = randomBytes(24).toString('hex');
+    const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+
+    it('signs the exact body it sends with every secret, at the time of its clock', async () => {
+      const clock = new ManualClock(1_767_225_600_500);
+      const handler = new HttpJobHandler({ signer: new CallbackSigner([current, previous]), clock });
+      await handler.handle(ctx({ url: `${base}/ok`, body: { amount: 5, note: 'Grüße' } }));
+      const { body, headers } = hits[0];
+      expect(body).toBe('{"amount":5,"note":"Grüße"}');
+      expect(headers['claimq-signature']).toBe(`t=1767225600,v1=${hmac(current, `1767225600.${body}`)},v1=${hmac(previous, `1767225600.${body}`)}`);
+    });
+
+    it('signs each attempt afresh, and a request without a body as the empty string', async () => {
+      const clock = new ManualClock(10_000);
+      const handler = new HttpJobHandler({ signer: new CallbackSigner([current]), clock });
+      await handler.handle(ctx({ url: `${base}/text`, method: 'GET' }));
+      clock.advance(60_000);
+      await handler.handle(ctx({ url: `${base}/text`, method: 'GET' }));
+      expect(hits.map((h) => h.headers['claimq-signature'])).toEqual([`t=10,v1=${hmac(current, '10.')}`, `t=70,v1=${hmac(current, '70.')}`]);
+    });
+
+    it('signs each redirect hop over what that hop sends (a 303 drops the body)', async () => {
+      const handler = new HttpJobHandler({ signer: new CallbackSigner([current]), clock: new ManualClock(3_000) });
+      await handler.handle(ctx({ url: `${base}/see-other`, body: { a: 1 } }));
+      expect(hits.map((h) => [h.method, h.path, h.headers['claimq-signature']])).toEqual([
+        ['POST', '/see-other', `t=3,v1=${hmac(current, '3.{"a":1}')}`],
+        ['GET', '/text', `t=3,v1=${hmac(current, '3.')}`],
+      ]);
+    });
+
+    it('sends no signature without a signer, and refuses a job that sets the header itself, in any case', async () => {
+      await new HttpJobHandler().handle(ctx({ url: `${base}/ok` }));
+      expect(hits[0].headers).not.toHaveProperty('claimq-signature');
+      for (const handler of [new HttpJobHandler(), new HttpJobHandler({ signer: new CallbackSigner([current]) })]) {
+        await expect(handler.handle(ctx({ url: `${base}/ok`, headers: { 'CLAIMQ-Signature': 't=1,v1=forged' } }))).rejects.toThrow(
+          new NonRetryableJobError('http job headers CLAIMQ-Signature is reserved: claimq signs its requests with it'),
+        );
+      }
+      expect(hits).toHaveLength(1);
+    });
   });
 
   it('refuses a payload that cannot work', async () => {

@@ -1,5 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Dispatcher, fetch, Headers, Response } from 'undici';
+import { CALLBACK_SIGNATURE_HEADER, CallbackSigner } from '../../../domain/callback-signature';
+import { Clock, systemClock } from '../../../domain/clock';
 import { EgressPolicy } from '../../../domain/egress-policy';
 import { HTTP_JOB_TYPE, invalidHttpHeaders } from '../../../domain/http-job';
 import { HttpJobSecrets, REDACTED } from '../../../domain/http-job-secrets';
@@ -42,6 +44,10 @@ export interface HttpJobHandlerOptions {
   onEgressDenied?: (rule: string) => void;
   /** Tests may pass their own (and close it); it then applies no egress policy of its own. */
   dispatcher?: Dispatcher;
+  /** Signs every request, each hop and attempt afresh (CALLBACK_SIGNING_SECRET); none: requests go unsigned. */
+  signer?: CallbackSigner;
+  /** The time a signature carries (default: the system clock). */
+  clock?: Clock;
 }
 
 /** Methods whose body a 301/302 turns into a GET without body (fetch's rule), and 303 for every method but HEAD. */
@@ -61,12 +67,16 @@ const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
  * DNS); a refusal fails the job without retry. Redirects are followed here, not by fetch, so each
  * hop is checked against HTTP_JOB_ALLOWED_HOSTS and counted against HTTP_MAX_REDIRECTS; a hop to
  * another origin does not carry the credentials on.
+ *
+ * With a signer, each request carries Claimq-Signature over the body it sends (README, Signed
+ * callbacks); the API refuses the header in a job's own headers, so it only ever means claimq's.
  */
 export class HttpJobHandler implements OnApplicationShutdown {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly maxRedirects: number;
   private readonly secrets: HttpJobSecrets;
+  private readonly clock: Clock;
 
   constructor(private readonly options: HttpJobHandlerOptions = {}) {
     this.ownsDispatcher = options.dispatcher === undefined;
@@ -75,6 +85,7 @@ export class HttpJobHandler implements OnApplicationShutdown {
       createLongCallDispatcher(0, egressConnector(options.egress ?? new EgressPolicy(), { ...options.connector, onDenied: options.onEgressDenied }));
     this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.secrets = options.secrets ?? new HttpJobSecrets();
+    this.clock = options.clock ?? systemClock;
   }
 
   /** After the workers drained (beforeApplicationShutdown): no call is left to wait for, only idle sockets. */
@@ -109,6 +120,8 @@ export class HttpJobHandler implements OnApplicationShutdown {
         if (!isHostAllowed(url, this.options.allowedHosts)) {
           throw new NonRetryableJobError(`${hop === 0 ? '' : `${target}: redirect to ${url.href} refused: `}host ${url.host} is not in HTTP_JOB_ALLOWED_HOSTS`);
         }
+        // signed per hop: a redirect that drops the body changes what is sent
+        if (this.options.signer) headers.set(CALLBACK_SIGNATURE_HEADER, this.options.signer.sign(requestBody ?? '', this.clock.now()));
         response = await fetch(url, { method, headers, body: requestBody, signal: ctx.signal, redirect: 'manual', dispatcher: this.dispatcher });
         const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
         if (location === null) break;

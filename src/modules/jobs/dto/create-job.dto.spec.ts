@@ -51,6 +51,7 @@ describe('CreateJobDto validation', () => {
     [{ type: 'http', payload: { url: 'http://x.test', headers: { a: 1 } } }, 'payload.headers', 'a must be a string'],
     [{ type: 'http', payload: { url: 'http://x.test', headers: { Authorization: 'Bearer s3cret\r\nX-Injected: 1' } } }, 'payload.headers', 'Authorization has a value with CR, LF or NUL'],
     [{ type: 'http', payload: { url: 'http://x.test', headers: { 'bad name': 'v' } } }, 'payload.headers', 'has a header name that is not an HTTP token: "bad name"'],
+    [{ type: 'http', payload: { url: 'http://x.test', headers: { 'claimq-signature': 't=1,v1=00' } } }, 'payload.headers', 'claimq-signature is reserved: claimq signs its requests with it'],
   ])('%j -> %s %s', async (body, field, reason) => {
     await expect(fieldErrors(CreateJobDto, body)).resolves.toEqual([{ field, reason }]);
   });
