@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import createClient, { type Client } from 'openapi-fetch';
+import type {
+  CreatedExecution,
+  CreatedJob,
+  CreatedJobs,
+  CursorPage,
+  CursorPagedPath,
+  Execution,
+  ExecutionPage,
+  ExecutionQuery,
+  Job,
+  JobPage,
+  JobQuery,
+  ListedJob,
+  NewExecution,
+  NewJob,
+  Operation,
+  OperationParams,
+  PageItem,
+  PageOf,
+  StoredJob,
+} from './api-types';
+import { ClaimqApiError } from './claimq-api-error';
+import { type FetchFn, type RetryOptions, retryingFetch } from './retrying-fetch';
+import type { paths } from './schema';
+
+export interface ClaimqClientOptions {
+  /** Where the service answers, e.g. `http://localhost:3000`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <apiKey>` (the service's API_KEYS). */
+  apiKey?: string;
+  /** The fetch to send requests with; globalThis.fetch by default. */
+  fetch?: FetchFn;
+  retry?: RetryOptions;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
+}
+
+export interface CallOptions {
+  /** Aborts the request, and any wait before a retry, at once. */
+  signal?: AbortSignal;
+}
+
+/** `params` and options of a cursor-paged route: `params` is required when the route has path parameters. */
+type PageArgs<P extends CursorPagedPath> =
+  OperationParams<Operation<P, 'get'>> extends { path: object }
+    ? [params: OperationParams<Operation<P, 'get'>>, options?: CallOptions]
+    : [params?: OperationParams<Operation<P, 'get'>>, options?: CallOptions];
+
+/** What every openapi-fetch call resolves to, whatever its route. */
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** A typed client of the claimq API. */
+export function createClaimqClient(options: ClaimqClientOptions): ClaimqClient {
+  return new ClaimqClient(options);
+}
+
+export class ClaimqClient {
+  /**
+   * Every route, typed from the OpenAPI document (`api.GET('/queues/{name}/stats', ...)`), with the
+   * API key and the retry rules applied: for the calls the methods below do not cover.
+   */
+  readonly api: Client<paths>;
+
+  constructor(options: ClaimqClientOptions) {
+    const baseFetch = options.fetch ?? ((request: Request) => fetch(request));
+    this.api = createClient<paths>({
+      baseUrl: options.baseUrl,
+      fetch: retryingFetch(baseFetch, options.retry),
+      headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { Authorization: `Bearer ${options.apiKey}` }) },
+    });
+  }
+
+  /** Adds a job; a repeated idempotency key in the queue answers the job it already named. */
+  async createJob(job: NewJob, options: CallOptions = {}): Promise<CreatedJob> {
+    return unwrap(await this.api.POST('/jobs', { body: withIdempotencyKey(job), signal: options.signal }));
+  }
+
+  /** Adds jobs of one queue all or nothing; the ids in request order (existing ones for repeated keys). */
+  async createJobs(jobs: NewJob[], options: CallOptions = {}): Promise<CreatedJobs> {
+    return unwrap(await this.api.POST('/jobs/bulk', { body: { jobs: jobs.map(withIdempotencyKey) }, signal: options.signal }));
+  }
+
+  /** The job from the store, or from job history once retention removed it; 404 when neither knows it. */
+  async getJob(id: string, options: CallOptions = {}): Promise<Job> {
+    return unwrap(await this.api.GET('/jobs/{id}', { params: { path: { id } }, signal: options.signal }));
+  }
+
+  /** Cancels a pending or scheduled job, asks a running one to cancel; 409 when it already finished. */
+  async cancelJob(id: string, options: CallOptions = {}): Promise<StoredJob> {
+    return unwrap(await this.api.POST('/jobs/{id}/cancel', { params: { path: { id } }, signal: options.signal }));
+  }
+
+  /** A failed or cancelled job back to pending with its attempts reset; 409 otherwise. */
+  async retryJob(id: string, options: CallOptions = {}): Promise<StoredJob> {
+    return unwrap(await this.api.POST('/jobs/{id}/retry', { params: { path: { id } }, signal: options.signal }));
+  }
+
+  /** One page of GET /jobs; pass its nextCursor as `cursor` for the next, or iterate with jobs(). */
+  async listJobs(query: JobQuery = {}, options: CallOptions = {}): Promise<JobPage> {
+    return unwrap(await this.api.GET('/jobs', { params: { query }, signal: options.signal }));
+  }
+
+  /** Every page of GET /jobs from `query.cursor` (or the start) on. */
+  jobPages(query: JobQuery = {}, options: CallOptions = {}): AsyncGenerator<JobPage, void, undefined> {
+    return this.pages('/jobs', { query }, options);
+  }
+
+  /** Every job of GET /jobs, page after page: `for await (const job of client.jobs({ queue, status }))`. */
+  jobs(query: JobQuery = {}, options: CallOptions = {}): AsyncGenerator<ListedJob, void, undefined> {
+    return this.items('/jobs', { query }, options);
+  }
+
+  /**
+   * Adds an execution (jobs of one queue, all or nothing); a repeated idempotency key in the queue
+   * answers the execution it already named.
+   */
+  async createExecution(execution: NewExecution, options: CallOptions = {}): Promise<CreatedExecution> {
+    return unwrap(await this.api.POST('/executions', { body: withIdempotencyKey(execution), signal: options.signal }));
+  }
+
+  async getExecution(id: string, options: CallOptions = {}): Promise<Execution> {
+    return unwrap(await this.api.GET('/executions/{id}', { params: { path: { id } }, signal: options.signal }));
+  }
+
+  /** Every page of a queue's executions still in the store, newest first. */
+  executionPages(query: ExecutionQuery = {}, options: CallOptions = {}): AsyncGenerator<ExecutionPage, void, undefined> {
+    return this.pages('/executions', { query }, options);
+  }
+
+  /** Every execution of a queue still in the store, newest first, page after page. */
+  executions(query: ExecutionQuery = {}, options: CallOptions = {}): AsyncGenerator<PageItem<'/executions'>, void, undefined> {
+    return this.items('/executions', { query }, options);
+  }
+
+  /**
+   * Every page of any cursor-paged GET route (`/jobs`, `/executions`, `/executions/{id}/jobs`,
+   * `/schedules`, `/queues/{name}/groups`, `/audit`), following nextCursor until it is null.
+   */
+  async *pages<P extends CursorPagedPath>(path: P, ...[params, options = {}]: PageArgs<P>): AsyncGenerator<PageOf<P>, void, undefined> {
+    // openapi-fetch types a call by its literal path; P is any of several, so the call is untyped here
+    const get = this.api.GET as unknown as (path: string, init: { params: object; signal?: AbortSignal }) => Promise<FetchResult<unknown>>;
+    const given = params as { query?: { cursor?: string } } | undefined;
+    let cursor = given?.query?.cursor;
+    for (;;) {
+      const body = unwrap(await get(path, { params: { ...given, query: { ...given?.query, cursor } }, signal: options.signal }));
+      yield body as PageOf<P>;
+      const { nextCursor } = body as CursorPage<unknown>;
+      if (nextCursor === null) return;
+      cursor = nextCursor;
+    }
+  }
+
+  /** Every item of any cursor-paged GET route, page after page (see pages()). */
+  async *items<P extends CursorPagedPath>(path: P, ...args: PageArgs<P>): AsyncGenerator<PageItem<P>, void, undefined> {
+    for await (const page of this.pages(path, ...args)) yield* (page as CursorPage<PageItem<P>>).items;
+  }
+}
+
+/** The success body, or ClaimqApiError for any non-2xx answer. */
+function unwrap<T>(result: FetchResult<T>): T {
+  if (!result.response.ok) throw ClaimqApiError.fromResponse(result.response, result.error);
+  return result.data as T;
+}
+
+/**
+ * A key of the client's own when the caller gave none, so that a retry after a lost answer finds
+ * the job (or execution) the first attempt stored instead of adding a second one.
+ */
+function withIdempotencyKey<T extends { idempotencyKey?: string }>(body: T): T {
+  return { ...body, idempotencyKey: body.idempotencyKey ?? randomUUID() };
+}

@@ -1,0 +1,5 @@
+export { createClaimqClient, ClaimqClient, type ClaimqClientOptions, type CallOptions } from './client';
+export { ClaimqApiError } from './claimq-api-error';
+export type { RetryOptions, FetchFn } from './retrying-fetch';
+export type * from './api-types';
+export type { paths, components, operations } from './schema';

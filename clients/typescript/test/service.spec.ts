@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { E2eApp, startE2eApp, uniqueQueue } from '../../../test/e2e/e2e-app';
+import { ClaimqApiError, ClaimqClient, createClaimqClient } from '../src';
+
+const API_KEY = 'client-spec-key-0123456789';
+
+/** Fields today's generated types require (defaults read as required); the service's own defaults. */
+const JOB_DEFAULTS = { priority: 0, maxAttempts: 3, timeoutMs: 90_000 };
+
+describe('the client against the service', () => {
+  let e2e: E2eApp;
+  let client: ClaimqClient;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    e2e = await startE2eApp({ JOB_STORE: 'memory', API_KEYS: API_KEY });
+    await e2e.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(e2e.app.getHttpServer().address() as AddressInfo).port}`;
+    client = createClaimqClient({ baseUrl, apiKey: API_KEY });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('creates a job and reads it back', async () => {
+    const queue = uniqueQueue();
+    const created = await client.createJob({ type: 'email.send', queue, payload: { to: 'a@example.com' }, ...JOB_DEFAULTS });
+
+    expect(created).toMatchObject({ queue, type: 'email.send', status: 'pending', idempotencyKey: expect.any(String) });
+    await expect(client.getJob(created.id)).resolves.toMatchObject({ id: created.id, payload: { to: 'a@example.com' } });
+  });
+
+  it('answers a repeated idempotency key with the job it already made', async () => {
+    const queue = uniqueQueue();
+    const first = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42', ...JOB_DEFAULTS });
+    const again = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42', payload: 'other', ...JOB_DEFAULTS });
+
+    expect(again).toEqual(first);
+    expect((await client.listJobs({ queue })).items).toHaveLength(1);
+  });
+
+  it('adds a bulk, and a repeated bulk with the same keys adds nothing', async () => {
+    const queue = uniqueQueue();
+    const jobs = ['a', 'b', 'c'].map((type) => ({ type, queue, idempotencyKey: `bulk-${type}`, ...JOB_DEFAULTS }));
+    const { ids } = await client.createJobs(jobs);
+
+    expect(ids).toHaveLength(3);
+    await expect(client.createJobs(jobs)).resolves.toEqual({ ids });
+    expect((await client.listJobs({ queue })).items.map((job) => job.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('iterates a queue page after page, and job by job', async () => {
+    const queue = uniqueQueue();
+    const { ids } = await client.createJobs(Array.from({ length: 5 }, (_, i) => ({ type: 't', queue, payload: { i }, ...JOB_DEFAULTS })));
+
+    const pages = [];
+    for await (const page of client.jobPages({ queue, status: 'pending', limit: 2 })) pages.push(page.items.length);
+    expect(pages).toEqual([2, 2, 1]);
+
+    const seen = [];
+    for await (const job of client.jobs({ queue, status: 'pending', limit: 2 })) seen.push(job.id);
+    expect(seen.sort()).toEqual([...ids].sort());
+  });
+
+  it('cancels and retries a job; a second cancel is a 409 with its code', async () => {
+    const { id } = await client.createJob({ type: 't', queue: uniqueQueue(), ...JOB_DEFAULTS });
+
+    await expect(client.cancelJob(id)).resolves.toMatchObject({ id, status: 'cancelled' });
+    await expect(client.cancelJob(id)).rejects.toMatchObject({ status: 409, code: 'invalid_transition' });
+    await expect(client.retryJob(id)).resolves.toMatchObject({ id, status: 'pending', attempts: 0 });
+  });
+
+  it('turns a 404 into a ClaimqApiError with the code', async () => {
+    const error = await client.getJob('default-01JABCDEFG0123456789ABCD').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ClaimqApiError);
+    expect(error).toMatchObject({ status: 404, code: 'job_not_found', body: { statusCode: 404, error: 'Not Found' } });
+  });
+
+  it('turns a 400 into a ClaimqApiError naming each field', async () => {
+    const queue = uniqueQueue();
+    const error = await client.createJobs([{ type: 't', queue, ...JOB_DEFAULTS }, { type: 'not ok', queue, ...JOB_DEFAULTS }]).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 400, errors: [{ field: 'jobs.1.type', reason: 'must match [A-Za-z0-9_.:-]{1,100}' }] });
+  });
+
+  it('sends the API key: without it the service answers 401', async () => {
+    const anonymous = createClaimqClient({ baseUrl });
+
+    await expect(anonymous.listJobs()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    await expect(client.listJobs()).resolves.toMatchObject({ items: expect.any(Array) });
+  });
+
+  it('creates an execution once per key, reads it, and iterates executions and their jobs', async () => {
+    const queue = uniqueQueue();
+    const jobs = Array.from({ length: 3 }, (_, i) => ({ type: 't', queue, payload: { i }, ...JOB_DEFAULTS }));
+    const created = await client.createExecution({ jobs, idempotencyKey: 'batch-1' });
+
+    expect(created).toEqual({ id: expect.any(String), total: 3 });
+    await expect(client.createExecution({ jobs, idempotencyKey: 'batch-1' })).resolves.toEqual(created);
+    await expect(client.getExecution(created.id)).resolves.toMatchObject({ id: created.id, queue, status: 'running', total: 3 });
+
+    const second = await client.createExecution({ jobs: [{ type: 't', queue, ...JOB_DEFAULTS }] });
+    const executions = [];
+    for await (const execution of client.executions({ queue, limit: 1 })) executions.push(execution.id);
+    expect(executions.sort()).toEqual([created.id, second.id].sort());
+
+    const jobIds = [];
+    for await (const job of client.items('/executions/{id}/jobs', { path: { id: created.id }, query: { limit: 2 } })) jobIds.push(job.id);
+    expect(jobIds).toHaveLength(3);
+  });
+
+  it('reaches every other route through api, typed and with the key', async () => {
+    const queue = uniqueQueue();
+    await client.createJob({ type: 't', queue, ...JOB_DEFAULTS });
+
+    const { data, response } = await client.api.GET('/queues/{name}/stats', { params: { path: { name: queue } } });
+
+    expect(response.status).toBe(200);
+    expect(data?.counts.pending).toBe(1);
+  });
+});
