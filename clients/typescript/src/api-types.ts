@@ -79,15 +79,8 @@ export type ExecutionQuery = QueryParams<Operation<'/executions', 'get'>>;
 /** A page of GET /executions. */
 export type ExecutionPage = PageOf<'/executions'>;
 
-type Schemas = components['schemas'];
-
-/**
- * The JSON body of every error response: the spec's ErrorResponseDto. Until schema.ts has it, the
- * shape the service's exception filter sends (src/http/error-body.ts); drop this fallback then.
- */
-export type ClaimqErrorBody = Schemas extends { ErrorResponseDto: infer E }
-  ? E
-  : { statusCode: number; error: string; message: string; code?: string; errors?: { field: string; reason: string }[] };
+/** The JSON body of every error response: `{ statusCode, error, message, code?, errors? }`. */
+export type ClaimqErrorBody = components['schemas']['ErrorResponseDto'];
 
 /** One input problem of a 400 or 413: the field's path (`jobs.3.type`) and what is wrong. */
 export type FieldError = NonNullable<ClaimqErrorBody['errors']>[number];

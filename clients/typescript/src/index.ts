@@ -1,5 +1,6 @@
 export { createClaimqClient, ClaimqClient, type ClaimqClientOptions, type CallOptions } from './client';
 export { ClaimqApiError } from './claimq-api-error';
+export * from './verify-callback';
 export type { RetryOptions, FetchFn } from './retrying-fetch';
 export type * from './api-types';
 export type { paths, components, operations } from './schema';

@@ -66,7 +66,7 @@ describe('the README example', () => {
   /** Two failed jobs in the queue, as a worker whose handler threw would leave them. */
   async function seedFailedJobs(): Promise<void> {
     const client = createClaimqClient({ baseUrl, apiKey: API_KEY });
-    await client.createJobs(Array.from({ length: 2 }, (_, i) => ({ type: 'email.send', queue: QUEUE, payload: { i }, priority: 0, maxAttempts: 1, timeoutMs: 60_000 })));
+    await client.createJobs(Array.from({ length: 2 }, (_, i) => ({ type: 'email.send', queue: QUEUE, payload: { i }, maxAttempts: 1 })));
     const { jobs } = await e2e.store.claim(QUEUE, 'readme-worker', 2, 60_000);
     await e2e.store.fail(QUEUE, jobs.map(({ job, token }) => ({ id: job.id, token, error: 'smtp refused', retryable: false })));
   }

@@ -3,9 +3,6 @@ import { RouteServer, startRouteServer } from '../../../test/support/loopback-ht
 import { ClaimqApiError, createClaimqClient } from '../src';
 import { retryAfterMs } from '../src/retry-after';
 
-/** Fields today's generated types require (defaults read as required); the service fills them alike. */
-const JOB_DEFAULTS = { queue: 'default', priority: 0, maxAttempts: 3, timeoutMs: 90_000 };
-
 const JOB = {
   id: 'default-01JABCDEFG0123456789ABCD',
   queue: 'default',
@@ -20,6 +17,7 @@ const JOB = {
   runAt: '2030-01-01T00:00:00.000Z',
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
+  source: 'store',
 };
 
 type Step = (req: IncomingMessage, res: ServerResponse) => void;
@@ -57,7 +55,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', unavailable('1'), json(201, JOB));
     const client = createClaimqClient({ baseUrl: server.base });
 
-    await expect(client.createJob({ type: 'email.send', ...JOB_DEFAULTS })).resolves.toEqual(JOB);
+    await expect(client.createJob({ type: 'email.send' })).resolves.toEqual(JOB);
 
     expect(server.hits).toHaveLength(2);
     const [first, second] = bodies();
@@ -69,7 +67,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', unavailable(new Date(Date.now() + 1000).toUTCString()), json(201, JOB));
     const client = createClaimqClient({ baseUrl: server.base });
 
-    await expect(client.createJob({ type: 'email.send', ...JOB_DEFAULTS })).resolves.toEqual(JOB);
+    await expect(client.createJob({ type: 'email.send' })).resolves.toEqual(JOB);
     expect(server.hits).toHaveLength(2);
   });
 
@@ -88,7 +86,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', unavailable('3600'), json(201, JOB));
     const client = createClaimqClient({ baseUrl: server.base, retry: { maxDelayMs: 50 } });
 
-    await expect(client.createJob({ type: 'email.send', ...JOB_DEFAULTS })).resolves.toEqual(JOB);
+    await expect(client.createJob({ type: 'email.send' })).resolves.toEqual(JOB);
     expect(server.hits).toHaveLength(2);
   });
 
@@ -96,7 +94,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', unavailable('0'));
     const client = createClaimqClient({ baseUrl: server.base, retry: { maxAttempts: 3 } });
 
-    const error = await client.createJob({ type: 'email.send', ...JOB_DEFAULTS }).catch((e: unknown) => e);
+    const error = await client.createJob({ type: 'email.send' }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ClaimqApiError);
     expect(error).toMatchObject({ status: 503, code: 'store_unavailable', retryAfter: 0, errors: [] });
@@ -107,7 +105,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', drop, json(201, JOB));
     const client = createClaimqClient({ baseUrl: server.base });
 
-    await expect(client.api.POST('/jobs', { body: { type: 'email.send', ...JOB_DEFAULTS } })).rejects.toThrow();
+    await expect(client.api.POST('/jobs', { body: { type: 'email.send' } })).rejects.toThrow();
     expect(server.hits).toHaveLength(1);
   });
 
@@ -125,7 +123,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', drop, json(200, JOB));
     const client = createClaimqClient({ baseUrl: server.base });
 
-    await expect(client.api.POST('/jobs', { body: { type: 'email.send', ...JOB_DEFAULTS, idempotencyKey: 'order-42' } })).resolves.toMatchObject({
+    await expect(client.api.POST('/jobs', { body: { type: 'email.send', idempotencyKey: 'order-42' } })).resolves.toMatchObject({
       data: JOB,
     });
     expect(bodies().map((body) => body.idempotencyKey)).toEqual(['order-42', 'order-42']);
@@ -135,14 +133,14 @@ describe('the client against a scripted server', () => {
     script('/jobs/bulk', drop, json(201, { ids: ['a', 'b'] }));
     const client = createClaimqClient({ baseUrl: server.base });
 
-    await expect(client.createJobs([{ type: 'a', ...JOB_DEFAULTS, idempotencyKey: 'mine' }, { type: 'b', ...JOB_DEFAULTS }])).resolves.toEqual({ ids: ['a', 'b'] });
+    await expect(client.createJobs([{ type: 'a', idempotencyKey: 'mine' }, { type: 'b' }])).resolves.toEqual({ ids: ['a', 'b'] });
     const [first, second] = bodies();
     expect(first).toEqual({ jobs: [expect.objectContaining({ idempotencyKey: 'mine' }), expect.objectContaining({ idempotencyKey: expect.any(String) })] });
     expect(second).toEqual(first);
 
     server.hits.length = 0;
     script('/jobs/bulk', drop, json(201, { ids: ['a', 'b'] }));
-    await expect(client.api.POST('/jobs/bulk', { body: { jobs: [{ type: 'a', ...JOB_DEFAULTS, idempotencyKey: 'mine' }, { type: 'b', ...JOB_DEFAULTS }] } })).rejects.toThrow();
+    await expect(client.api.POST('/jobs/bulk', { body: { jobs: [{ type: 'a', idempotencyKey: 'mine' }, { type: 'b' }] } })).rejects.toThrow();
     expect(server.hits).toHaveLength(1);
   });
 
@@ -169,7 +167,7 @@ describe('the client against a scripted server', () => {
       },
     });
 
-    await expect(client.createJob({ type: 'email.send', ...JOB_DEFAULTS }, { signal: controller.signal })).rejects.toBe(reason);
+    await expect(client.createJob({ type: 'email.send' }, { signal: controller.signal })).rejects.toBe(reason);
     expect(server.hits).toHaveLength(1);
   });
 
@@ -178,7 +176,7 @@ describe('the client against a scripted server', () => {
     script('/jobs', json(400, { statusCode: 400, error: 'Bad Request', message: 'type must match [A-Za-z0-9_.:-]{1,100}', errors }));
     const client = createClaimqClient({ baseUrl: server.base });
 
-    const error = await client.createJob({ type: 'not ok', ...JOB_DEFAULTS }).catch((e: unknown) => e);
+    const error = await client.createJob({ type: 'not ok' }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ClaimqApiError);
     expect(error).toMatchObject({ status: 400, errors, retryAfter: undefined, message: 'claimq answered 400 Bad Request: type must match [A-Za-z0-9_.:-]{1,100}' });

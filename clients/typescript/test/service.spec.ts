@@ -5,7 +5,6 @@ import { ClaimqApiError, ClaimqClient, createClaimqClient } from '../src';
 const API_KEY = 'client-spec-key-0123456789';
 
 /** Fields today's generated types require (defaults read as required); the service's own defaults. */
-const JOB_DEFAULTS = { priority: 0, maxAttempts: 3, timeoutMs: 90_000 };
 
 describe('the client against the service', () => {
   let e2e: E2eApp;
@@ -24,7 +23,7 @@ describe('the client against the service', () => {
 
   it('creates a job and reads it back', async () => {
     const queue = uniqueQueue();
-    const created = await client.createJob({ type: 'email.send', queue, payload: { to: 'a@example.com' }, ...JOB_DEFAULTS });
+    const created = await client.createJob({ type: 'email.send', queue, payload: { to: 'a@example.com' } });
 
     expect(created).toMatchObject({ queue, type: 'email.send', status: 'pending', idempotencyKey: expect.any(String) });
     await expect(client.getJob(created.id)).resolves.toMatchObject({ id: created.id, payload: { to: 'a@example.com' } });
@@ -32,8 +31,8 @@ describe('the client against the service', () => {
 
   it('answers a repeated idempotency key with the job it already made', async () => {
     const queue = uniqueQueue();
-    const first = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42', ...JOB_DEFAULTS });
-    const again = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42', payload: 'other', ...JOB_DEFAULTS });
+    const first = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42' });
+    const again = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42', payload: 'other' });
 
     expect(again).toEqual(first);
     expect((await client.listJobs({ queue })).items).toHaveLength(1);
@@ -41,7 +40,7 @@ describe('the client against the service', () => {
 
   it('adds a bulk, and a repeated bulk with the same keys adds nothing', async () => {
     const queue = uniqueQueue();
-    const jobs = ['a', 'b', 'c'].map((type) => ({ type, queue, idempotencyKey: `bulk-${type}`, ...JOB_DEFAULTS }));
+    const jobs = ['a', 'b', 'c'].map((type) => ({ type, queue, idempotencyKey: `bulk-${type}` }));
     const { ids } = await client.createJobs(jobs);
 
     expect(ids).toHaveLength(3);
@@ -51,7 +50,7 @@ describe('the client against the service', () => {
 
   it('iterates a queue page after page, and job by job', async () => {
     const queue = uniqueQueue();
-    const { ids } = await client.createJobs(Array.from({ length: 5 }, (_, i) => ({ type: 't', queue, payload: { i }, ...JOB_DEFAULTS })));
+    const { ids } = await client.createJobs(Array.from({ length: 5 }, (_, i) => ({ type: 't', queue, payload: { i } })));
 
     const pages = [];
     for await (const page of client.jobPages({ queue, status: 'pending', limit: 2 })) pages.push(page.items.length);
@@ -63,7 +62,7 @@ describe('the client against the service', () => {
   });
 
   it('cancels and retries a job; a second cancel is a 409 with its code', async () => {
-    const { id } = await client.createJob({ type: 't', queue: uniqueQueue(), ...JOB_DEFAULTS });
+    const { id } = await client.createJob({ type: 't', queue: uniqueQueue() });
 
     await expect(client.cancelJob(id)).resolves.toMatchObject({ id, status: 'cancelled' });
     await expect(client.cancelJob(id)).rejects.toMatchObject({ status: 409, code: 'invalid_transition' });
@@ -79,7 +78,7 @@ describe('the client against the service', () => {
 
   it('turns a 400 into a ClaimqApiError naming each field', async () => {
     const queue = uniqueQueue();
-    const error = await client.createJobs([{ type: 't', queue, ...JOB_DEFAULTS }, { type: 'not ok', queue, ...JOB_DEFAULTS }]).catch((e: unknown) => e);
+    const error = await client.createJobs([{ type: 't', queue }, { type: 'not ok', queue }]).catch((e: unknown) => e);
 
     expect(error).toMatchObject({ status: 400, errors: [{ field: 'jobs.1.type', reason: 'must match [A-Za-z0-9_.:-]{1,100}' }] });
   });
@@ -93,14 +92,14 @@ describe('the client against the service', () => {
 
   it('creates an execution once per key, reads it, and iterates executions and their jobs', async () => {
     const queue = uniqueQueue();
-    const jobs = Array.from({ length: 3 }, (_, i) => ({ type: 't', queue, payload: { i }, ...JOB_DEFAULTS }));
+    const jobs = Array.from({ length: 3 }, (_, i) => ({ type: 't', queue, payload: { i } }));
     const created = await client.createExecution({ jobs, idempotencyKey: 'batch-1' });
 
     expect(created).toEqual({ id: expect.any(String), total: 3 });
     await expect(client.createExecution({ jobs, idempotencyKey: 'batch-1' })).resolves.toEqual(created);
     await expect(client.getExecution(created.id)).resolves.toMatchObject({ id: created.id, queue, status: 'running', total: 3 });
 
-    const second = await client.createExecution({ jobs: [{ type: 't', queue, ...JOB_DEFAULTS }] });
+    const second = await client.createExecution({ jobs: [{ type: 't', queue }] });
     const executions = [];
     for await (const execution of client.executions({ queue, limit: 1 })) executions.push(execution.id);
     expect(executions.sort()).toEqual([created.id, second.id].sort());
@@ -112,7 +111,7 @@ describe('the client against the service', () => {
 
   it('reaches every other route through api, typed and with the key', async () => {
     const queue = uniqueQueue();
-    await client.createJob({ type: 't', queue, ...JOB_DEFAULTS });
+    await client.createJob({ type: 't', queue });
 
     const { data, response } = await client.api.GET('/queues/{name}/stats', { params: { path: { name: queue } } });
 
