@@ -552,7 +552,7 @@ export interface components {
              * @enum {string}
              */
             method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
-            /** @description Request headers. The values of secret ones (HTTP_SECRET_HEADERS: Authorization, Proxy-Authorization, Cookie, X-Api-Key by default) are encrypted at rest (SECRETS_KEYS) and shown as "[redacted]" in every response */
+            /** @description Request headers. The values of secret ones (HTTP_SECRET_HEADERS: Authorization, Proxy-Authorization, Cookie, X-Api-Key by default) are encrypted at rest (SECRETS_KEYS) and shown as "[redacted]" in every response. Claimq-Signature is reserved (400): claimq sets it when CALLBACK_SIGNING_SECRET is on */
             headers?: {
                 [key: string]: string;
             };
@@ -1714,6 +1714,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     createExecution: {
@@ -1801,6 +1812,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     getExecution: {
@@ -1842,6 +1864,17 @@ export interface operations {
             /** @description An unexpected error; the body names no internals and the request may be retried */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1894,6 +1927,17 @@ export interface operations {
             /** @description An unexpected error; the body names no internals and the request may be retried */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1978,6 +2022,17 @@ export interface operations {
             /** @description An unexpected error; the body names no internals and the request may be retried */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } 
 import type { Response } from 'express';
 import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob, toJobSpec } from '../jobs';
 import { CreateExecutionDto } from './dto/create-execution.dto';
@@ -15,6 +15,7 @@ import { Audited, param } from '../../http';
 
 @ApiTags('executions')
 @ApiBearerAuth()
+@ApiServiceUnavailableResponse({ description: 'The job store (or job history) is unreachable; retry after Retry-After seconds' })
 @Controller('executions')
 export class ExecutionsController {
   constructor(private readonly executions: ExecutionsService) {}

@@ -25,7 +25,8 @@ export class HttpJobPayloadDto {
     additionalProperties: { type: 'string' },
     description:
       'Request headers. The values of secret ones (HTTP_SECRET_HEADERS: Authorization, Proxy-Authorization, Cookie, X-Api-Key by default) ' +
-      'are encrypted at rest (SECRETS_KEYS) and shown as "[redacted]" in every response',
+      'are encrypted at rest (SECRETS_KEYS) and shown as "[redacted]" in every response. Claimq-Signature is reserved (400): ' +
+      'claimq sets it when CALLBACK_SIGNING_SECRET is on',
   })
   @IsOptional()
   @IsHttpHeaders()
