@@ -36,5 +36,5 @@ export function domainErrorResponse(err: ClaimqError): ErrorResponse {
     });
   }
   // A domain error without a mapping is a bug in this file, not the client's fault.
-  return errorResponse(500, 'internal error', { code });
+  return errorResponse(500, 'internal error', { code: 'internal_error' });
 }

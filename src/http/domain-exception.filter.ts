@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ClaimqError, StoreOutOfMemoryError, StoreUnavailableError } from '../domain/errors';
@@ -57,7 +58,7 @@ export class DomainExceptionFilter implements ExceptionFilter {
     if (parserError) return bodyParserResponse(parserError);
     if (exception instanceof HttpException) return httpExceptionResponse(exception);
     this.logUnexpected(exception);
-    return errorResponse(500, 'internal error');
+    return errorResponse(500, 'internal error', { code: 'internal_error' });
   }
 
   private logUnexpected(exception: unknown): void {
@@ -69,12 +70,17 @@ export class DomainExceptionFilter implements ExceptionFilter {
 function httpExceptionResponse(exception: HttpException): ErrorResponse {
   const status = exception.getStatus();
   const raw = exception.getResponse();
-  if (typeof raw === 'string') return errorResponse(status, raw);
+  if (typeof raw === 'string') return errorResponse(status, raw, { code: codeOfStatus(status) });
   // Not Nest's error shape (e.g. Terminus's {status, info, error, details}): the body is the answer.
   if (!('message' in raw)) return { status, body: raw };
-  const body = raw as { message?: unknown; errors?: FieldError[] };
+  const body = raw as { message?: unknown; errors?: FieldError[]; code?: string };
   const message = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? exception.message);
-  return errorResponse(status, message, { errors: body.errors });
+  return errorResponse(status, message, { code: body.code ?? codeOfStatus(status), errors: body.errors });
+}
+
+/** The code of an HttpException that names none: its status's reason phrase in snake case (`not_found`). */
+function codeOfStatus(status: number): string {
+  return (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
 /** body-parser's error as thrown, or as the cause of the HttpException Express 5 (Nest 11+) wraps it in. */
@@ -87,7 +93,7 @@ function bodyParserError(exception: unknown): ExposedHttpError | undefined {
 function bodyParserResponse(err: ExposedHttpError): ErrorResponse {
   if (err.type === 'entity.too.large') {
     const reason = `is larger than the limit of ${err.limit} bytes`;
-    return errorResponse(413, `request body ${reason}`, { errors: [{ field: 'body', reason }] });
+    return errorResponse(413, `request body ${reason}`, { code: 'payload_too_large', errors: [{ field: 'body', reason }] });
   }
-  return errorResponse(err.status, err.message);
+  return errorResponse(err.status, err.message, { code: err.type === 'entity.parse.failed' ? 'invalid_json' : codeOfStatus(err.status) });
 }

@@ -9,7 +9,7 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
-  /** Machine-readable domain error code (`job_not_found`, `invalid_transition`, ...). */
-  code?: string;
+  /** Machine-readable cause (`validation_failed`, `job_not_found`, `invalid_transition`, ...). */
+  code: string;
   errors?: FieldError[];
 }

@@ -20,8 +20,14 @@ export class ErrorResponseDto implements ErrorBody {
   @ApiProperty({ example: 'backoff.delayMs must not be less than 0' })
   message: string;
 
-  @ApiPropertyOptional({ example: 'job_not_found', description: 'A machine-readable cause: `job_not_found`, `invalid_transition`, `store_unavailable`, `payload_too_large`, `unauthorized`, `forbidden`, `unsupported_media_type`, ...' })
-  code?: string;
+  @ApiProperty({
+    example: 'job_not_found',
+    description:
+      'A machine-readable cause: `validation_failed`, `invalid_json`, `invalid_job`, `payload_too_large`, `unsupported_media_type`, `unauthorized`, ' +
+      '`forbidden`, `not_found`, `job_not_found`, `execution_not_found`, `schedule_not_found`, `invalid_transition`, `store_unavailable`, ' +
+      '`store_out_of_memory`, `internal_error`',
+  })
+  code: string;
 
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Each invalid field and why (400, 413, 415)' })
   errors?: FieldErrorDto[];

@@ -12,10 +12,9 @@ export interface ErrorResponse {
 export function errorResponse(
   status: number,
   message: string,
-  extra: { code?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  extra: { code: string; errors?: FieldError[]; headers?: Record<string, string> },
 ): ErrorResponse {
-  const body: ErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };
-  if (extra.code !== undefined) body.code = extra.code;
+  const body: ErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code: extra.code };
   if (extra.errors !== undefined) body.errors = extra.errors;
   return { status, body, headers: extra.headers };
 }

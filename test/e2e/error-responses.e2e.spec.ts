@@ -63,7 +63,7 @@ describe('error responses (e2e)', () => {
     it('answers 500 without internals to anything unexpected', async () => {
       vi.spyOn(e2e.store, 'enqueue').mockRejectedValueOnce(new TypeError('cannot read secretInternalThing of undefined'));
       const res = await e2e.http().post('/jobs').send({ type: 't' }).expect(500);
-      expect(res.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'internal error' });
+      expect(res.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'internal error', code: 'internal_error' });
       expect(JSON.stringify(res.body)).not.toContain('secret');
     });
 
