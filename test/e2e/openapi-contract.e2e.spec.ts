@@ -132,6 +132,17 @@ describe('the response check itself', () => {
     expect(check.problems('GET', `/jobs/${job.id}`, 200, 'application/json', { ...history, source: 'store' }).join('\n')).toContain("must have required property 'type'");
   });
 
+  it('checks the body of a request the service accepted against the request schema', () => {
+    const created = (body: unknown): string[] => check.problems('POST', '/jobs', 201, 'application/json', job, body);
+    expect(created({ type: 'noop' })).toEqual([]);
+    expect(created({ type: 'http', payload: { url: 'https://example.com/hook', method: 'POST', body: [1, 'two', null] }, maxAttempts: 5 })).toEqual([]);
+    for (const payload of [null, 'text', [1], 3, false]) expect(created({ type: 'noop', payload })).toEqual([]);
+    expect(created({ type: 'noop', extra: true }).join('\n')).toContain('the document refuses the request body');
+    expect(created({ queue: 'default' }).join('\n')).toContain("must have required property 'type'");
+    // a refused request says nothing about the request schema
+    expect(check.problems('POST', '/jobs', 400, 'application/json', { statusCode: 400, error: 'Bad Request', message: 'm', code: 'validation_failed' }, { bogus: 1 })).toEqual([]);
+  });
+
   it('leaves routes the document does not list alone', () => {
     expect(check.problems('GET', '/ui/', 200, 'text/html', '')).toEqual([]);
     expect(check.problems('DELETE', '/jobs', 404, 'application/json', {})).toEqual([]);

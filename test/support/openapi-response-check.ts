@@ -29,12 +29,35 @@ export class OpenApiResponseCheck {
   /**
    * The problems of one response, empty when it matches the document. A request to a path (or
    * method) the document does not list is not checked: the dashboard, the docs page, unknown routes.
+   * With the JSON body the request sent: a body the service accepted (2xx) must be one the
+   * document's request schema accepts, or the document is stricter than the service.
    */
-  problems(method: string, url: string, status: number, contentType: string | undefined, body: unknown): string[] {
+  problems(method: string, url: string, status: number, contentType: string | undefined, body: unknown, requestBody?: unknown): string[] {
+    return [...this.responseProblems(method, url, status, contentType, body), ...this.requestProblems(method, url, status, requestBody)];
+  }
+
+  private requestProblems(method: string, url: string, status: number, requestBody: unknown): string[] {
+    if (requestBody === undefined || status < 200 || status > 299) return [];
+    const route = this.route(method, url);
+    if (!route) return [];
+    const operation = (this.doc.paths[route.path] as Record<string, { requestBody?: { content?: Record<string, { schema?: object }> } }>)[route.method];
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    if (!schema) return [];
+    const validate = this.validator(`${route.method} ${route.path} request`, schema);
+    if (validate(requestBody)) return [];
+    const where = `${method.toUpperCase()} ${route.path} (answered ${status})`;
+    return (validate.errors ?? []).map((e) => `${where}: the document refuses the request body${e.instancePath || ''}: ${e.message ?? 'invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  }
+
+  private route(method: string, url: string): { method: string; path: string } | undefined {
     // the path as sent, not normalized: the server routes `/ui/../jobs` as written, not as /jobs
     const pathname = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0];
     const lower = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
-    const route = this.routes.find((r) => r.method === lower && r.pattern.test(pathname));
+    return this.routes.find((r) => r.method === lower && r.pattern.test(pathname));
+  }
+
+  private responseProblems(method: string, url: string, status: number, contentType: string | undefined, body: unknown): string[] {
+    const route = this.route(method, url);
     if (!route) return [];
     const where = `${method.toUpperCase()} ${route.path} ${status}`;
     const operation = (this.doc.paths[route.path] as Record<string, { responses: Record<string, ResponseObject> }>)[route.method];
@@ -109,7 +132,7 @@ function checked(test: Test, method: string, url: string, check: () => OpenApiRe
   const end = test.end.bind(test);
   test.end = (callback) => {
     test.expect((res: Response) => {
-      const problems = check().problems(method, url, res.status, res.headers['content-type'] as string | undefined, res.body);
+      const problems = check().problems(method, url, res.status, res.headers['content-type'] as string | undefined, res.body, sentJson(test));
       if (problems.length > 0) {
         throw new Error(`the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(res.body)?.slice(0, 2000)}`);
       }
@@ -117,4 +140,28 @@ function checked(test: Test, method: string, url: string, check: () => OpenApiRe
     return end(callback);
   };
   return test;
+}
+
+/**
+ * The JSON body supertest sent (`.send(object)`, or a string that parses), else undefined, without
+ * the keys the service drops before validation (`__proto__`, `prototype`, `constructor`;
+ * src/http/strip-proto-keys.ts). Payloads validate as any JSON, so dropping them there too changes
+ * nothing.
+ */
+function sentJson(test: Test): unknown {
+  const data = (test as unknown as { _data?: unknown })._data;
+  let body: unknown;
+  try {
+    body = typeof data === 'string' ? JSON.parse(data) : structuredClone(data);
+  } catch {
+    return undefined;
+  }
+  const stack = [body];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    for (const key of ['__proto__', 'prototype', 'constructor']) if (Object.hasOwn(node, key)) delete (node as Record<string, unknown>)[key];
+    stack.push(...Object.values(node));
+  }
+  return body;
 }
