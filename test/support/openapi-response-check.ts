@@ -132,7 +132,7 @@ function checked(test: Test, method: string, url: string, check: () => OpenApiRe
   const end = test.end.bind(test);
   test.end = (callback) => {
     test.expect((res: Response) => {
-      const problems = check().problems(method, url, res.status, res.headers['content-type'] as string | undefined, res.body, sentJson(test));
+      const problems = check().problems(method, url, res.status, res.headers['content-type'] as string | undefined, res.body, res.ok ? sentJson(test) : undefined);
       if (problems.length > 0) {
         throw new Error(`the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(res.body)?.slice(0, 2000)}`);
       }
@@ -161,7 +161,7 @@ function sentJson(test: Test): unknown {
     const node = stack.pop();
     if (!node || typeof node !== 'object') continue;
     for (const key of ['__proto__', 'prototype', 'constructor']) if (Object.hasOwn(node, key)) delete (node as Record<string, unknown>)[key];
-    stack.push(...Object.values(node));
+    for (const value of Object.values(node)) stack.push(value);
   }
   return body;
 }
