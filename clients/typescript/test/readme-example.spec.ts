@@ -8,7 +8,8 @@ import { createClaimqClient } from '../src';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLIENT_DIR = join(ROOT, 'clients', 'typescript');
-const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+/** The Node running the suite (26, or 24 in CI's second run), so the example runs on each supported line. */
+const NODE = process.execPath;
 const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
 const API_KEY = 'readme-example-key-0123456789';
 const QUEUE = 'emails';
