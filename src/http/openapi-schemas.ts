@@ -1,4 +1,4 @@
-import { getSchemaPath, type SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
 
 /**
  * Any JSON value (object, array, string, number, boolean or null) in OpenAPI 3.0, which has no
@@ -16,11 +16,3 @@ export const JSON_VALUE_BRANCHES: SchemaObject[] = [
 /** ApiProperty options of a field that holds any JSON value. */
 export const jsonValueProperty = (description: string): { description: string; oneOf: SchemaObject[] } => ({ description, oneOf: JSON_VALUE_BRANCHES });
 
-/**
- * A property that holds a `type` object or null. OpenAPI 3.0's `nullable` beside an `allOf` of a
- * $ref (what ApiProperty writes for `{ type, nullable: true }`) still lets the referenced schema
- * refuse null, so a validator rejects the null; null is its own branch here instead.
- */
-export const nullableRef = (type: Function): { oneOf: SchemaObject[] } => ({
-  oneOf: [{ $ref: getSchemaPath(type) } as SchemaObject, { type: 'object', nullable: true, enum: [null] }],
-});

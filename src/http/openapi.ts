@@ -27,6 +27,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResponseDto] });
   completeOperations(doc, config.apiKeysEnforced);
   optionalRequestDefaults(doc);
+  admitNulls(doc);
   return doc;
 }
 
@@ -69,6 +70,28 @@ function completeOperations(doc: OpenAPIObject, keysEnforced: boolean): void {
       operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
     }
   }
+}
+
+/**
+ * What ApiProperty writes for `nullable: true` does not admit null to a validator: beside an
+ * `allOf` of one $ref (`{ type: SomeDto, nullable: true }`) the referenced schema still refuses
+ * it, and beside an `enum` null must be one of the values (OpenAPI 3.0.3). So null becomes its own
+ * branch of a `oneOf` with the $ref, and a value of the enum; every DTO then just says nullable.
+ */
+function admitNulls(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(admitNulls);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as SchemaObject & { allOf?: ReferenceObject[] };
+  if (schema.nullable === true && schema.allOf?.length === 1 && '$ref' in schema.allOf[0]) {
+    const [ref] = schema.allOf;
+    delete schema.allOf;
+    delete schema.nullable;
+    delete schema.type;
+    schema.oneOf = [ref, { type: 'object', nullable: true, enum: [null] }];
+    return;
+  }
+  if (schema.nullable === true && schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  Object.values(schema).forEach(admitNulls);
 }
 
 const RETRY_AFTER = {

@@ -23,6 +23,9 @@ export interface LeaseHeartbeatDeps {
   info(): WorkerInfo;
 }
 
+/** A lease as the store names it: the same job under another claim is another lease. */
+const leaseKey = (lease: Lease): string => `${lease.id}:${lease.token}`;
+
 /**
  * One beat: publish this worker process's info once (store.workers: one write per beat, whatever
  * the number of queues), and per queue refresh this worker in the registry and renew every lease
@@ -37,8 +40,6 @@ export interface LeaseHeartbeatDeps {
  *
  * Plain class: the Nest interval (LeaseHeartbeatScheduler) only calls beat().
  */
-const leaseKey = (lease: Lease): string => `${lease.id}:${lease.token}`;
-
 export class LeaseHeartbeatService {
   private inFlight: Promise<void> | undefined;
   private stopped = false;

@@ -1,5 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { nullableRef } from '../../../http/openapi-schemas';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GroupLimit, MAX_GROUP_CONCURRENCY } from '../../../domain/fairness';
 import { DEFAULT_GROUP_ALIAS } from '../default-group-alias';
 import { RateLimitDto } from './rate-limit.dto';
@@ -7,7 +6,6 @@ import { RateLimitDto } from './rate-limit.dto';
 const GROUP_LIMITS: GroupLimit[] = ['paused', 'concurrency', 'rate'];
 
 /** A group of a queue now: its jobs, its settings, the cap in force and what holds it back. */
-@ApiExtraModels(RateLimitDto)
 export class GroupStateResponseDto {
   @ApiProperty({ example: 'host:api.example.com', description: `The group's name; ${DEFAULT_GROUP_ALIAS} for the queue's default group (jobs without a group)` })
   name: string;
@@ -31,10 +29,10 @@ export class GroupStateResponseDto {
   })
   effectiveConcurrency: number | null;
 
-  @ApiProperty({ ...nullableRef(RateLimitDto), description: "The group's own rate; null: none" })
+  @ApiProperty({ type: RateLimitDto, nullable: true, description: "The group's own rate; null: none" })
   rateLimit: RateLimitDto | null;
 
-  @ApiProperty({ enum: [...GROUP_LIMITS, null], nullable: true, description: 'What holds its pending jobs back now; null: nothing' })
+  @ApiProperty({ enum: GROUP_LIMITS, nullable: true, description: 'What holds its pending jobs back now; null: nothing' })
   limitedBy: GroupLimit | null;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'limitedBy rate: when its next job may start' })

@@ -1,5 +1,4 @@
-import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
-import { nullableRef } from '../../../http/openapi-schemas';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { MAX_GROUP_CONCURRENCY } from '../../../domain/fairness';
@@ -7,7 +6,6 @@ import { SkipIfAbsent, SkipIfAbsentOrNull } from '../validation/skip-if-absent.d
 import { RateLimitDto } from './rate-limit.dto';
 
 /** PUT /queues/:name/groups/:group: a field left out stays as it is, null clears it. */
-@ApiExtraModels(RateLimitDto)
 export class PutGroupDto {
   @ApiPropertyOptional({
     type: 'integer',
@@ -22,7 +20,7 @@ export class PutGroupDto {
   @Max(MAX_GROUP_CONCURRENCY)
   concurrency?: number | null;
 
-  @ApiPropertyOptional({ ...nullableRef(RateLimitDto), description: "The group's rate: only its own jobs count. null: none" })
+  @ApiPropertyOptional({ type: RateLimitDto, nullable: true, description: "The group's rate: only its own jobs count. null: none" })
   @SkipIfAbsentOrNull()
   @IsObject()
   @ValidateNested()

@@ -1,5 +1,4 @@
-import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
-import { nullableRef } from '../../../http/openapi-schemas';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { MAX_GROUP_CONCURRENCY } from '../../../domain/fairness';
@@ -7,7 +6,6 @@ import { SkipIfAbsentOrNull } from '../validation/skip-if-absent.decorator';
 import { RateLimitDto } from './rate-limit.dto';
 
 /** PUT /queues/:name/settings: a field left out stays as it is, null clears it. */
-@ApiExtraModels(RateLimitDto)
 export class PutQueueSettingsDto {
   @ApiPropertyOptional({
     type: 'integer',
@@ -22,7 +20,7 @@ export class PutQueueSettingsDto {
   @Max(MAX_GROUP_CONCURRENCY)
   groupConcurrency?: number | null;
 
-  @ApiPropertyOptional({ ...nullableRef(RateLimitDto), description: "The queue's own rate: every job claimed from it counts. null: none" })
+  @ApiPropertyOptional({ type: RateLimitDto, nullable: true, description: "The queue's own rate: every job claimed from it counts. null: none" })
   @SkipIfAbsentOrNull()
   @IsObject()
   @ValidateNested()

@@ -1,9 +1,7 @@
-import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
-import { nullableRef } from '../../../http/openapi-schemas';
+import { ApiProperty } from '@nestjs/swagger';
 import { MAX_GROUP_CONCURRENCY, QueueSettings } from '../../../domain/fairness';
 import { RateLimitDto } from './rate-limit.dto';
 
-@ApiExtraModels(RateLimitDto)
 export class QueueSettingsResponseDto implements QueueSettings {
   @ApiProperty()
   queue: string;
@@ -14,6 +12,6 @@ export class QueueSettingsResponseDto implements QueueSettings {
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_GROUP_CONCURRENCY, description: 'The cap of every group without its own; null: none' })
   groupConcurrency: number | null;
 
-  @ApiProperty({ ...nullableRef(RateLimitDto), description: "The queue's own rate; null: none" })
+  @ApiProperty({ type: RateLimitDto, nullable: true, description: "The queue's own rate; null: none" })
   rateLimit: RateLimitDto | null;
 }

@@ -24,7 +24,7 @@ export class ScheduleRunDto {
   @ApiProperty()
   jobId: string;
 
-  @ApiProperty({ enum: [...JOB_STATUSES, null], nullable: true, description: 'The job\'s status now; null once the job has left the store (GET /jobs/:id reads it from history)' })
+  @ApiProperty({ enum: JOB_STATUSES, nullable: true, description: 'The job\'s status now; null once the job has left the store (GET /jobs/:id reads it from history)' })
   status: JobStatus | null;
 
   @ApiPropertyOptional({ description: 'Made by POST /schedules/:name/trigger' })
