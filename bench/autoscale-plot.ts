@@ -3,16 +3,21 @@
  * autoscaling example, from the committed recording (bench/data/autoscale-curve.json) and the
  * ScaledObject that ships (bench/autoscale/replay-summary.ts runs the replay). The SVG
  * (bench/autoscale/plot-svg.ts) is rendered by Debian's chromium through playwright-core, as the
- * dashboard's tests launch it. Prints the replay summary as one JSON line.
+ * dashboard's tests launch it. Also writes the figures the README quotes
+ * (bench/data/autoscale-figures.json), which a test holds to a fresh replay: a change to the
+ * ScaledObject that ships fails it until this is run again. Prints the summary as one JSON line.
  *
- * Env: as bench:autoscale-replay, and AUTOSCALE_PNG (docs/img/autoscaling.png).
+ * Env: as bench:autoscale-replay, and AUTOSCALE_PNG (docs/img/autoscaling.png),
+ * AUTOSCALE_FIGURES (bench/data/autoscale-figures.json).
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '../test/browser/support/chromium';
 import { autoscalingSvg, PLOT_SIZE } from './autoscale/plot-svg';
-import { runReplay } from './autoscale/replay-summary';
+import { committedFigures, FIGURES_PATH, runReplay } from './autoscale/replay-summary';
 
 const PNG = process.env.AUTOSCALE_PNG ?? join(__dirname, '..', 'docs', 'img', 'autoscaling.png');
+const FIGURES = process.env.AUTOSCALE_FIGURES ?? FIGURES_PATH;
 
 async function main(): Promise<void> {
   const replay = runReplay();
@@ -26,7 +31,8 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
-  process.stderr.write(`wrote ${PNG} (ScaledObject from ${replay.config.source}${replay.config.fixture ? ', a fixture' : ''})\n`);
+  writeFileSync(FIGURES, `${JSON.stringify(committedFigures(replay), null, 2)}\n`);
+  process.stderr.write(`wrote ${PNG} and ${FIGURES} (ScaledObject from ${replay.config.source}${replay.config.fixture ? ', a fixture' : ''})\n`);
   process.stdout.write(`${JSON.stringify({ bench: 'autoscale-plot', source: replay.config.source, fixture: replay.config.fixture, ...replay.summary })}\n`);
 }
 

@@ -35,8 +35,8 @@ export interface BenchSettings {
 }
 
 /** A whole number from the environment, at least `min`, or `fallback` when unset; anything else stops the bench naming it. */
-export function envInt(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
+export function envInt(name: string, fallback: number, min = 1, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);

@@ -7,6 +7,8 @@ import { AutoscalerConfig, loadShippedScaledObject } from './scaled-object';
 
 /** The committed recording. */
 export const CURVE_PATH = join(__dirname, '..', 'data', 'autoscale-curve.json');
+/** The figures of the committed plot (and the README's worked example), written with it. */
+export const FIGURES_PATH = join(__dirname, '..', 'data', 'autoscale-figures.json');
 
 export interface Replay {
   curve: RecordedCurve;
@@ -37,21 +39,34 @@ export interface ReplaySummary {
   };
 }
 
-/** Replay settings: the defaults, the recording's measured rate, and AUTOSCALE_* overrides. */
-export function replayParams(curve: RecordedCurve): ReplayParams {
+/** What the committed plot shows, in numbers: the settings it ran with and its summary. */
+export interface CommittedFigures {
+  scaledObject: AutoscalerConfig;
+  params: ReplayParams;
+  summary: ReplaySummary;
+}
+
+export function committedFigures(replay: Replay): CommittedFigures {
+  return { scaledObject: replay.config, params: replay.params, summary: replay.summary };
+}
+
+/** Replay settings: the defaults, the recording's measured rate, and AUTOSCALE_* overrides from `env`. */
+export function replayParams(curve: RecordedCurve, env: NodeJS.ProcessEnv): ReplayParams {
   return {
-    hpaSyncS: envInt('AUTOSCALE_HPA_SYNC_S', DEFAULT_REPLAY_PARAMS.hpaSyncS),
-    scrapeS: envInt('AUTOSCALE_SCRAPE_S', DEFAULT_REPLAY_PARAMS.scrapeS),
-    podStartS: envInt('AUTOSCALE_POD_START_S', DEFAULT_REPLAY_PARAMS.podStartS, 0),
+    hpaSyncS: envInt('AUTOSCALE_HPA_SYNC_S', DEFAULT_REPLAY_PARAMS.hpaSyncS, 1, env),
+    scrapeS: envInt('AUTOSCALE_SCRAPE_S', DEFAULT_REPLAY_PARAMS.scrapeS, 1, env),
+    podStartS: envInt('AUTOSCALE_POD_START_S', DEFAULT_REPLAY_PARAMS.podStartS, 0, env),
     perReplicaJobsPerS: curve.measured.perWorkerJobsPerS,
-    maxS: envInt('AUTOSCALE_REPLAY_MAX_S', DEFAULT_REPLAY_PARAMS.maxS),
+    maxS: envInt('AUTOSCALE_REPLAY_MAX_S', DEFAULT_REPLAY_PARAMS.maxS, 1, env),
   };
 }
 
-export function runReplay(curvePath = process.env.AUTOSCALE_CURVE ?? CURVE_PATH): Replay {
+/** The replay of the curve (AUTOSCALE_CURVE, else the committed one) with the ScaledObject that ships; `env` {} for the defaults. */
+export function runReplay(env: NodeJS.ProcessEnv = process.env): Replay {
+  const curvePath = env.AUTOSCALE_CURVE ?? CURVE_PATH;
   const curve = JSON.parse(readFileSync(curvePath, 'utf8')) as RecordedCurve;
   const config = loadShippedScaledObject();
-  const params = replayParams(curve);
+  const params = replayParams(curve, env);
   if (!(params.perReplicaJobsPerS > 0)) throw new Error(`${curvePath}: no per-worker throughput was measured (the workers never saturated)`);
   const openLoop = replayOpenLoop(curve, config, params);
   const closedLoop = replayClosedLoop(curve, config, params);
