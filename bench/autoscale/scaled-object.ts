@@ -101,7 +101,8 @@ function findScaledObjects(dir: string): Found[] {
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) found.push(...findScaledObjects(path));
-    else if (/\.ya?ml$/.test(entry)) {
+    // only files that declare a ScaledObject are parsed: a Helm template elsewhere is not YAML yet
+    else if (/\.ya?ml$/.test(entry) && /kind:\s*["']?ScaledObject\b/.test(readFileSync(path, 'utf8'))) {
       for (const doc of scaledObjectsIn(path)) {
         if (JSON.stringify(doc).includes('claimq_queue_')) found.push({ file: path, doc });
       }

@@ -60,6 +60,14 @@ describe('the ScaledObject the replay runs on', () => {
     ]);
   });
 
+  it('skips files that declare no ScaledObject, and names a ScaledObject file it cannot parse', () => {
+    writeFileSync(join(dir, 'deployment.yaml'), 'replicas: {{ .Values.replicas }}\n');
+    writeFileSync(join(dir, 'scaledobject.yaml'), SHIPPED);
+    expect(loadShippedScaledObject(dir).maxReplicaCount).toBe(12);
+    writeFileSync(join(dir, 'scaledobject.yaml'), 'kind: ScaledObject\nspec: {{ .Values.spec }\n');
+    expect(() => loadShippedScaledObject(dir)).toThrow(/scaledobject\.yaml/);
+  });
+
   it('falls back to the fixture of the same shape while deploy/kubernetes/ has none', () => {
     const config = loadShippedScaledObject(join(dir, 'missing'));
     expect(config.fixture).toBe(true);
