@@ -10,6 +10,7 @@
  */
 import { ReplayRun } from './autoscale/replay';
 import { runReplay } from './autoscale/replay-summary';
+import { describeTrigger } from './autoscale/scaled-object';
 
 function changesTable(title: string, run: ReplayRun): string {
   const lines = run.changes.map((c) => `  t=${String(c.t).padStart(4)} s  ${String(c.from).padStart(3)} -> ${String(c.to).padEnd(3)} ${c.by.padEnd(4)} ${c.reason}`);
@@ -19,7 +20,7 @@ function changesTable(title: string, run: ReplayRun): string {
 function main(): void {
   const replay = runReplay();
   const { config, params, curve, summary } = replay;
-  const triggers = config.triggers.map((t) => `${t.signal} ${t.metricType} ${t.threshold} (activation ${t.activationThreshold})`).join('; ');
+  const triggers = config.triggers.map((t) => `${describeTrigger(t)}, activation ${t.activationThreshold}`).join('; ');
   process.stderr.write(
     `ScaledObject ${config.name} from ${config.source}${config.fixture ? ' (FIXTURE: deploy/kubernetes/ has none yet)' : ''}: ` +
       `replicas ${config.minReplicaCount}..${config.maxReplicaCount}, pollingInterval ${config.pollingIntervalS} s, cooldownPeriod ${config.cooldownPeriodS} s, ` +

@@ -41,6 +41,7 @@ export const DEFAULT_REPLAY_PARAMS = { hpaSyncS: 15, scrapeS: 15, podStartS: 20,
 export interface ReplayPoint {
   t: number;
   pending: number;
+  running: number;
   oldestPendingAgeS: number;
   specReplicas: number;
   readyReplicas: number;
@@ -59,10 +60,7 @@ export interface ReplayRun {
   changes: ScaleChange[];
 }
 
-interface Series {
-  pending: number;
-  oldestPendingAgeS: number;
-}
+type Series = Record<CurveSignal, number>;
 
 /** Pods of the target, each with the time it turns ready. */
 class Pods {
@@ -114,7 +112,7 @@ class ControlLoop {
 
   /** The controllers' turn at second t, reading the series as Prometheus last scraped them. */
   tick(t: number, scraped: Series): void {
-    const fresh = this.config.triggers.map((trigger) => valueOf(scraped, trigger.signal));
+    const fresh = this.config.triggers.map((trigger) => valueOf(scraped, trigger.signals));
     if (t % this.config.pollingIntervalS === 0) {
       this.kedaValues = fresh;
       const decision = this.keda.poll(t, this.spec, fresh);
@@ -134,8 +132,8 @@ class ControlLoop {
   }
 }
 
-function valueOf(series: Series, signal: CurveSignal): number {
-  return signal === 'pending' ? series.pending : series.oldestPendingAgeS;
+function valueOf(series: Series, signals: readonly CurveSignal[]): number {
+  return signals.reduce((total, signal) => total + series[signal], 0);
 }
 
 /** The value Prometheus holds at t: the last scrape's, scrapes at 0, scrapeS, 2 x scrapeS... */
@@ -150,8 +148,8 @@ function settled(loop: ControlLoop, config: AutoscalerConfig, t: number, recorde
 /** Mode (a): the recorded backlog, as it was, through the controllers. */
 export function replayOpenLoop(curve: RecordedCurve, config: AutoscalerConfig, params: ReplayParams): ReplayRun {
   const samples = checkedSamples(curve);
-  const history: Series[] = [{ pending: 0, oldestPendingAgeS: 0 }];
-  for (const s of samples) history[s.t] = { pending: s.pending, oldestPendingAgeS: s.oldestPendingAgeS };
+  const history: Series[] = [{ pending: 0, running: 0, oldestPendingAgeS: 0 }];
+  for (const s of samples) history[s.t] = { pending: s.pending, running: s.running, oldestPendingAgeS: s.oldestPendingAgeS };
   const end = samples[samples.length - 1].t;
   for (let t = 1; t <= end; t++) history[t] ??= history[t - 1];
   const loop = new ControlLoop(config, params, config.hpaMinReplicas);
@@ -179,13 +177,13 @@ export function replayClosedLoop(curve: RecordedCurve, config: AutoscalerConfig,
   const after = samples.filter((s) => s.phase === 'after');
   const baseRate = after.length === 0 ? curve.setup.baseRatePerS : after.reduce((total, s) => total + s.submitted, 0) / after.length;
 
-  const queue = new FluidQueue(params.perReplicaJobsPerS);
+  const queue = new FluidQueue(params.perReplicaJobsPerS, curve.setup.jobMs / 1000);
   const loop = new ControlLoop(config, params, fixedReplicas ?? config.hpaMinReplicas);
   const history: Series[] = [];
   const points: ReplayPoint[] = [];
   for (let t = 0; t <= params.maxS; t++) {
     if (t > 0) queue.step(arrivals[t] ?? baseRate, loop.pods.ready(t - 1));
-    history[t] = { pending: queue.backlog, oldestPendingAgeS: queue.oldestPendingAgeS() };
+    history[t] = { pending: queue.backlog, running: queue.running(), oldestPendingAgeS: queue.oldestPendingAgeS() };
     if (fixedReplicas === undefined) loop.tick(t, lastScrape(history, t, params.scrapeS));
     points.push({ t, ...history[t], specReplicas: loop.specReplicas, readyReplicas: loop.pods.ready(t) });
     if (fixedReplicas === undefined ? settled(loop, config, t, end) : t >= end) break;

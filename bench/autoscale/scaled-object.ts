@@ -39,12 +39,15 @@ export interface HpaBehavior {
   scaleDown: ScalingRules;
 }
 
-/** What a trigger's query measures, among what the recorded curve holds. */
-export type CurveSignal = 'pending' | 'oldestPendingAgeS';
+/** A series the recorded curve holds, which a trigger's query can read. */
+export type CurveSignal = 'pending' | 'running' | 'oldestPendingAgeS';
 
 export interface MetricTrigger {
+  /** The trigger's name, or its position. */
+  name: string;
   query: string;
-  signal: CurveSignal;
+  /** The series the query adds up (one for most queries; pending + running for a backlog of slots). */
+  signals: CurveSignal[];
   metricType: 'AverageValue' | 'Value';
   threshold: number;
   activationThreshold: number;
@@ -67,6 +70,14 @@ export interface AutoscalerConfig {
   /** undefined: the ScaledObject sets none, and the HPA runs its path without one. */
   behavior: HpaBehavior | undefined;
   triggers: MetricTrigger[];
+}
+
+const SIGNAL_WORDS: Record<CurveSignal, string> = { pending: 'pending', running: 'running', oldestPendingAgeS: 'oldest pending age' };
+
+/** "pending + running: 40 (AverageValue)", as the plot and the replay's output name a trigger. */
+export function describeTrigger(trigger: MetricTrigger): string {
+  const unit = trigger.signals.includes('oldestPendingAgeS') ? ' s' : '';
+  return `${trigger.signals.map((s) => SIGNAL_WORDS[s]).join(' + ')}: ${trigger.threshold}${unit} (${trigger.metricType})`;
 }
 
 /** The cluster-wide tolerance (kube-controller-manager --horizontal-pod-autoscaler-tolerance). */
@@ -195,8 +206,9 @@ function metricTrigger(raw: unknown, where: string): MetricTrigger {
   const threshold = numberOr(metadata.threshold, Number.NaN, `${where}.metadata.threshold`);
   if (threshold <= 0) throw new Error(`${where}.metadata.threshold must be above 0`);
   return {
+    name: typeof raw.name === 'string' ? raw.name : where.replace(/^.* /, ''),
     query,
-    signal: curveSignal(query, where),
+    signals: curveSignals(query, where),
     metricType,
     threshold,
     activationThreshold: numberOr(metadata.activationThreshold, 0, `${where}.metadata.activationThreshold`),
@@ -205,13 +217,35 @@ function metricTrigger(raw: unknown, where: string): MetricTrigger {
 }
 
 /**
- * Which recorded series a query reads. Both queries aggregate with max (the gauges are
- * cluster-wide, every instance reports the same value), so the series is the value itself.
+ * The recorded series a query adds up. A query is a sum of terms (`max(a) + max(b)`), each one
+ * aggregate of one gauge; the gauges are cluster-wide (every instance reports the same value),
+ * so each term is the series itself. A term the curve has no series for stops the replay.
  */
-function curveSignal(query: string, where: string): CurveSignal {
-  if (/claimq_queue_oldest_pending_age_seconds/.test(query)) return 'oldestPendingAgeS';
-  if (/claimq_queue_jobs\b/.test(query) && /state\s*=\s*"pending"/.test(query)) return 'pending';
-  throw new Error(`${where}: the recorded curve has no series for the query ${query}`);
+function curveSignals(query: string, where: string): CurveSignal[] {
+  return topLevelTerms(query).map((term) => {
+    if (/claimq_queue_oldest_pending_age_seconds/.test(term)) return 'oldestPendingAgeS';
+    const state = /claimq_queue_jobs\b.*state\s*=\s*"(\w+)"/.exec(term)?.[1];
+    if (state === 'pending' || state === 'running') return state;
+    throw new Error(`${where}: the recorded curve has no series for ${term.trim()} (in the query ${query})`);
+  });
+}
+
+/** The query split on the `+` signs outside parentheses and braces. */
+function topLevelTerms(query: string): string[] {
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i];
+    if (c === '(' || c === '{') depth++;
+    else if (c === ')' || c === '}') depth--;
+    else if (c === '+' && depth === 0) {
+      terms.push(query.slice(start, i));
+      start = i + 1;
+    }
+  }
+  terms.push(query.slice(start));
+  return terms;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

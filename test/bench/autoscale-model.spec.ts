@@ -28,8 +28,9 @@ spec:
           stabilizationWindowSeconds: 120
   triggers:
     - type: prometheus
+      name: backlog
       metadata:
-        query: max(claimq_queue_jobs{queue="default",state="pending"})
+        query: max(claimq_queue_jobs{queue="default",state="pending"}) + max(claimq_queue_jobs{queue="default",state="running"})
         threshold: "250"
     - type: prometheus
       metricType: Value
@@ -55,8 +56,8 @@ describe('the ScaledObject the replay runs on', () => {
     expect(config.behavior?.scaleDown).toEqual({ stabilizationWindowSeconds: 120, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }], tolerance: 0.1 });
     expect(config.behavior?.scaleUp.policies).toEqual([{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }]);
     expect(config.triggers).toEqual([
-      { query: 'max(claimq_queue_jobs{queue="default",state="pending"})', signal: 'pending', metricType: 'AverageValue', threshold: 250, activationThreshold: 0, useCachedMetrics: false },
-      { query: 'max(claimq_queue_oldest_pending_age_seconds{queue="default"})', signal: 'oldestPendingAgeS', metricType: 'Value', threshold: 60, activationThreshold: 10, useCachedMetrics: true },
+      { name: 'backlog', query: 'max(claimq_queue_jobs{queue="default",state="pending"}) + max(claimq_queue_jobs{queue="default",state="running"})', signals: ['pending', 'running'], metricType: 'AverageValue', threshold: 250, activationThreshold: 0, useCachedMetrics: false },
+      { name: 'spec.triggers[1]', query: 'max(claimq_queue_oldest_pending_age_seconds{queue="default"})', signals: ['oldestPendingAgeS'], metricType: 'Value', threshold: 60, activationThreshold: 10, useCachedMetrics: true },
     ]);
   });
 
@@ -72,26 +73,30 @@ describe('the ScaledObject the replay runs on', () => {
     const config = loadShippedScaledObject(join(dir, 'missing'));
     expect(config.fixture).toBe(true);
     expect(config.source).toBe(join('bench', 'autoscale', 'scaledobject.fixture.yaml'));
-    expect(config.triggers.map((t) => t.signal)).toEqual(['pending', 'oldestPendingAgeS']);
+    expect(config.triggers.map((t) => t.signals)).toEqual([['pending', 'running'], ['oldestPendingAgeS']]);
   });
 
   it('refuses a trigger whose query the recorded curve has no series for', () => {
-    const doc = { kind: 'ScaledObject', apiVersion: 'keda.sh/v1alpha1', spec: { triggers: [{ type: 'prometheus', metadata: { query: 'sum(rate(claimq_jobs_enqueued_total[1m]))', threshold: '5' } }] } };
-    expect(() => autoscalerConfig(doc, 'x.yaml', false)).toThrow(/no series for the query/);
+    const doc = (query: string) => ({ kind: 'ScaledObject', apiVersion: 'keda.sh/v1alpha1', spec: { triggers: [{ type: 'prometheus', metadata: { query, threshold: '5' } }] } });
+    expect(() => autoscalerConfig(doc('sum(rate(claimq_jobs_enqueued_total[1m]))'), 'x.yaml', false)).toThrow(/no series for sum\(rate/);
+    expect(() => autoscalerConfig(doc('max(claimq_queue_jobs{state="pending"}) + max(claimq_queue_jobs{state="failed"})'), 'x.yaml', false)).toThrow(/no series for max\(claimq_queue_jobs\{state="failed"\}\)/);
   });
 });
 
 describe('the fluid queue', () => {
-  it('serves the ready replicas` rate and reads the oldest age off the cumulative arrivals', () => {
-    const queue = new FluidQueue(10);
+  it('serves the ready replicas` rate, reads the oldest age off the cumulative arrivals and counts the jobs still running', () => {
+    const queue = new FluidQueue(10, 1.5);
     queue.step(30, 1); // 30 arrive evenly over [0, 1], 10 served: the head arrived at 10/30 s
     expect(queue.backlog).toBe(20);
+    expect(queue.running()).toBe(10);
     expect(queue.oldestPendingAgeS()).toBeCloseTo(1 - 1 / 3, 9);
     queue.step(0, 1); // 20 served: the head arrived at 20/30 s
     expect(queue.backlog).toBe(10);
+    expect(queue.running()).toBe(15); // jobs run 1.5 s: the last second's 10 and half the one before's
     expect(queue.oldestPendingAgeS()).toBeCloseTo(2 - 2 / 3, 9);
     queue.step(5, 2); // up to 20 more: all 15 served
     expect(queue.backlog).toBe(0);
+    expect(queue.running()).toBe(20);
     expect(queue.oldestPendingAgeS()).toBe(0);
   });
 });
