@@ -24,7 +24,7 @@ import {
   securityProblems,
   targetProblems,
 } from './manifest-checks';
-import { strictFieldErrors, validateSchema } from './manifest-schemas';
+import { StrictDocument, strictFieldErrors, validateSchema } from './manifest-schemas';
 
 /**
  * deploy/kubernetes: every document validates against the Kubernetes (and KEDA) schemas with no
@@ -52,7 +52,7 @@ describe('deploy/kubernetes manifests', () => {
   it('validates every document of every YAML file against its kind’s schema, knowing every field by name', () => {
     const patchFiles = new Set(VARIANTS.flatMap(([, components]) => [...build(KIT, components).patchFiles]));
     const errors: string[] = [];
-    const strict: Parameters<typeof strictFieldErrors>[0] = [];
+    const strict: StrictDocument[] = [];
     for (const file of yamlFiles(KIT)) {
       // kustomization.yaml files are read, field by field, by the build
       if (basename(file) === 'kustomization.yaml') continue;
