@@ -159,7 +159,7 @@ describe('deploy/kubernetes manifests', () => {
     expect(minOf([join(KIT, 'components', 'scale-to-zero')])).toBe(0);
   });
 
-  it('probes, and lets Prometheus scrape, routes each Deployment’s process serves, and the api reports the gauges the workers scale on', async () => {
+  it('probes, and lets Prometheus scrape, routes each Deployment’s process serves, and the api reports every gauge the workers scale on', async () => {
     const built = build(KIT).objects;
     for (const d of deployments(built)) {
       const container = d.spec.template.spec.containers[0];
@@ -177,8 +177,8 @@ describe('deploy/kubernetes manifests', () => {
           // scale from zero: with no worker running, the api's /metrics carries the queue gauges
           const samples = parsePrometheusText((await request(app.app.getHttpServer()).get('/metrics')).text);
           const so = ofKind(built, 'ScaledObject')[0].spec as { triggers: { metadata: { query: string } }[] };
-          const gauges = so.triggers.flatMap((t) => readQuery(t.metadata.query).selectors).filter((s) => s.metric === 'claimq_queue_jobs');
-          expect(gauges.length).toBeGreaterThan(0);
+          const gauges = so.triggers.flatMap((t) => readQuery(t.metadata.query).selectors);
+          expect(new Set(gauges.map((g) => g.metric))).toEqual(new Set(['claimq_queue_jobs', 'claimq_queue_oldest_pending_age_seconds']));
           for (const { metric, labels } of gauges) {
             expect(samples.some((s) => s.name === metric && Object.entries(labels).every(([k, v]) => s.labels[k] === v)), `${metric}${JSON.stringify(labels)}`).toBe(true);
           }
