@@ -113,7 +113,7 @@ describe('deploy/grafana/claimq.json', () => {
       'claimq_worker_busy_slot_seconds_total',
       'claimq_jobs_reaped_total',
       'claimq_history_lag_seconds',
-      'claimq_history_backlog_events',
+      'claimq_history_backlog_entries',
       'claimq_history_dropped_events_total',
       'claimq_store_up',
       'claimq_process_cpu_seconds_total',

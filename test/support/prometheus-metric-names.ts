@@ -72,7 +72,7 @@ export const CLUSTER_WIDE_GAUGES = [
   'claimq_queue_jobs',
   'claimq_leases_held',
   'claimq_queue_oldest_pending_age_seconds',
-  'claimq_history_backlog_events',
+  'claimq_history_backlog_entries',
   'claimq_history_lag_seconds',
 ];
 
