@@ -28,6 +28,9 @@ export function runPromtool(args: string[], options: { cwd?: string; input?: str
       }
       resolve({ code: typeof error?.code === 'number' ? error.code : error ? 1 : 0, stdout, stderr });
     });
+    // a promtool that exits without reading all of its input (an error, a command that takes files)
+    // closes the pipe: its exit code and output say what happened, not this EPIPE
+    child.stdin?.on('error', () => {});
     child.stdin?.end(options.input ?? '');
   });
 }
