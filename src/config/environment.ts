@@ -342,7 +342,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
 }
 
 /** Variables whose values are credentials: an error names them but does not print them. */
-const SECRET_VARIABLES = new Set(['API_KEYS', 'API_KEYS_READONLY', 'SECRETS_KEYS', 'CALLBACK_SIGNING_SECRET']);
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['API_KEYS', 'API_KEYS_READONLY', 'SECRETS_KEYS', 'CALLBACK_SIGNING_SECRET']);
 
 /** A value as an error shows it: secrets hidden, the password of a URL masked. */
 function shown(name: string, value: unknown): string {

@@ -4,6 +4,7 @@ import { describeCancelRetryCases } from './cancel-retry.cases';
 import { describeClaimCases } from './claim.cases';
 import { describeConcurrencyCases } from './concurrency.cases';
 import { describeEnqueueAndReadCases } from './enqueue-read.cases';
+import { describeEventBacklogCases } from './event-backlog.cases';
 import { describeExecutionCases } from './execution.cases';
 import { describeExecutionIdempotencyCases } from './execution-idempotency.cases';
 import { describeExecutionRetentionCases } from './execution-retention.cases';
@@ -59,5 +60,6 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeFairnessCases(current);
     describeAuditCases(current);
     describeQueueStatsCases(current);
+    describeEventBacklogCases(current);
   });
 }

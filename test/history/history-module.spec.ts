@@ -15,6 +15,7 @@ import { MemoryJobEventSources } from '../../src/modules/queue/events/memory-job
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { StoreUnavailableError } from '../../src/domain/errors';
+import { CLOCK, systemClock } from '../../src/domain/clock';
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { T0, everyKindScript, fixtureId } from './job-event.fixtures';
 import { eventually } from '../support/eventually';
@@ -24,7 +25,7 @@ import { eventually } from '../support/eventually';
  * kind of event log), or a real Redis store's streams when one is given.
  */
 function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisJobStore) {
-  const store = redisStore ?? { eventSources: () => new MemoryJobEventSources(log), eventBacklog: () => log.size, queues: async () => ['mail'] };
+  const store = redisStore ?? { eventSources: () => new MemoryJobEventSources(log), eventBacklog: async (queue: string) => log.backlogOf(queue), queues: async () => ['mail'] };
   @Global()
   @Module({
     // the app's ClaimqModule imports it once for every scheduled pass (history's partition upkeep is one)
@@ -32,8 +33,9 @@ function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisJob
     providers: [
       { provide: AppConfig, useValue: config },
       { provide: JobStore, useValue: store },
+      { provide: CLOCK, useValue: systemClock },
     ],
-    exports: [AppConfig, JobStore],
+    exports: [AppConfig, JobStore, CLOCK],
   })
   class QueueStubModule {}
   return QueueStubModule;

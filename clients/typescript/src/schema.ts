@@ -1643,7 +1643,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Prometheus exposition format: claimq_jobs_*_total counters, claimq_job_*_seconds histograms, claimq_queue_jobs and claimq_leases_held gauges, reaper counters */
+            /** @description Prometheus exposition format: claimq_jobs_*_total counters, claimq_job_*_seconds histograms, the shared store's gauges (claimq_queue_jobs, claimq_leases_held, claimq_queue_oldest_pending_age_seconds, claimq_history_backlog_entries, claimq_history_lag_seconds), this process's worker slots (claimq_worker_*), claimq_store_up, reaper counters */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,4 +11,4 @@ export { WorkerIdentity } from './worker-identity';
 export type { HttpJobPayload } from './http/http-job-request';
 export type { HttpJobResult } from './http/http-job.handler';
 export { WORKER_OBSERVER } from './worker-observer';
-export type { WorkerObserver } from './worker-observer';
+export type { WorkerObserver, WorkerSlots } from './worker-observer';

@@ -1,3 +1,4 @@
+import { ManualClock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { MemoryJobStore } from '../queue';
@@ -36,6 +37,30 @@ describe('RunningJobs', () => {
     running.remove(renewed);
     expect([running.size, running.count('default')]).toEqual([0, 0]);
     await expect(running.whenEmpty(0)).resolves.toBe(true);
+  });
+
+  it('adds up busy slot-seconds per queue: each running job counts for the time it ran, a re-claim once', async () => {
+    const clock = new ManualClock(1_000_000);
+    const running = new RunningJobs(clock);
+    expect(running.busySlotSeconds('default')).toBe(0);
+    const [first, second] = await claimedTwice(store);
+    const [other] = await claimedTwice(store);
+    const a = new RunningJob(first, () => undefined);
+    const b = new RunningJob(other, () => undefined);
+    running.add(a);
+    clock.advance(2_000); // 1 job x 2 s
+    running.add(b);
+    clock.advance(3_000); // 2 jobs x 3 s
+    expect(running.busySlotSeconds('default')).toBe(8);
+    const renewed = new RunningJob(second, () => undefined);
+    expect(running.add(renewed)).toBe(a); // still 2 jobs
+    clock.advance(1_000); // 2 x 1 s
+    running.remove(b);
+    clock.advance(4_000); // 1 x 4 s
+    running.remove(renewed);
+    clock.advance(10_000); // idle
+    expect(running.busySlotSeconds('default')).toBe(14);
+    expect(running.busySlotSeconds('other')).toBe(0);
   });
 });
 

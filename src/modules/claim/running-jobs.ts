@@ -1,11 +1,26 @@
+import { Clock, systemClock } from '../../domain/clock';
 import { Lease } from '../../domain/job';
 import { RunningJob } from './running-job';
 
-/** The jobs this process is running, by queue: what the heartbeat renews and shutdown releases. */
+/** Busy time of one queue's slots: slot-milliseconds up to `since`, when the count last changed. */
+interface BusyTime {
+  slotMs: number;
+  since: number;
+}
+
+/**
+ * The jobs this process is running, by queue: what the heartbeat renews and shutdown releases.
+ * It also adds up the time slots spend busy (slot-milliseconds per queue, exact: the running count
+ * times the time it held, summed at each change), so utilization over any window is a counter's
+ * rate (claimq_worker_busy_slot_seconds_total) instead of a sample of a gauge that misses short jobs.
+ */
 export class RunningJobs {
   private readonly byQueue = new Map<string, Map<string, RunningJob>>();
+  private readonly busyTime = new Map<string, BusyTime>();
   private total = 0;
   private emptyWaiters: (() => void)[] = [];
+
+  constructor(private readonly clock: Clock = systemClock) {}
 
   get size(): number {
     return this.total;
@@ -25,6 +40,7 @@ export class RunningJobs {
     let jobs = this.byQueue.get(job.queue);
     if (!jobs) this.byQueue.set(job.queue, (jobs = new Map()));
     const displaced = jobs.get(job.id);
+    if (!displaced) this.countChanging(job.queue, jobs.size);
     jobs.set(job.id, job);
     if (!displaced) this.total++;
     return displaced === job ? undefined : displaced;
@@ -33,12 +49,31 @@ export class RunningJobs {
   remove(job: RunningJob): void {
     const jobs = this.byQueue.get(job.queue);
     if (jobs?.get(job.id) !== job) return;
+    this.countChanging(job.queue, jobs.size);
     jobs.delete(job.id);
     this.total--;
     if (this.total === 0 && this.emptyWaiters.length > 0) {
       const waiters = this.emptyWaiters;
       this.emptyWaiters = [];
       for (const resolve of waiters) resolve();
+    }
+  }
+
+  /** Slot-seconds the jobs of `queue` have run here, up to now (never decreasing). */
+  busySlotSeconds(queue: string): number {
+    const busy = this.busyTime.get(queue);
+    if (!busy) return 0;
+    return (busy.slotMs + this.count(queue) * Math.max(0, this.clock.now() - busy.since)) / 1000;
+  }
+
+  /** Adds the busy time of `running` slots up to now, before the count changes. */
+  private countChanging(queue: string, running: number): void {
+    const now = this.clock.now();
+    const busy = this.busyTime.get(queue);
+    if (!busy) this.busyTime.set(queue, { slotMs: 0, since: now });
+    else {
+      busy.slotMs += running * Math.max(0, now - busy.since);
+      busy.since = now;
     }
   }
 

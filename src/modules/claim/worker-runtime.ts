@@ -63,7 +63,7 @@ type RuntimeState = 'created' | 'running' | 'stopping' | 'stopped';
  * Nest's lifecycle hooks; tests drive it directly.
  */
 export class WorkerRuntime {
-  readonly running = new RunningJobs();
+  readonly running: RunningJobs;
   readonly heartbeat: LeaseHeartbeatService;
   private readonly acks: AckBatcher;
   private readonly callbacks: CallbackEnqueuer;
@@ -86,6 +86,7 @@ export class WorkerRuntime {
     private readonly options: WorkerRuntimeOptions,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.running = new RunningJobs(this.clock);
     this.logger = options.logger ?? workerLogger('Worker');
     this.process = options.process ?? thisProcess();
     this.startedAt = this.clock.now();
@@ -148,6 +149,13 @@ export class WorkerRuntime {
     this.startedAt = this.clock.now();
     void this.heartbeat.beat();
     for (const loop of this.loops) loop.start();
+    const running = this.running;
+    this.options.observer?.onStarted?.({
+      queues: this.options.queues,
+      perQueue: this.options.concurrency,
+      busy: (queue) => running.count(queue),
+      busySlotSeconds: (queue) => running.busySlotSeconds(queue),
+    });
     this.logger.log(
       `worker ${this.workerId} claiming from ${this.options.queues.join(', ')} (${this.options.concurrency} slots per queue; handlers: ${this.registry.types().join(', ') || 'none'})`,
     );
@@ -183,6 +191,7 @@ export class WorkerRuntime {
     this.timer.stop();
     await this.heartbeat.stop();
     await Promise.all([...this.options.queues.map((queue) => this.unregister(queue)), this.removeInfo()]);
+    this.options.observer?.onStopped?.();
     this.state = 'stopped';
     this.logger.log(`worker ${this.workerId} stopped`);
   }

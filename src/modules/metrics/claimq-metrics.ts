@@ -49,6 +49,11 @@ export class ClaimqMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
+    // Gauges named like counters (promtool check metrics: non-counter metrics should not have a
+    // _total suffix); the same series by type remain, and sum() of them is the total.
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+      this.registry.removeSingleMetric(METRIC_PREFIX + name);
+    }
   }
 
   jobEnqueued(queue: string, type: string): void {

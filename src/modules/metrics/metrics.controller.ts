@@ -13,7 +13,8 @@ export class MetricsController {
   @Header('Cache-Control', 'no-store')
   @ApiProduces('text/plain')
   @ApiOkResponse({
-    description: 'Prometheus exposition format: claimq_jobs_*_total counters, claimq_job_*_seconds histograms, claimq_queue_jobs and claimq_leases_held gauges, reaper counters',
+    description:
+      'Prometheus exposition format: claimq_jobs_*_total counters, claimq_job_*_seconds histograms, the shared store\'s gauges (claimq_queue_jobs, claimq_leases_held, claimq_queue_oldest_pending_age_seconds, claimq_history_backlog_entries, claimq_history_lag_seconds), this process\'s worker slots (claimq_worker_*), claimq_store_up, reaper counters',
     schema: { type: 'string', example: 'claimq_jobs_claimed_total{queue="default",type="email.send"} 42' },
   })
   @ApiOperation({ operationId: 'getMetrics', summary: 'Prometheus metrics, in the text exposition format' })

@@ -1,5 +1,5 @@
 import { ClaimedJob, Job } from '../../domain/job';
-import type { WorkerObserver } from '../claim';
+import type { WorkerObserver, WorkerSlots } from '../claim';
 import { SettleOutcome } from '../queue';
 import { QueueStatsObserver } from './queue-stats.observer';
 import { WorkerMetricsObserver } from './worker-metrics.observer';
@@ -23,5 +23,13 @@ export class WorkerObservers implements WorkerObserver {
 
   onEgressDenied(rule: string): void {
     this.metrics.onEgressDenied(rule);
+  }
+
+  onStarted(slots: WorkerSlots): void {
+    this.metrics.onStarted(slots);
+  }
+
+  onStopped(): void {
+    this.metrics.onStopped();
   }
 }

@@ -17,6 +17,7 @@ export type {
   ListQuery,
   ReapResult,
   RefreshBacklog,
+  EventBacklog,
   RetentionPolicy,
   SettleOutcome,
 } from './job-store';

@@ -225,8 +225,11 @@ export abstract class JobStore {
   /** Where the history writer reads this store's events: one lane per queue (Redis), or one (memory). */
   abstract eventSources(options: EventSourceOptions): JobEventSources;
 
-  /** Events recorded and not yet read, where the store can tell cheaply (memory); undefined otherwise. */
-  abstract eventBacklog(): number | undefined;
+  /**
+   * The queue's job events the history writer has not stored yet (read, for the metrics, at scrape
+   * time): a few index reads per queue (Redis: the stream's consumer group), never a walk.
+   */
+  abstract eventBacklog(queue: string): Promise<EventBacklog>;
 
   /** Recurring schedules, kept where the jobs are (schedule-store.ts). */
   abstract readonly schedules: ScheduleStore;
@@ -277,6 +280,17 @@ export interface EventSourceOptions {
   consumer: string;
   /** An entry that cannot be decoded, dropped with the reason (logged by the caller). */
   onDropped?: (entry: string, reason: string) => void;
+}
+
+export interface EventBacklog {
+  /**
+   * Entries recorded and not yet stored by the history writer (not yet read, or read and not
+   * acknowledged): Redis stream entries (one per script call, up to 2,000 events each); the memory
+   * store's events.
+   */
+  entries: number;
+  /** When the oldest of them was recorded (epoch ms), or null when there are none. */
+  oldestAt: number | null;
 }
 
 export interface RefreshBacklog {

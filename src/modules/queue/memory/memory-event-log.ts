@@ -40,6 +40,8 @@ export class MemoryEventLog {
   private head = 0;
   private heldBytes = 0;
   private droppedCount = 0;
+  /** Per queue: the events held. */
+  private readonly heldByQueue = new Map<string, number>();
   /** Per queue: the gap the writer has not taken yet. */
   private readonly openGaps = new Map<string, HistoryGap>();
   /** Per queue: events dropped since upkeep last asked, and the gap they are in. */
@@ -66,7 +68,17 @@ export class MemoryEventLog {
     return this.droppedCount;
   }
 
+  /**
+   * What the writer has not taken of `queue`: its events held, and the time of the outbox's oldest
+   * event (one FIFO for every queue, drained in order: the queue's own oldest is no older).
+   */
+  backlogOf(queue: string): { entries: number; oldestAt: number | null } {
+    const entries = this.heldByQueue.get(queue) ?? 0;
+    return { entries, oldestAt: entries > 0 ? this.items[this.head]!.event.at : null };
+  }
+
   append(queue: string, events: JobEvent[]): void {
+    if (events.length > 0) this.heldByQueue.set(queue, (this.heldByQueue.get(queue) ?? 0) + events.length);
     for (const event of events) {
       this.items.push({ queue, event });
       this.heldBytes += estimatedEventBytes(event);
@@ -78,7 +90,10 @@ export class MemoryEventLog {
   take(max: number): QueuedJobEvent[] {
     const n = Math.max(0, Math.min(Math.floor(max), this.size));
     const out = this.items.slice(this.head, this.head + n) as QueuedJobEvent[];
-    for (const { event } of out) this.heldBytes -= estimatedEventBytes(event);
+    for (const { queue, event } of out) {
+      this.heldBytes -= estimatedEventBytes(event);
+      this.released(queue);
+    }
     this.advance(n);
     return out;
   }
@@ -101,6 +116,7 @@ export class MemoryEventLog {
   private dropOldest(): void {
     const { queue, event } = this.items[this.head]!;
     this.heldBytes -= estimatedEventBytes(event);
+    this.released(queue);
     this.advance(1);
     this.droppedCount++;
     let gap = this.openGaps.get(queue);
@@ -115,6 +131,12 @@ export class MemoryEventLog {
     report.events++;
     report.gap = { fromMs: gap.fromMs, toMs: gap.toMs, events: gap.events };
     this.unreported.set(queue, report);
+  }
+
+  private released(queue: string): void {
+    const held = (this.heldByQueue.get(queue) ?? 1) - 1;
+    if (held > 0) this.heldByQueue.set(queue, held);
+    else this.heldByQueue.delete(queue);
   }
 
   /** Forgets the n oldest events; the array is compacted once most of it is behind the head. */

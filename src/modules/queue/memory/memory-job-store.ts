@@ -24,6 +24,7 @@ import {
   ListQuery,
   ReapResult,
   RefreshBacklog,
+  EventBacklog,
   RetentionPolicy,
   SettleOutcome,
 } from '../job-store';
@@ -637,8 +638,8 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return new MemoryJobEventSources(this.events);
   }
 
-  eventBacklog(): number {
-    return this.events.size;
+  async eventBacklog(queue: string): Promise<EventBacklog> {
+    return this.events.backlogOf(queue);
   }
 
   readonly health: StoreHealth = new InProcessStoreHealth('memory');

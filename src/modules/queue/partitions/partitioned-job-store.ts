@@ -19,6 +19,7 @@ import {
   ListQuery,
   ReapResult,
   RefreshBacklog,
+  EventBacklog,
   RetentionPolicy,
   SettleOutcome,
 } from '../job-store';
@@ -628,8 +629,16 @@ export class PartitionedJobStore extends JobStore {
     return new PartitionedEventSources(this.inner.eventSources(options), (queue) => this.layouts.get(queue)?.names ?? [queue]);
   }
 
-  eventBacklog(): number | undefined {
-    return this.inner.eventBacklog();
+  /** The partitions' backlogs added up; the oldest is the oldest of any partition. */
+  async eventBacklog(queue: string): Promise<EventBacklog> {
+    const all = await this.each(queue, (partition) => this.inner.eventBacklog(partition));
+    let entries = 0;
+    let oldestAt: number | null = null;
+    for (const backlog of all) {
+      entries += backlog.entries;
+      if (backlog.oldestAt !== null && (oldestAt === null || backlog.oldestAt < oldestAt)) oldestAt = backlog.oldestAt;
+    }
+    return { entries, oldestAt };
   }
 
   async close(): Promise<void> {

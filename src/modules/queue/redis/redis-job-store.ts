@@ -26,6 +26,7 @@ import {
   ListQuery,
   ReapResult,
   RefreshBacklog,
+  EventBacklog,
   RetentionPolicy,
   SettleOutcome,
 } from '../job-store';
@@ -37,6 +38,7 @@ import { StoreHealth } from '../store-health';
 import { JobEventSources } from '../events/job-event-sources';
 import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
+import { readEventBacklog } from '../events/redis-event-backlog';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisJobLister } from './redis-job-lister';
 import { AUDIT_KEY_SPACE, queueSetKey, RedisQueueKeys, SCHEDULES_KEY_SPACE, WORKERS_KEY_SPACE } from './redis-queue-keys';
@@ -668,9 +670,14 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     });
   }
 
-  /** A stream's lag is not read here (it would cost a command per queue per scrape). */
-  eventBacklog(): undefined {
-    return undefined;
+  /**
+   * The queue's stream as the history consumer group sees it: entries delivered and not acknowledged
+   * (XPENDING) and entries not delivered yet (the group's lag), with the time of the oldest of
+   * either (an entry id starts with the Redis time it was added). Three reads of the queue's slot;
+   * before the writer made the group, the whole stream is behind.
+   */
+  async eventBacklog(queue: string): Promise<EventBacklog> {
+    return this.availability.call(() => readEventBacklog(this.redis, this.keys(queue).events, HISTORY_CONSUMER_GROUP));
   }
 
   async close(): Promise<void> {
