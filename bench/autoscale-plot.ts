@@ -32,8 +32,8 @@ async function main(): Promise<void> {
     await browser.close();
   }
   writeFileSync(FIGURES, `${JSON.stringify(committedFigures(replay), null, 2)}\n`);
-  process.stderr.write(`wrote ${PNG} and ${FIGURES} (ScaledObject from ${replay.config.source}${replay.config.fixture ? ', a fixture' : ''})\n`);
-  process.stdout.write(`${JSON.stringify({ bench: 'autoscale-plot', source: replay.config.source, fixture: replay.config.fixture, ...replay.summary })}\n`);
+  process.stderr.write(`wrote ${PNG} and ${FIGURES} (ScaledObject from ${replay.config.source})\n`);
+  process.stdout.write(`${JSON.stringify({ bench: 'autoscale-plot', source: replay.config.source, ...replay.summary })}\n`);
 }
 
 main().then(

@@ -145,7 +145,7 @@ export function autoscalingSvg(replay: Replay): string {
     ? `stabilization up ${config.behavior.scaleUp.stabilizationWindowSeconds} s, down ${config.behavior.scaleDown.stabilizationWindowSeconds} s`
     : 'HPA default behavior';
   const header = [
-    `ScaledObject ${config.source}${config.fixture ? ' (a fixture, until deploy/kubernetes/ ships one)' : ''}`,
+    `ScaledObject ${config.source}`,
     `Triggers: ${triggers}; replicas ${config.minReplicaCount}-${config.maxReplicaCount}; pollingInterval ${config.pollingIntervalS} s; ${windows}`,
     `Replay: HPA sync ${params.hpaSyncS} s, Prometheus scrape ${params.scrapeS} s, pod start ${params.podStartS} s, ${params.perReplicaJobsPerS} jobs/s per replica (measured in the recording)`,
     `Recorded: ${setup.baseRatePerS}, then ${setup.baseRatePerS * setup.burstFactor} for ${setup.burstS} s, then ${setup.baseRatePerS} jobs/s of ${setup.jobMs} ms sleep jobs on ${setup.workers} workers x ${setup.slotsPerWorker} slots; ${curve.machine}`,

@@ -58,8 +58,6 @@ export interface MetricTrigger {
 export interface AutoscalerConfig {
   /** The file the numbers come from, relative to the repository. */
   source: string;
-  /** true while deploy/kubernetes/ holds no ScaledObject and the fixture stands in. */
-  fixture: boolean;
   name: string;
   pollingIntervalS: number;
   cooldownPeriodS: number;
@@ -87,19 +85,18 @@ export const DEFAULT_DOWNSCALE_STABILIZATION_S = 300;
 
 const ROOT = join(__dirname, '..', '..');
 const DEPLOY_DIR = join(ROOT, 'deploy', 'kubernetes');
-const FIXTURE = join(__dirname, 'scaledobject.fixture.yaml');
 
 /**
- * The ScaledObject that ships (the one KEDA ScaledObject under deploy/kubernetes/ whose triggers
- * read claimq's queue metrics), or the fixture beside this file while none does. The one place
- * that decides where the numbers come from.
+ * The ScaledObject that ships: the one KEDA ScaledObject under deploy/kubernetes/ whose triggers
+ * read claimq's queue metrics (a kustomize patch of one, such as components/scale-to-zero, has no
+ * triggers and is not it). The one place that decides where the numbers come from.
  */
 export function loadShippedScaledObject(deployDir = DEPLOY_DIR): AutoscalerConfig {
   const shipped = existsSync(deployDir) ? findScaledObjects(deployDir) : [];
-  if (shipped.length > 1) throw new Error(`more than one claimq ScaledObject under ${relative(ROOT, deployDir)}: ${shipped.map((s) => s.file).join(', ')}`);
-  if (shipped.length === 1) return autoscalerConfig(shipped[0].doc, relative(ROOT, shipped[0].file), false);
-  const [fixture] = scaledObjectsIn(FIXTURE);
-  return autoscalerConfig(fixture, relative(ROOT, FIXTURE), true);
+  if (shipped.length !== 1) {
+    throw new Error(`expected one ScaledObject with claimq_queue_* triggers under ${relative(ROOT, deployDir) || deployDir}, found ${shipped.length}${shipped.length > 0 ? `: ${shipped.map((s) => s.file).join(', ')}` : ''}`);
+  }
+  return autoscalerConfig(shipped[0].doc, relative(ROOT, shipped[0].file));
 }
 
 interface Found {
@@ -133,7 +130,7 @@ function scaledObjectsIn(file: string): Record<string, unknown>[] {
 }
 
 /** The settings of one parsed ScaledObject, defaults applied. */
-export function autoscalerConfig(doc: Record<string, unknown>, source: string, fixture: boolean): AutoscalerConfig {
+export function autoscalerConfig(doc: Record<string, unknown>, source: string): AutoscalerConfig {
   const spec = objectAt(doc, 'spec', source);
   const meta = isObject(doc.metadata) ? doc.metadata : {};
   const minReplicaCount = intOr(spec.minReplicaCount, 0, `${source} spec.minReplicaCount`);
@@ -143,7 +140,6 @@ export function autoscalerConfig(doc: Record<string, unknown>, source: string, f
   if (!Array.isArray(rawTriggers) || rawTriggers.length === 0) throw new Error(`${source}: spec.triggers is empty`);
   return {
     source,
-    fixture,
     name: String(meta.name ?? '?'),
     pollingIntervalS: intOr(spec.pollingInterval, 30, `${source} spec.pollingInterval`),
     cooldownPeriodS: intOr(spec.cooldownPeriod, 300, `${source} spec.cooldownPeriod`),

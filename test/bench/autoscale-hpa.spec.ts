@@ -27,7 +27,7 @@ function config(options: Options = {}): AutoscalerConfig {
     })),
   };
   if (options.behavior) spec.advanced = { horizontalPodAutoscalerConfig: { behavior: options.behavior } };
-  return autoscalerConfig({ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: 'test' }, spec }, 'test', false);
+  return autoscalerConfig({ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: 'test' }, spec }, 'test');
 }
 
 /** Runs syncs at the given times with the given metric values; the pods follow the HPA at once. */

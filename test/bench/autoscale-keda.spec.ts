@@ -16,9 +16,7 @@ function config(spec: Record<string, unknown>): AutoscalerConfig {
         ...spec,
       },
     },
-    'test',
-    false,
-  );
+    'test');
 }
 
 describe('the KEDA scale loop', () => {

@@ -52,7 +52,7 @@ describe('the ScaledObject the replay runs on', () => {
     mkdirSync(join(dir, 'keda'));
     writeFileSync(join(dir, 'keda', 'worker.yaml'), SHIPPED);
     const config = loadShippedScaledObject(dir);
-    expect(config).toMatchObject({ fixture: false, name: 'claimq-worker', pollingIntervalS: 30, cooldownPeriodS: 300, minReplicaCount: 0, maxReplicaCount: 12, hpaMinReplicas: 1 });
+    expect(config).toMatchObject({ source: expect.stringContaining('worker.yaml'), name: 'claimq-worker', pollingIntervalS: 30, cooldownPeriodS: 300, minReplicaCount: 0, maxReplicaCount: 12, hpaMinReplicas: 1 });
     expect(config.behavior?.scaleDown).toEqual({ stabilizationWindowSeconds: 120, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }], tolerance: 0.1 });
     expect(config.behavior?.scaleUp.policies).toEqual([{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }]);
     expect(config.triggers).toEqual([
@@ -69,17 +69,20 @@ describe('the ScaledObject the replay runs on', () => {
     expect(() => loadShippedScaledObject(dir)).toThrow(/scaledobject\.yaml/);
   });
 
-  it('falls back to the fixture of the same shape while deploy/kubernetes/ has none', () => {
-    const config = loadShippedScaledObject(join(dir, 'missing'));
-    expect(config.fixture).toBe(true);
-    expect(config.source).toBe(join('bench', 'autoscale', 'scaledobject.fixture.yaml'));
+  it('is, in this repository, deploy/kubernetes/worker-scaledobject.yaml (the scale-to-zero patch has no triggers and is not counted)', () => {
+    const config = loadShippedScaledObject();
+    expect(config.source).toBe(join('deploy', 'kubernetes', 'worker-scaledobject.yaml'));
     expect(config.triggers.map((t) => t.signals)).toEqual([['pending', 'running'], ['oldestPendingAgeS']]);
+  });
+
+  it('names the directory when it holds no ScaledObject to replay', () => {
+    expect(() => loadShippedScaledObject(join(dir, 'missing'))).toThrow(/found 0/);
   });
 
   it('refuses a trigger whose query the recorded curve has no series for', () => {
     const doc = (query: string) => ({ kind: 'ScaledObject', apiVersion: 'keda.sh/v1alpha1', spec: { triggers: [{ type: 'prometheus', metadata: { query, threshold: '5' } }] } });
-    expect(() => autoscalerConfig(doc('sum(rate(claimq_jobs_enqueued_total[1m]))'), 'x.yaml', false)).toThrow(/no series for sum\(rate/);
-    expect(() => autoscalerConfig(doc('max(claimq_queue_jobs{state="pending"}) + max(claimq_queue_jobs{state="failed"})'), 'x.yaml', false)).toThrow(/no series for max\(claimq_queue_jobs\{state="failed"\}\)/);
+    expect(() => autoscalerConfig(doc('sum(rate(claimq_jobs_enqueued_total[1m]))'), 'x.yaml')).toThrow(/no series for sum\(rate/);
+    expect(() => autoscalerConfig(doc('max(claimq_queue_jobs{state="pending"}) + max(claimq_queue_jobs{state="failed"})'), 'x.yaml')).toThrow(/no series for max\(claimq_queue_jobs\{state="failed"\}\)/);
   });
 });
 
@@ -109,9 +112,7 @@ describe('the closed-loop replay', () => {
         kind: 'ScaledObject',
         spec: { minReplicaCount: 1, maxReplicaCount: 4, triggers: [{ type: 'prometheus', metadata: { query: 'max(claimq_queue_jobs{state="pending"})', threshold: '10' } }] },
       },
-      'test',
-      false,
-    );
+      'test');
     // 40 jobs in the first second, then none; 10 jobs/s per replica
     const curve = {
       setup: { workers: 1, baseRatePerS: 0 },
