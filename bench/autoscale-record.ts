@@ -7,9 +7,10 @@
  * the default WORKER_CONCURRENCY). A steady base load of `sleep` jobs (the built-in type: it
  * holds a slot for `ms` and costs no CPU, a stand-in for an I/O-bound job) goes to POST /jobs/bulk
  * every 100 ms, then ten times that rate for the burst, then the base rate again. Every second it
- * samples pending and the oldest pending job's age (GET /queues/default/stats; the
- * claimq_queue_oldest_pending_age_seconds gauge of GET /metrics when the build has it) and the
- * claimed and succeeded counters of every worker's GET /metrics.
+ * samples what the ScaledObject's queries read, from the API's GET /metrics: pending and running
+ * (claimq_queue_jobs) and the oldest pending job's age (claimq_queue_oldest_pending_age_seconds;
+ * GET /queues/default/stats oldestPending.ageMs on a build without that gauge), and the claimed
+ * and succeeded counters of every worker's GET /metrics.
  *
  * Writes bench/data/autoscale-curve.json (RecordedCurve: the machine, the setup, the per-worker
  * throughput measured while the workers were saturated, and the samples) and prints a summary on
@@ -89,7 +90,6 @@ function sum(samples: PromSample[], name: string): number {
 }
 
 interface QueueStats {
-  counts: { pending: number; running: number };
   oldestPending: { ageMs: number | null };
 }
 
@@ -179,27 +179,29 @@ async function record(): Promise<RecordedCurve> {
   const submitter = new Submitter(apiUrl, start, endS);
   const submitting = submitter.run();
   const samples: CurveSample[] = [];
-  let oldestSource = 'GET /queues/default/stats oldestPending.ageMs';
+  let oldestSource = 'GET /metrics claimq_queue_oldest_pending_age_seconds';
   let previous = { claimed: 0, succeeded: 0 };
   try {
     for (let t = 1; t <= endS; t++) {
       await sleep(Math.max(0, start + t * 1000 - performance.now()));
-      const [stats, apiMetrics, ...workerMetrics] = await Promise.all([
-        getJson<QueueStats>(`${apiUrl}/queues/${QUEUE}/stats`),
-        getMetrics(api.port),
-        ...workers.map((w) => getMetrics(w.port)),
-      ]);
-      const gauge = sampleValue(apiMetrics, 'claimq_queue_oldest_pending_age_seconds', { queue: QUEUE });
-      if (gauge !== undefined) oldestSource = 'GET /metrics claimq_queue_oldest_pending_age_seconds';
-      const oldestPendingAgeS = gauge ?? (stats.oldestPending.ageMs ?? 0) / 1000;
+      const [apiMetrics, ...workerMetrics] = await Promise.all([getMetrics(api.port), ...workers.map((w) => getMetrics(w.port))]);
+      const jobs = (state: string) => sampleValue(apiMetrics, 'claimq_queue_jobs', { queue: QUEUE, state });
+      const pending = jobs('pending');
+      const running = jobs('running');
+      if (pending === undefined || running === undefined) throw new Error(`GET /metrics has no claimq_queue_jobs for queue ${QUEUE}`);
+      let oldestPendingAgeS = sampleValue(apiMetrics, 'claimq_queue_oldest_pending_age_seconds', { queue: QUEUE });
+      if (oldestPendingAgeS === undefined) {
+        oldestSource = 'GET /queues/default/stats oldestPending.ageMs (the build has no claimq_queue_oldest_pending_age_seconds)';
+        oldestPendingAgeS = ((await getJson<QueueStats>(`${apiUrl}/queues/${QUEUE}/stats`)).oldestPending.ageMs ?? 0) / 1000;
+      }
       const claimed = workerMetrics.reduce((total, m) => total + sum(m, 'claimq_jobs_claimed_total'), 0);
       const succeeded = workerMetrics.reduce((total, m) => total + sum(m, 'claimq_jobs_succeeded_total'), 0);
       samples.push({
         t,
         phase: phaseAt(t - 1),
         submitted: submitter.acknowledgedBySecond.get(t) ?? 0,
-        pending: stats.counts.pending,
-        running: stats.counts.running,
+        pending,
+        running,
         oldestPendingAgeS: Number(oldestPendingAgeS.toFixed(3)),
         claimed: claimed - previous.claimed,
         succeeded: succeeded - previous.succeeded,
@@ -227,7 +229,7 @@ async function record(): Promise<RecordedCurve> {
     recordedAt: new Date().toISOString(),
     machine,
     sources: {
-      pending: 'GET /queues/default/stats counts.pending',
+      pending: 'GET /metrics claimq_queue_jobs{state="pending"} and {state="running"} (the API process)',
       oldestPendingAge: oldestSource,
       throughput: 'claimq_jobs_claimed_total and claimq_jobs_succeeded_total of each worker (GET /metrics), summed',
     },

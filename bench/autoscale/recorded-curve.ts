@@ -11,7 +11,7 @@ export interface CurveSample {
   phase: LoadPhase;
   /** Jobs the API acknowledged (201 from POST /jobs/bulk) during the second that ends at `t`. */
   submitted: number;
-  /** Store counts at `t` (GET /queues/default/stats). */
+  /** Jobs pending and running at `t` (claimq_queue_jobs, read from the store at scrape time). */
   pending: number;
   running: number;
   /** Age of the longest-waiting pending job at `t`, seconds; 0 when nothing is pending. */
@@ -27,7 +27,7 @@ export interface RecordedCurve {
   recordedAt: string;
   /** bench/machine.ts: cores, CPU, Node and redis-server versions. */
   machine: string;
-  /** Where pending and the oldest age were read from. */
+  /** Where pending and running, the oldest age and the throughput were read from. */
   sources: { pending: string; oldestPendingAge: string; throughput: string };
   setup: {
     workers: number;

@@ -10,7 +10,8 @@ import { AutoscalerConfig, CurveSignal } from './scaled-object';
  * Clocks: KEDA polls every pollingInterval, the HPA syncs every `hpaSyncS` (the
  * kube-controller-manager default, 15 s), both from t = 0 (KEDA first when they fall on the same
  * second). Both read the metrics through Prometheus, which scrapes claimq's /metrics every
- * `scrapeS`: a value is the one of the last scrape. Without useCachedMetrics the KEDA metrics
+ * `scrapeS` from t = 0 too: a value is the one of the last scrape, and with equal periods each
+ * sync reads a scrape of its own second (the freshest case; out of step, up to `scrapeS` older). Without useCachedMetrics the KEDA metrics
  * server runs the query for each HPA sync; with it the HPA gets the value KEDA polled last.
  *
  * Pods: a scale-up creates pods at once (status.replicas counts them, as AverageValue uses it)
