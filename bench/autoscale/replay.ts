@@ -11,16 +11,17 @@ import { AutoscalerConfig, CurveSignal } from './scaled-object';
  * kube-controller-manager default, 15 s), both from t = 0 (KEDA first when they fall on the same
  * second). Both read the metrics through Prometheus, which scrapes claimq's /metrics every
  * `scrapeS` from t = 0 too: a value is the one of the last scrape, and with equal periods each
- * sync reads a scrape of its own second (the freshest case; out of step, up to `scrapeS` older). Without useCachedMetrics the KEDA metrics
- * server runs the query for each HPA sync; with it the HPA gets the value KEDA polled last.
+ * sync reads a scrape of its own second (the freshest case; out of step, up to `scrapeS` older).
+ * Without useCachedMetrics the KEDA metrics server runs the query for each HPA sync; with it the
+ * HPA gets the value KEDA polled last.
  *
  * Pods: a scale-up creates pods at once (status.replicas counts them, as AverageValue uses it)
  * that serve only `podStartS` later; a scale-down removes the pods that are not ready first, as
  * the ReplicaSet controller does.
  *
  * Two modes:
- * - open loop: the recorded pending and oldest age, as the fixed pool of the recording produced
- *   them, go to the controllers: what they would have asked for. The backlog does not answer;
+ * - open loop: the recorded pending, running and oldest age, as the fixed pool of the recording
+ *   produced them, go to the controllers: what they would have asked for. The backlog does not answer;
  * - closed loop: the recorded arrivals go into a FluidQueue served by the ready replicas at the
  *   measured per-replica rate, so the backlog the controllers see is the one their replicas leave.
  *
