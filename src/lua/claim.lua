@@ -23,7 +23,7 @@
            claim then leaves alone (a partitioned queue's claim on one of its partitions)
 
   Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
-  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp, in that order, as they
+  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp tp ts, in that order, as they
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
@@ -89,7 +89,7 @@ local function claimFrom(g, want, tier)
         -- a dead entry (its job was cancelled while it waited here): only this entry goes (popped)
       else
         -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
-        v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp')
+        v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'tp', 'ts')
         found = true
         live = live + 1
       end
