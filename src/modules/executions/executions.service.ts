@@ -6,6 +6,7 @@ import { idTail } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
 import { JobStore, ListPage, ExecutionOperations, JobOperations } from '../queue';
+import { JobTracer } from '../tracing';
 
 /**
  * Create, read and cancel executions. The status is derived from the store's counters, which are
@@ -18,6 +19,7 @@ export class ExecutionsService {
   constructor(
     @Inject(JobStore) private readonly store: ExecutionOperations & Pick<JobOperations, 'get'>,
     private readonly jobs: JobsService,
+    private readonly tracer: JobTracer,
     @Optional() private readonly history?: HistoryQueryService,
   ) {}
 
@@ -38,7 +40,7 @@ export class ExecutionsService {
       ...(callbackUrl !== undefined ? { callbackUrl } : {}),
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     };
-    const record = await this.store.createExecution(execution, jobs);
+    const record = await this.tracer.traceEnqueue(jobs, () => this.store.createExecution(execution, jobs));
     // a partitioned queue gives the execution an id naming its partition, with this id's tail
     return { id: record.id, total: record.total, created: idTail(record.id) === idTail(id) };
   }
