@@ -11,7 +11,7 @@ import { SCHEDULE_KEY_PREFIX } from '../../domain/schedule';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
 import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
-import { JobTracer } from '../tracing';
+import { enqueuedJobs, JobTracer } from '../tracing';
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
 import { BulkAction, BulkActionQuery, BulkActionResult, runBulkAction } from './bulk-job-action';
@@ -51,7 +51,7 @@ export class JobsService {
    */
   async create(spec: JobSpec): Promise<EnqueueResult> {
     const job = this.normalize(spec, '');
-    const result = this.tracer.enabled ? await this.tracer.traceEnqueue([job], () => this.enqueueOne(job)) : await this.enqueueOne(job);
+    const result = this.tracer.enabled ? await this.tracer.traceEnqueue([job], () => this.enqueueOne(job), (one) => enqueuedJobs([one])) : await this.enqueueOne(job);
     this.countEnqueued([result]);
     return result;
   }
@@ -72,7 +72,7 @@ export class JobsService {
     if (stray >= 0) {
       throw new InvalidJobSpecError(`jobs.${stray}.queue`, `must be ${queue}, the queue of jobs.0: a bulk's jobs share one queue`);
     }
-    const results = await this.tracer.traceEnqueue(jobs, () => this.store.enqueue(jobs));
+    const results = await this.tracer.traceEnqueue(jobs, () => this.store.enqueue(jobs), enqueuedJobs);
     this.countEnqueued(results);
     return results.map((result) => result.job.id);
   }

@@ -7,7 +7,7 @@ import { isFinal, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { JobOperations } from './job-store';
 import { errorText, isTransientStoreError } from './store-errors';
-import { JobTracer, NOOP_JOB_TRACER, TraceCarrier } from '../tracing';
+import { enqueuedJobs, JobTracer, NOOP_JOB_TRACER, TraceCarrier } from '../tracing';
 
 const ENQUEUE_TRIES = 5;
 const RETRY_BACKOFF = { strategy: 'exponential', delayMs: 200, maxDelayMs: 2_000 } as const;
@@ -81,7 +81,7 @@ export class CallbackEnqueuer {
       callback = normalizeJobSpec(callbackJobSpec(job, { omitPayloadAndResult: true }), opts);
     }
     // an explicit parent always: what is active here is whichever run's acks happen to be flushing
-    await this.tracer.traceEnqueue([callback], () => this.store.enqueue([callback]), { parent: run ?? job });
+    await this.tracer.traceEnqueue([callback], () => this.store.enqueue([callback]), enqueuedJobs, { parent: run ?? job });
     this.logger.debug(`job ${jobId}: callback ${callback.id} enqueued for ${job.callbackUrl}`);
     return true;
   }

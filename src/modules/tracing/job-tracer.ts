@@ -1,4 +1,4 @@
-import { ClaimedJob, Job, NewJob } from '../../domain/job';
+import { ClaimedJob, EnqueueResult, Job, NewJob } from '../../domain/job';
 
 /** A job's trace context by the W3C header names: the fields Job and NewJob carry. */
 export interface TraceCarrier {
@@ -20,10 +20,25 @@ export interface EnqueueSpanOptions {
   root?: boolean;
 }
 
+/**
+ * What an enqueue made, as its span records it once the store has answered: a partitioned queue
+ * gives a job (and an execution) the id of the partition it lands in, unknown before the write.
+ */
+export interface Enqueued {
+  jobIds: readonly string[];
+  executionId?: string;
+}
+
+/** The ids of the jobs an enqueue returned (the job an idempotency key matched, where it did). */
+export function enqueuedJobs(results: readonly EnqueueResult[]): Enqueued {
+  return { jobIds: results.map((result) => result.job.id) };
+}
+
 export interface EnqueueSpan {
   /** Runs `fn` (the store's write) with the span active. */
   activate<T>(fn: () => T): T;
-  end(error?: unknown): void;
+  /** Once: the write failed with `error`, or made `enqueued`. */
+  end(error: unknown, enqueued?: Enqueued): void;
 }
 
 /** A claim batch's span, which each of its runs links to. Opaque outside the tracer. */
@@ -77,34 +92,36 @@ export abstract class JobTracer {
   /** Runs `fn` in the context the incoming request's headers carry, unless a span is active already (an embedding app's own). */
   abstract withIncomingRequest<T>(headers: Record<string, string | string[] | undefined>, fn: () => T): T;
 
-  /** `write` inside an `enqueue` span over `jobs`; just `write()` while tracing is off. */
-  async traceEnqueue<T>(jobs: readonly NewJob[], write: () => Promise<T>, options?: EnqueueSpanOptions): Promise<T> {
+  /** `write` inside an `enqueue` span over `jobs`, `enqueued` saying what it made; just `write()` while tracing is off. */
+  async traceEnqueue<T>(jobs: readonly NewJob[], write: () => Promise<T>, enqueued: (result: T) => Enqueued, options?: EnqueueSpanOptions): Promise<T> {
     if (!this.enabled) return write();
     const span = this.startEnqueue(jobs, options);
+    let result: T;
     try {
-      const result = await span.activate(write);
-      span.end();
-      return result;
+      result = await span.activate(write);
     } catch (err) {
       span.end(err);
       throw err;
     }
+    span.end(undefined, enqueued(result));
+    return result;
   }
 
   /**
    * `write` (one store call) under one `enqueue` span per job, each the root of a trace of its own:
    * jobs no request stands behind (a schedule's fires, executions' callbacks). Just `write()` while off.
    */
-  async traceEnqueueEach<T>(jobs: readonly NewJob[], write: () => Promise<T>): Promise<T> {
+  async traceEnqueueEach(jobs: readonly NewJob[], write: () => Promise<EnqueueResult[]>): Promise<EnqueueResult[]> {
     if (!this.enabled) return write();
     const spans = jobs.map((job) => this.startEnqueue([job], { root: true }));
+    let results: EnqueueResult[];
     try {
-      const result = await write();
-      for (const span of spans) span.end();
-      return result;
+      results = await write();
     } catch (err) {
       for (const span of spans) span.end(err);
       throw err;
     }
+    spans.forEach((span, i) => span.end(undefined, { jobIds: [results[i].job.id] }));
+    return results;
   }
 }

@@ -102,10 +102,7 @@ export class OtelJobTracer extends JobTracer implements OnModuleDestroy, OnAppli
     if (first !== undefined) {
       attributes[MESSAGING_DESTINATION_NAME] = first.queue;
       if (jobs.every((job) => job.type === first.type)) attributes[CLAIMQ_JOB_TYPE] = first.type;
-      if (jobs.length === 1) attributes[MESSAGING_MESSAGE_ID] = first.id;
-      else attributes[MESSAGING_BATCH_MESSAGE_COUNT] = jobs.length;
-      // an execution's jobs, or a schedule's fire, are enqueued one call each
-      if (first.executionId !== undefined) attributes[CLAIMQ_EXECUTION_ID] = first.executionId;
+      if (jobs.length > 1) attributes[MESSAGING_BATCH_MESSAGE_COUNT] = jobs.length;
       if (first.schedule !== undefined) attributes[CLAIMQ_SCHEDULE_NAME] = first.schedule.name;
     }
     const span = this.tracer.startSpan('enqueue', { kind: SpanKind.PRODUCER, attributes }, parent);
@@ -116,9 +113,14 @@ export class OtelJobTracer extends JobTracer implements OnModuleDestroy, OnAppli
       job.traceparent = carrier.traceparent;
       job.tracestate = carrier.tracestate;
     }
+    let ended = false;
     return {
       activate: (fn) => context.with(active, fn),
-      end: (error) => {
+      end: (error, enqueued) => {
+        if (ended) return;
+        ended = true;
+        if (enqueued?.jobIds.length === 1) span.setAttribute(MESSAGING_MESSAGE_ID, enqueued.jobIds[0]);
+        if (enqueued?.executionId !== undefined) span.setAttribute(CLAIMQ_EXECUTION_ID, enqueued.executionId);
         if (error !== undefined) recordError(span, error);
         span.end();
       },
