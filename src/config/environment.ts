@@ -9,7 +9,7 @@ import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
 import { parseQueueList } from './queue-list';
-import { OTLP_PROTOCOLS, parseTracingSettings, TRACE_SAMPLERS } from './tracing-settings';
+import { OTLP_PROTOCOLS, TRACE_SAMPLERS, tracingSettingsErrors } from './tracing-settings';
 import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES } from './batch-limits';
 
 /** A comma-separated list of keys of at least 16 printable characters, no spaces or commas. */
@@ -424,11 +424,7 @@ function listErrors(env: EnvironmentVariables): string[] {
   } catch (err) {
     errors.push((err as Error).message);
   }
-  try {
-    parseTracingSettings(env);
-  } catch (err) {
-    errors.push((err as Error).message);
-  }
+  errors.push(...tracingSettingsErrors(env));
   const writeKeys = new Set(splitList(env.API_KEYS));
   if (splitList(env.API_KEYS_READONLY).some((key) => writeKeys.has(key))) {
     errors.push('API_KEYS, API_KEYS_READONLY: a key is in both lists (which access would it have?); keep each key in one');

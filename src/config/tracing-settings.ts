@@ -62,6 +62,20 @@ export function parseTracingSettings(env: TracingVariables): TracingSettings {
   };
 }
 
+/** What parseTracingSettings would throw, every variable's reason (none when OTEL_SDK_DISABLED=true). */
+export function tracingSettingsErrors(env: TracingVariables): string[] {
+  if (env.OTEL_SDK_DISABLED) return [];
+  const errors: string[] = [];
+  for (const check of [() => exportersOf(env), () => samplerRatio(env.OTEL_TRACES_SAMPLER_ARG), () => parseResourceAttributes(env.OTEL_RESOURCE_ATTRIBUTES)]) {
+    try {
+      check();
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
+  }
+  return errors;
+}
+
 /** The list OTEL_TRACES_EXPORTER names; unset: otlp when an endpoint is set, else none. */
 function exportersOf(env: TracingVariables): TraceExporterName[] {
   if (env.OTEL_TRACES_EXPORTER === undefined) {
