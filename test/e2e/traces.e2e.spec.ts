@@ -312,6 +312,49 @@ describeTraces(MEMORY);
 describeTraces(REDIS);
 describeTraces(PARTITIONED);
 
+describe('traces of executions and schedules', () => {
+  const ctx = tracedApp(MEMORY);
+
+  it("puts an execution's jobs under one enqueue span in the client's trace, naming the execution", async () => {
+    const client = clientContext();
+    const created = await ctx.e2e
+      .http()
+      .post('/executions')
+      .set('traceparent', client.traceparent)
+      .send({ jobs: [{ type: 'noop', queue: ctx.queue }, { type: 'noop', queue: ctx.queue }] })
+      .expect(201);
+    const spans = await spansOf(ctx.exporter, client.traceId, (s) => s.filter((x) => x.name === 'run').length >= 2);
+    const enqueue = only(spans, (s) => s.name === 'enqueue', 'one enqueue span');
+    expect(parentOf(enqueue)).toBe(client.spanId);
+    expect(enqueue.attributes).toMatchObject({ 'claimq.execution.id': created.body.id, 'messaging.batch.message_count': 2 });
+    expect(spans.filter((s) => s.name === 'run').map(parentOf)).toEqual([idOf(enqueue), idOf(enqueue)]);
+  });
+
+  it("traces a schedule's trigger in the client's trace, and each timed fire as a trace of its own", async () => {
+    const client = clientContext();
+    const name = `traced-${randomBytes(4).toString('hex')}`;
+    await ctx.e2e.http().put(`/schedules/${name}`).send({ queue: ctx.queue, everyMs: 1000, job: { type: 'noop' } }).expect(201);
+    const triggered = await ctx.e2e.http().post(`/schedules/${name}/trigger`).set('traceparent', client.traceparent).expect(201);
+    const spans = await spansOf(ctx.exporter, client.traceId, (s) => s.some((x) => x.name === 'run'));
+    const trigger = only(spans, (s) => s.name === 'enqueue', 'the trigger enqueue span');
+    expect(parentOf(trigger)).toBe(client.spanId);
+    expect(trigger.attributes).toMatchObject({ 'claimq.schedule.name': name, 'messaging.message.id': triggered.body.jobId });
+
+    // the scheduler's own fires: no request behind them, a root each, its run a child
+    const fires = await eventually(() => {
+      const found = ctx.exporter
+        .getFinishedSpans()
+        .filter((s) => s.name === 'enqueue' && s.attributes['claimq.schedule.name'] === name && s.spanContext().traceId !== client.traceId);
+      if (found.length < 2) throw new Error(`${found.length} fires traced yet`);
+      return found;
+    });
+    expect(fires.map((f) => f.parentSpanContext)).toEqual([undefined, undefined]);
+    expect(new Set(fires.map((f) => f.spanContext().traceId)).size).toBe(2);
+    await spansOf(ctx.exporter, fires[0].spanContext().traceId, (s) => s.some((x) => x.name === 'run' && parentOf(x) === idOf(fires[0])));
+    await ctx.e2e.http().delete(`/schedules/${name}`).expect(204);
+  });
+});
+
 describe('OTEL_SDK_DISABLED=true', () => {
   const ctx = tracedApp(MEMORY, { OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'no-such-sampler' });
 
