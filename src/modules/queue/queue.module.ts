@@ -15,7 +15,7 @@ import { JobTracer } from '../tracing';
 @Module({
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    { provide: JobStore, inject: [AppConfig, CLOCK], useFactory: createJobStore },
+    { provide: JobStore, inject: [AppConfig, CLOCK, JobTracer], useFactory: createJobStore },
     {
       provide: CallbackEnqueuer,
       inject: [JobStore, CLOCK, AppConfig, JobTracer],

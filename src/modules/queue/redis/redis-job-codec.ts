@@ -63,7 +63,7 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
   return f;
 }
 
-/** The job fields claim.lua reads and returns, in its HMGET order. */
+/** The job fields claim.lua reads and returns, in its HMGET order; tp and ts only when asked for (tracing on). */
 const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'tp', 'ts'] as const;
 
 /**
@@ -73,7 +73,7 @@ const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo',
 export function claimedJobHash(reply: unknown[], workerId: string, now: number): JobHash {
   const values = reply[3] as (string | null)[];
   const hash: JobHash = {};
-  for (let i = 0; i < CLAIM_FIELDS.length; i++) {
+  for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (value !== null && value !== undefined) hash[CLAIM_FIELDS[i]] = value;
   }
