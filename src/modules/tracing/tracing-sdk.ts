@@ -1,8 +1,9 @@
+import { AsyncResource } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { context, diag, DiagLogLevel, propagation, trace, TracerProvider as ApiTracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { loggingErrorHandler, setGlobalErrorHandler, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, Resource, resourceFromAttributes } from '@opentelemetry/resources';
@@ -49,12 +50,16 @@ export class TracingSdk {
       this.registeredGlobally = true;
       propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     }
-    // export failures (a collector away) reach OTel's diag logger only: without one they would go unseen
+    // export failures (a collector away) reach the SDK's error handler, its warnings the diag
+    // logger: both into claimq's logs, as warnings (traces lost are not the service failing)
+    // bound here, at start: the export timer runs in whichever request's context it was armed, and its log line is no request's
     const logger = new Logger('Tracing');
+    const warn = AsyncResource.bind((message: string) => logger.warn(message));
+    setGlobalErrorHandler((err) => warn(`OpenTelemetry: ${err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err)}`));
     this.loggingDiag = diag.setLogger(
       {
-        error: (message, ...args) => logger.error(diagText(message, args)),
-        warn: (message, ...args) => logger.warn(diagText(message, args)),
+        error: (message, ...args) => warn(diagText(message, args)),
+        warn: (message, ...args) => warn(diagText(message, args)),
         info: () => undefined,
         debug: () => undefined,
         verbose: () => undefined,
@@ -73,6 +78,7 @@ export class TracingSdk {
         propagation.disable();
       }
       if (this.loggingDiag) diag.disable();
+      setGlobalErrorHandler(loggingErrorHandler());
     }
   }
 }
