@@ -10,7 +10,10 @@ import { RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
 import { FailRequest, errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
-import { ClaimSpan, JobTracer, NOOP_JOB_TRACER } from '../tracing';
+import { ClaimSpan, JobTracer, NOOP_JOB_TRACER, RunOutcome, RunSpan } from '../tracing';
+
+/** How an abort from outside ends the attempt's run span. */
+const ABORT_OUTCOMES: Record<Exclude<AbortCause, 'timeout'>, RunOutcome> = { cancelled: 'cancelled', 'lost lease': 'lost_lease', shutdown: 'shutdown' };
 
 /** Error texts are kept short: they travel in every fail call and event. */
 const MAX_ERROR_CHARS = 2_000;
@@ -87,7 +90,7 @@ export class JobExecutor {
     const message = cause === 'cancelled' ? 'cancelled while running' : cause === 'lost lease' ? 'lease lost' : 'worker shutting down';
     this.settle(rj, new JobAbortedError(cause, message));
     const { logger, workerId } = this.deps;
-    rj.trace?.end(cause === 'cancelled' ? 'cancelled' : cause === 'lost lease' ? 'lost_lease' : 'shutdown', cause === 'lost lease' ? message : undefined);
+    rj.trace?.end(ABORT_OUTCOMES[cause], cause === 'lost lease' ? message : undefined);
     if (cause === 'cancelled') {
       this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error: message, retryable: false }, rj.trace);
       logger.debug({ msg: 'job cancelled while running', jobId: rj.id, queue: rj.queue, workerId });
@@ -154,7 +157,7 @@ export class JobExecutor {
   private handBack(claimed: ClaimedJob, claim: ClaimSpan | undefined): void {
     const { job, token } = claimed;
     const error = `no handler for type ${job.type} in worker ${this.deps.workerId}`;
-    let run;
+    let run: RunSpan | undefined;
     if (this.tracer.enabled) {
       run = this.tracer.startRun(job, this.deps.workerId, claim);
       run.end('no_handler', error, true);

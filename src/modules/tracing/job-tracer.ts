@@ -49,7 +49,7 @@ export interface ClaimSpan {
 export interface RunSpan {
   /** Runs `fn` (the handler) with the span active, so the handler's own spans and its http calls are children. */
   activate<T>(fn: () => T): T;
-  /** Once; later calls are ignored. `retryable`: whether a failure leaves the job attempts (claimq.job.retryable). */
+  /** Once; later calls are ignored. `retryable`: whether a failure may be retried (claimq.job.retryable; the store decides whether attempts are left). */
   end(outcome: RunOutcome, error?: unknown, retryable?: boolean): void;
   /** This span's context as W3C headers: the parent of the callback the attempt's ending sends. */
   carrier(): TraceCarrier;

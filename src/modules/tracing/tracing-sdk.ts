@@ -32,7 +32,8 @@ import { TraceSamplerName, TracingSettings } from '../../config/tracing-settings
  */
 export class TracingSdk {
   readonly provider: TracerProvider;
-  private registeredGlobally = false;
+  private registeredProvider = false;
+  private registeredPropagator = false;
   private loggingDiag = false;
 
   constructor(settings: TracingSettings) {
@@ -46,13 +47,12 @@ export class TracingSdk {
   /** Registers what is not registered yet: the context manager, the tracer provider and the propagator, and OTel's own warnings in the logs. */
   start(): void {
     ensureContextManager();
-    if (trace.setGlobalTracerProvider(this.provider)) {
-      this.registeredGlobally = true;
-      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-    }
-    // export failures (a collector away) reach the SDK's error handler, its warnings the diag
-    // logger: both into claimq's logs, as warnings (traces lost are not the service failing)
-    // bound here, at start: the export timer runs in whichever request's context it was armed, and its log line is no request's
+    this.registeredProvider = trace.setGlobalTracerProvider(this.provider);
+    this.registeredPropagator = propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    // Export failures (a collector away) reach the SDK's error handler, its warnings the diag
+    // logger: both go to claimq's logs as warnings (traces lost are not the service failing).
+    // Bound here, at start: the export timer runs in the context of whichever request armed it,
+    // and its log line belongs to no request.
     const logger = new Logger('Tracing');
     const warn = AsyncResource.bind((message: string) => logger.warn(message));
     setGlobalErrorHandler((err) => warn(`OpenTelemetry: ${err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err)}`));
@@ -73,10 +73,8 @@ export class TracingSdk {
     try {
       await withinTimeout(this.provider.shutdown(), timeoutMs);
     } finally {
-      if (this.registeredGlobally) {
-        trace.disable();
-        propagation.disable();
-      }
+      if (this.registeredProvider) trace.disable();
+      if (this.registeredPropagator) propagation.disable();
       if (this.loggingDiag) diag.disable();
       setGlobalErrorHandler(loggingErrorHandler());
     }
