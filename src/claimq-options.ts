@@ -1,4 +1,5 @@
 import type { InjectionToken, ModuleMetadata, OptionalFactoryDependency } from '@nestjs/common';
+import type { TracerProvider } from '@opentelemetry/api';
 import { AppConfig } from './config/app-config';
 
 /**
@@ -36,6 +37,13 @@ export interface ClaimqModuleOptions {
   readOnlyApiKeys?: string[];
   /** pino level of claimq's logs (default info). */
   logLevel?: string;
+  /**
+   * The app's own OpenTelemetry TracerProvider: claimq's spans go there (README, Traces), and
+   * the OTEL_* exporter settings are not read. The one option that is not a setting. The app
+   * keeps it (claimq flushes it at shutdown, never shuts it down); OTEL_SDK_DISABLED=true still
+   * turns tracing off.
+   */
+  tracerProvider?: TracerProvider;
 }
 
 /** The settings `options` makes, by their environment names. */
@@ -90,4 +98,6 @@ export interface ClaimqModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'
   mode?: 'all' | 'api' | 'worker';
   /** Whether job history is on (default false): decides whether the PostgreSQL connection exists. */
   history?: boolean;
+  /** The app's own TracerProvider (ClaimqModuleOptions.tracerProvider), given here: the tracer is built with the module. */
+  tracerProvider?: TracerProvider;
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import type { TracerProvider } from '@opentelemetry/api';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ClaimqModuleAsyncOptions, claimqConfig, ClaimqModuleOptions } from './claimq-options';
 import { AppConfig } from './config/app-config';
@@ -14,6 +15,7 @@ import { MetricsModule } from './modules/metrics';
 import { QueueModule } from './modules/queue';
 import { RecoveryModule } from './modules/recovery';
 import { SchedulesModule } from './modules/schedules';
+import { TracingModule } from './modules/tracing';
 
 /** What an instance holds, which Nest must know when it builds the module tree. */
 interface ClaimqLayout {
@@ -24,7 +26,7 @@ interface ClaimqLayout {
 
 /**
  * claimq as one NestJS module: the store, the REST API, the workers, the reaper, the execution
- * refresh, the scheduler of recurring schedules, health, metrics, logs and (when a database is set) job history. The service's own
+ * refresh, the scheduler of recurring schedules, health, metrics, logs, traces and (when a database is set) job history. The service's own
  * main.ts builds it from the environment; an app that embeds claimq imports it next to its own
  * @JobHandler providers:
  *
@@ -32,14 +34,14 @@ interface ClaimqLayout {
  *   ClaimqModule.forRootAsync({ inject: [ConfigService], useFactory: (c: ConfigService) => ({...}) })
  *
  * and calls configureApp(app) before listening (logs, API keys, body limits, validation, errors,
- * OpenAPI). Global to the app: only the configuration (AppConfig), the store (QueueModule) and
- * history, which every part reads, and what @nestjs/schedule and nestjs-pino make global themselves.
+ * OpenAPI). Global to the app: only the configuration (AppConfig), the store (QueueModule), the
+ * tracer (TracingModule) and history, which every part reads, and what @nestjs/schedule and nestjs-pino make global themselves.
  */
 @Module({})
 export class ClaimqModule {
   static forRoot(options: ClaimqModuleOptions = {}): DynamicModule {
     const config = claimqConfig(options);
-    return ClaimqModule.build(layoutOf(config), AppConfigModule.forRoot(config));
+    return ClaimqModule.build(layoutOf(config), AppConfigModule.forRoot(config), options.tracerProvider);
   }
 
   static forRootAsync(options: ClaimqModuleAsyncOptions): DynamicModule {
@@ -50,7 +52,11 @@ export class ClaimqModule {
         provide: AppConfig,
         inject: options.inject ?? [],
         useFactory: async (...args: unknown[]) => {
-          const config = claimqConfig(await options.useFactory(...(args as never[])));
+          const factoryOptions = await options.useFactory(...(args as never[]));
+          if (factoryOptions.tracerProvider !== undefined && factoryOptions.tracerProvider !== options.tracerProvider) {
+            throw new Error('claimq: forRootAsync takes tracerProvider in its own options (the tracer is built with the module), not from its factory');
+          }
+          const config = claimqConfig(factoryOptions);
           const built = layoutOf(config);
           for (const part of ['api', 'workers', 'history'] as const) {
             if (built[part] !== layout[part]) {
@@ -62,15 +68,16 @@ export class ClaimqModule {
       },
       options.imports,
     );
-    return ClaimqModule.build(layout, configModule);
+    return ClaimqModule.build(layout, configModule, options.tracerProvider);
   }
 
-  private static build(layout: ClaimqLayout, configModule: DynamicModule): DynamicModule {
+  private static build(layout: ClaimqLayout, configModule: DynamicModule, tracerProvider?: TracerProvider): DynamicModule {
     const history = HistoryModule.forRoot(layout.history);
     const imports: (DynamicModule | Type)[] = [
       configModule,
       ScheduleModule.forRoot(),
       LoggingModule,
+      TracingModule.forRoot(tracerProvider),
       QueueModule,
       HealthModule,
       MetricsModule,

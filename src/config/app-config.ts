@@ -5,6 +5,7 @@ import { SecretBox } from '../domain/secret-box';
 import { EnvironmentVariables, splitList, validateEnvironment } from './environment';
 import { ClusterSettings, parseClusterNodes } from './redis-cluster-nodes';
 import { parseQueueList } from './queue-list';
+import { parseTracingSettings, TracingSettings } from './tracing-settings';
 
 /**
  * The typed view of the configuration that the rest of the code reads. Built once from the
@@ -75,6 +76,8 @@ export class AppConfig {
   readonly refreshIntervalMs: number;
   readonly refreshBatch: number;
   readonly refreshStaleMs: number;
+  /** The OTEL_* variables (README, Traces): whether to trace, where spans go, how they are sampled. */
+  readonly tracing: TracingSettings;
 
   constructor(env: EnvironmentVariables) {
     this.port = env.PORT;
@@ -135,6 +138,7 @@ export class AppConfig {
     this.refreshIntervalMs = env.REFRESH_INTERVAL_MS;
     this.refreshBatch = env.REFRESH_BATCH;
     this.refreshStaleMs = env.REFRESH_STALE_MS;
+    this.tracing = parseTracingSettings(env);
   }
 
   /** For tests and tools that build a config without Nest: same validation, same defaults. */

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 import { CallbackSigner } from '../domain/callback-signature';
 import { EGRESS_MODES, EgressMode, parseCidr } from '../domain/egress-policy';
 import { HTTP_TOKEN } from '../domain/http-job';
@@ -9,12 +9,17 @@ import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
 import { parseQueueList } from './queue-list';
+import { OTLP_PROTOCOLS, TRACE_SAMPLERS, tracingSettingsErrors } from './tracing-settings';
 import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES } from './batch-limits';
 
 /** A comma-separated list of keys of at least 16 printable characters, no spaces or commas. */
 const API_KEY_LIST = /^\s*[!-+\--~]{16,}\s*(,\s*[!-+\--~]{16,}\s*)*$/;
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+const toLowerCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** The OTEL_* variables are checked unless OTEL_SDK_DISABLED=true, which turns tracing off whatever they say. */
+const unlessSdkDisabled = ValidateIf((env: EnvironmentVariables) => env.OTEL_SDK_DISABLED !== true);
+const OTLP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 const toBool = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
   const v = value.trim().toLowerCase();
@@ -325,6 +330,51 @@ export class EnvironmentVariables {
   /** Entries the audit trail keeps in the job store (without history); the oldest go first. */
   @Transform(toInt) @IsInt() @Min(1) @Max(MAX_AUDIT_ENTRIES)
   AUDIT_MAX_ENTRIES = 10_000;
+
+  // OpenTelemetry traces (README, Traces; parsed in tracing-settings.ts). Off unless an exporter is asked for.
+
+  /** true: no tracing at all, whatever the other OTEL_* variables say (they are then not checked). */
+  @Transform(toBool) @IsBoolean()
+  OTEL_SDK_DISABLED = false;
+
+  /** otlp, console or none, comma-separated. Unset: otlp when an OTLP endpoint is set, else tracing is off. */
+  @unlessSdkDisabled @IsOptional() @Transform(toLowerCase)
+  @Matches(/^\s*(otlp|console|none)\s*(,\s*(otlp|console|none)\s*)*$/, {
+    message: 'OTEL_TRACES_EXPORTER must be a comma-separated list of otlp, console and none (claimq exports traces over OTLP/HTTP or to the console)',
+  })
+  OTEL_TRACES_EXPORTER?: string = undefined;
+
+  /** The collector's base URL; traces go to <it>/v1/traces. Setting it turns tracing on (exporter otlp). */
+  @unlessSdkDisabled @IsOptional() @Matches(OTLP_URL, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string = undefined;
+
+  /** The full URL traces are posted to (wins over OTEL_EXPORTER_OTLP_ENDPOINT). Setting it turns tracing on. */
+  @unlessSdkDisabled @IsOptional() @Matches(OTLP_URL, { message: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http:// or https:// URL' })
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string = undefined;
+
+  @unlessSdkDisabled @IsOptional() @Transform(toLowerCase)
+  @IsIn(OTLP_PROTOCOLS, { message: `OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')} (claimq exports OTLP over HTTP, not gRPC)` })
+  OTEL_EXPORTER_OTLP_PROTOCOL?: string = undefined;
+
+  @unlessSdkDisabled @IsOptional() @Transform(toLowerCase)
+  @IsIn(OTLP_PROTOCOLS, { message: `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')} (claimq exports OTLP over HTTP, not gRPC)` })
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: string = undefined;
+
+  /** service.name of the spans (default claimq; wins over a service.name in OTEL_RESOURCE_ATTRIBUTES). */
+  @unlessSdkDisabled @IsOptional() @IsString()
+  OTEL_SERVICE_NAME?: string = undefined;
+
+  /** More resource attributes: key=value,key=value with percent-encoded values. */
+  @unlessSdkDisabled @IsOptional() @IsString()
+  OTEL_RESOURCE_ATTRIBUTES?: string = undefined;
+
+  @unlessSdkDisabled @Transform(toLowerCase)
+  @IsIn(TRACE_SAMPLERS, { message: `OTEL_TRACES_SAMPLER must be one of ${TRACE_SAMPLERS.join(', ')}` })
+  OTEL_TRACES_SAMPLER = 'parentbased_always_on';
+
+  /** The ratio of the traceidratio samplers, 0 to 1 (default 1). */
+  @unlessSdkDisabled @IsOptional() @IsString()
+  OTEL_TRACES_SAMPLER_ARG?: string = undefined;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
@@ -374,6 +424,7 @@ function listErrors(env: EnvironmentVariables): string[] {
   } catch (err) {
     errors.push((err as Error).message);
   }
+  errors.push(...tracingSettingsErrors(env));
   const writeKeys = new Set(splitList(env.API_KEYS));
   if (splitList(env.API_KEYS_READONLY).some((key) => writeKeys.has(key))) {
     errors.push('API_KEYS, API_KEYS_READONLY: a key is in both lists (which access would it have?); keep each key in one');

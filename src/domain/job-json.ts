@@ -17,10 +17,10 @@ export interface JobScheduleJson {
 }
 
 /**
- * The domain Job with its times as strings (optional ones stay optional); the run number is
- * internal. `source: "store"` tells it from a job as job history recorded it (`source: "history"`).
+ * The domain Job with its times as strings (optional ones stay optional); the run number and the
+ * trace context are internal. `source: "store"` tells it from a job as job history recorded it (`source: "history"`).
  */
-export type JobJson = Omit<Job, JobTimes | 'run' | 'schedule'> & { [K in keyof Pick<Job, JobTimes>]: string } & { schedule?: JobScheduleJson; source: 'store' };
+export type JobJson = Omit<Job, JobTimes | 'run' | 'schedule' | 'traceparent' | 'tracestate'> & { [K in keyof Pick<Job, JobTimes>]: string } & { schedule?: JobScheduleJson; source: 'store' };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -83,6 +83,12 @@ export interface NewJob {
   schedule?: JobSchedule;
   /** The job's group; absent: the default group. */
   group?: string;
+  /**
+   * W3C trace context of the span that enqueued the job (set only while tracing is on; README,
+   * Traces): every attempt's run span is its child. Never part of the API's view of a job.
+   */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** A job as the API returns it (`GET /jobs/:id`). Times are epoch milliseconds. */
@@ -117,6 +123,9 @@ export interface Job {
   group?: string;
   /** Set when a cancel was asked for while the job was running. */
   cancelRequested?: boolean;
+  /** The trace context it was enqueued under (NewJob's); internal, left out of toJobJson. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** A job handed to a worker: the job plus its lease. */

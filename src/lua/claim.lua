@@ -21,9 +21,10 @@
   ARGV[8]  host groups' cap (HTTP_HOST_CONCURRENCY; 0 = none)
   ARGV[9]  '1': `max` was budgeted by the caller from the queue's rate (rate-take.lua), which this
            claim then leaves alone (a partitioned queue's claim on one of its partitions)
+  ARGV[10] '1': return each job's stored trace context too (tp ts; tracing is on), else not read
 
   Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
-  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp, in that order, as they
+  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp [tp ts], in that order, as they
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
@@ -53,6 +54,7 @@ local max = countArg(4, 'max jobs')
 local leaseUntil = NOW + numArg(5, 'lease ms')
 local grace = tonumber(ARGV[7]) or 60000
 local hostCap = tonumber(ARGV[8]) or 0
+local withTrace = ARGV[10] == '1'
 
 local promoted = promoteDue(countArg(6, 'promote limit'))
 local deadEntries = anyDeadEntries()
@@ -88,8 +90,13 @@ local function claimFrom(g, want, tier)
       if deadEntries and takeDeadEntry(id) then
         -- a dead entry (its job was cancelled while it waited here): only this entry goes (popped)
       else
-        -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts)
-        v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp')
+        -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts);
+        -- the trace context only while tracing is on: two fields fewer to look up per job otherwise
+        if withTrace then
+          v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'tp', 'ts')
+        else
+          v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp')
+        end
         found = true
         live = live + 1
       end

@@ -26,6 +26,28 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
       await expect(h.store.get(result.job.id)).resolves.toEqual(result.job);
     });
 
+    it("keeps a job's trace context and returns it with the job, read or claimed (tracing on)", async () => {
+      const h = current();
+      const store = await h.storeWith({ traceContext: true });
+      const traced = newJob(h);
+      traced.traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      traced.tracestate = 'vendor=abc,other=x y';
+      const plain = newJob(h);
+      // a partitioned store gives the jobs the ids of their partition
+      const [made, madePlain] = await store.enqueue([traced, plain]);
+      const context = { traceparent: traced.traceparent, tracestate: traced.tracestate };
+      expect(made.job).toMatchObject(context);
+      await expect(store.get(made.job.id)).resolves.toMatchObject(context);
+      const { jobs } = await store.claim(QUEUE, 'worker-1', 2, LEASE_MS);
+      expect(jobs.map((c) => [c.job.id, c.job.traceparent, c.job.tracestate])).toEqual([
+        [made.job.id, traced.traceparent, traced.tracestate],
+        [madePlain.job.id, undefined, undefined],
+      ]);
+      const read = await store.get(madePlain.job.id);
+      expect(read).not.toHaveProperty('traceparent');
+      expect(read).not.toHaveProperty('tracestate');
+    });
+
     it('keeps every option of the spec', async () => {
       const h = current();
       const options = {

@@ -26,6 +26,8 @@ export interface ContractStoreOptions {
   hostConcurrency?: number;
   /** AUDIT_MAX_ENTRIES. */
   auditMaxEntries?: number;
+  /** Tracing on: claims return the jobs' stored trace context (the memory store always does). */
+  traceContext?: boolean;
 }
 
 export interface StoreHarness {

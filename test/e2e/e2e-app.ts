@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ClaimqModule } from '../../src/claimq.module';
+import { ClaimqModuleOptions } from '../../src/claimq-options';
 import { AppConfig } from '../../src/config/app-config';
 import { configureApp } from '../../src/configure-app';
 import { createOpenApiDocument } from '../../src/http/openapi';
@@ -30,10 +31,12 @@ export const E2E_QUEUES = ['default', ...QUEUE_POOL].join(',');
 
 /**
  * The real app, built as main.ts builds it (ClaimqModule.forRoot + configureApp), on a config of the
- * test's own. MODE=api: no worker claims the jobs the test is looking at.
+ * test's own. MODE=api: no worker claims the jobs the test is looking at. `options`: module options
+ * that are not settings (a TracerProvider whose spans the test reads).
  */
-export async function startE2eApp(env: Record<string, string> = {}): Promise<E2eApp> {
-  const moduleRef = await Test.createTestingModule({ imports: [ClaimqModule.forRoot({ settings: { MODE: 'api', LOG_LEVEL: 'silent', QUEUES: E2E_QUEUES, ...env } })] }).compile();
+export async function startE2eApp(env: Record<string, string> = {}, options: Pick<ClaimqModuleOptions, 'tracerProvider'> = {}): Promise<E2eApp> {
+  const settings = { MODE: 'api', LOG_LEVEL: 'silent', QUEUES: E2E_QUEUES, ...env };
+  const moduleRef = await Test.createTestingModule({ imports: [ClaimqModule.forRoot({ settings, ...options })] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   configureApp(app);
   await app.init();

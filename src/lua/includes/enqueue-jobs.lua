@@ -16,7 +16,7 @@
 -- created: { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was
 -- created.
 
--- The job hash has about 27 field names (redis-job-codec.ts); a new job sends at most 15.
+-- The job hash has about 29 field names (redis-job-codec.ts); a new job sends at most 17.
 local MAX_JOB_FIELDS = 64
 
 -- The fields enqueue reads of a job whose field/value pairs stand in ARGV[first..last]:

@@ -2,6 +2,7 @@ import { Job } from '../../domain/job';
 import { CompleteRequest, FailRequest, SettleOutcome, WorkerOperations, errorText, isTransientStoreError } from '../queue';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { WorkerLogger } from './worker-logger';
+import { RunSpan } from '../tracing';
 
 type AckKind = 'complete' | 'fail';
 
@@ -9,6 +10,8 @@ interface PendingAck {
   kind: AckKind;
   job: Job;
   request: CompleteRequest | FailRequest;
+  /** The attempt's run span (tracing on): its context is the parent of the job's callback. */
+  run: RunSpan | undefined;
 }
 
 interface QueueAcks {
@@ -16,7 +19,7 @@ interface QueueAcks {
   fail: PendingAck[];
 }
 
-export type SettledListener = (job: Job, outcome: SettleOutcome, request: CompleteRequest | FailRequest) => void;
+export type SettledListener = (job: Job, outcome: SettleOutcome, request: CompleteRequest | FailRequest, run: RunSpan | undefined) => void;
 
 /**
  * Collects the results of one tick and sends them as ONE store.complete and ONE store.fail call
@@ -63,12 +66,12 @@ export class AckBatcher {
     return ids;
   }
 
-  complete(job: Job, request: CompleteRequest): void {
-    this.add({ kind: 'complete', job, request });
+  complete(job: Job, request: CompleteRequest, run?: RunSpan): void {
+    this.add({ kind: 'complete', job, request, run });
   }
 
-  fail(job: Job, request: FailRequest): void {
-    this.add({ kind: 'fail', job, request });
+  fail(job: Job, request: FailRequest, run?: RunSpan): void {
+    this.add({ kind: 'fail', job, request, run });
   }
 
   /** Flushes now (skipping any backoff wait) and resolves true when all is recorded, false on timeout. */
@@ -162,7 +165,7 @@ export class AckBatcher {
     }
     this.inFlight.delete(items);
     this.unsettled -= items.length;
-    for (let i = 0; i < items.length; i++) this.onSettled(items[i].job, outcomes[i], items[i].request);
+    for (let i = 0; i < items.length; i++) this.onSettled(items[i].job, outcomes[i], items[i].request, items[i].run);
     return true;
   }
 
@@ -171,7 +174,7 @@ export class AckBatcher {
     const { job } = item;
     if (item.kind === 'complete') {
       this.logger.warn({ msg: 'job result refused by the store; failing the attempt', jobId: job.id, queue: job.queue, error: errorText(err) });
-      this.fail(job, { id: job.id, token: item.request.token, retryable: false, error: `result could not be recorded: ${errorText(err)}` });
+      this.fail(job, { id: job.id, token: item.request.token, retryable: false, error: `result could not be recorded: ${errorText(err)}` }, item.run);
       return;
     }
     this.logger.error({ msg: 'job failure refused by the store; its lease will expire', jobId: job.id, queue: job.queue, error: errorText(err) });

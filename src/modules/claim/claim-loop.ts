@@ -4,6 +4,7 @@ import { ClaimResult, WorkerOperations, errorText, isTransientStoreError } from 
 import { abortableSleep } from '../../common/abortable-sleep';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { WorkerLogger } from './worker-logger';
+import { ClaimSpan, JobTracer, NOOP_JOB_TRACER } from '../tracing';
 
 /** Longest idle wait before claiming again anyway (a lost wake-up costs at most this). */
 export const MAX_IDLE_WAIT_MS = 5_000;
@@ -21,8 +22,10 @@ export interface ClaimLoopDeps {
   maxIdleWaitMs?: number;
   /** How many jobs of this queue are running now. */
   active: () => number;
-  /** Takes the jobs of one claim; calls `loop.slotFreed()` as each job's slot frees. */
-  run: (jobs: ClaimedJob[]) => void;
+  /** Takes the jobs of one claim (and its span, tracing on); calls `loop.slotFreed()` as each job's slot frees. */
+  run: (jobs: ClaimedJob[], claim: ClaimSpan | undefined) => void;
+  /** Records a `claim` span per claim that took jobs or failed (default: off). */
+  tracer?: JobTracer;
 }
 
 /**
@@ -49,11 +52,14 @@ export class ClaimLoop {
   private running: Promise<void> | undefined;
   private readonly backoff = new RetryBackoff(250, 10_000);
   private claiming: Promise<unknown> | undefined;
+  private readonly tracer: JobTracer;
 
   constructor(
     readonly queue: string,
     private readonly deps: ClaimLoopDeps,
-  ) {}
+  ) {
+    this.tracer = deps.tracer ?? NOOP_JOB_TRACER;
+  }
 
   start(): void {
     this.running ??= this.loop();
@@ -114,18 +120,25 @@ export class ClaimLoop {
       }
       let result: ClaimResult;
       this.nudgedDueAt = undefined;
+      const tracing = this.tracer.enabled;
+      const claimStartedAt = tracing ? performance.now() : 0;
       const claiming = store.claim(this.queue, workerId, free, leaseMs);
       this.claiming = claiming;
       try {
         result = await claiming;
       } catch (err) {
         this.claiming = undefined;
+        if (tracing) this.tracer.recordClaim(this.queue, workerId, claimStartedAt, undefined, err);
         await this.pauseAfter(err);
         continue;
       }
       this.claiming = undefined;
       this.recovered();
-      if (result.jobs.length > 0) this.deps.run(result.jobs);
+      if (result.jobs.length > 0) {
+        // an empty claim (an idle wake-up) records no span: it would be most of them, and says nothing
+        const claim = tracing ? this.tracer.recordClaim(this.queue, workerId, claimStartedAt, result.jobs) : undefined;
+        this.deps.run(result.jobs, claim);
+      }
       if (result.jobs.length >= free || this.stopped) continue;
       const nudgedDueAt = this.nudgedDueAt;
       if (nudgedDueAt !== undefined && nudgedDueAt <= this.deps.clock.now()) continue;

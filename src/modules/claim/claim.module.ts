@@ -13,6 +13,7 @@ import { WorkerIdentity } from './worker-identity';
 import { WorkerLifecycleService } from './worker-lifecycle.service';
 import { WorkerRuntime } from './worker-runtime';
 import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
+import { JobTracer } from '../tracing';
 
 /**
  * The worker runtime: claims jobs of config.queues, runs them with the handlers of their type
@@ -27,7 +28,7 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
     { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },
     {
       provide: WorkerRuntime,
-      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, { token: WORKER_OBSERVER, optional: true }],
+      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, JobTracer, { token: WORKER_OBSERVER, optional: true }],
       useFactory: (
         store: JobStore,
         registry: HandlerRegistry,
@@ -35,6 +36,7 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
         config: AppConfig,
         callbacks: CallbackEnqueuer,
         clock: Clock,
+        tracer: JobTracer,
         observer?: WorkerObserver,
       ) =>
         new WorkerRuntime(store, registry, identity.id, {
@@ -45,13 +47,14 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
           callbacks,
           clock,
           observer,
+          tracer,
         }),
     },
     { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },
     {
       provide: HttpJobHandler,
-      inject: [AppConfig, CLOCK, { token: WORKER_OBSERVER, optional: true }],
-      useFactory: (config: AppConfig, clock: Clock, observer?: WorkerObserver) =>
+      inject: [AppConfig, CLOCK, JobTracer, { token: WORKER_OBSERVER, optional: true }],
+      useFactory: (config: AppConfig, clock: Clock, tracer: JobTracer, observer?: WorkerObserver) =>
         new HttpJobHandler({
           allowedHosts: config.httpJobAllowedHosts,
           egress: config.egressPolicy(),
@@ -59,6 +62,7 @@ import { WORKER_OBSERVER, WorkerObserver } from './worker-observer';
           secrets: config.httpJobSecrets(),
           signer: config.callbackSigner(),
           clock,
+          tracer,
           onEgressDenied: observer?.onEgressDenied?.bind(observer),
         }),
     },

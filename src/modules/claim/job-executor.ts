@@ -10,6 +10,10 @@ import { RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
 import { FailRequest, errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
+import { ClaimSpan, JobTracer, NOOP_JOB_TRACER, RunOutcome, RunSpan } from '../tracing';
+
+/** How an abort from outside ends the attempt's run span. */
+const ABORT_OUTCOMES: Record<Exclude<AbortCause, 'timeout'>, RunOutcome> = { cancelled: 'cancelled', 'lost lease': 'lost_lease', shutdown: 'shutdown' };
 
 /** Error texts are kept short: they travel in every fail call and event. */
 const MAX_ERROR_CHARS = 2_000;
@@ -24,6 +28,8 @@ export interface JobExecutorDeps {
   workerId: string;
   clock: Clock;
   logger: WorkerLogger;
+  /** A `run` span per attempt (default: off). */
+  tracer?: JobTracer;
 }
 
 /**
@@ -38,25 +44,32 @@ export interface JobExecutorDeps {
  * finally returns: a handler that never honours its signal must not hold a slot forever.
  */
 export class JobExecutor {
-  constructor(private readonly deps: JobExecutorDeps) {}
+  private readonly tracer: JobTracer;
 
-  /** Starts a claimed job; onSettled is called once its slot is free. */
-  start(claimed: ClaimedJob, onSettled: () => void): void {
+  constructor(private readonly deps: JobExecutorDeps) {
+    this.tracer = deps.tracer ?? NOOP_JOB_TRACER;
+  }
+
+  /** Starts a claimed job; onSettled is called once its slot is free. `claim`: the span of the claim that took it (tracing on). */
+  start(claimed: ClaimedJob, onSettled: () => void, claim?: ClaimSpan): void {
     const { job } = claimed;
     const handler = this.deps.registry.get(job.type);
     if (!handler) {
-      this.handBack(claimed);
+      this.handBack(claimed, claim);
       onSettled();
       return;
     }
     const rj = new RunningJob(claimed, onSettled);
+    if (this.tracer.enabled) rj.trace = this.tracer.startRun(job, this.deps.workerId, claim);
     const displaced = this.deps.running.add(rj);
     // an older attempt of the same job still running here lost its lease when this claim was made
     if (displaced) this.abort(displaced, 'lost lease');
     rj.deadline = this.deps.timer.add(this.deps.clock.now() + job.timeoutMs, () => this.timedOut(rj));
     let outcome: unknown;
     try {
-      outcome = handler(rj.context(this.deps.workerId));
+      const context = rj.context(this.deps.workerId);
+      // the run span active: the handler's own spans and its http calls are its children
+      outcome = rj.trace ? rj.trace.activate(() => handler(context)) : handler(context);
     } catch (err) {
       this.failed(rj, err);
       return;
@@ -77,8 +90,9 @@ export class JobExecutor {
     const message = cause === 'cancelled' ? 'cancelled while running' : cause === 'lost lease' ? 'lease lost' : 'worker shutting down';
     this.settle(rj, new JobAbortedError(cause, message));
     const { logger, workerId } = this.deps;
+    rj.trace?.end(ABORT_OUTCOMES[cause], cause === 'lost lease' ? message : undefined);
     if (cause === 'cancelled') {
-      this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error: message, retryable: false });
+      this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error: message, retryable: false }, rj.trace);
       logger.debug({ msg: 'job cancelled while running', jobId: rj.id, queue: rj.queue, workerId });
     } else if (cause === 'lost lease') {
       logger.warn({ msg: 'job lost its lease; aborted, its result will not be recorded', jobId: rj.id, queue: rj.queue, workerId });
@@ -96,7 +110,8 @@ export class JobExecutor {
       return;
     }
     this.settle(rj);
-    this.deps.acks.complete(rj.job, { id: rj.id, token: rj.token, resultJson });
+    rj.trace?.end('succeeded');
+    this.deps.acks.complete(rj.job, { id: rj.id, token: rj.token, resultJson }, rj.trace);
   }
 
   private failed(rj: RunningJob, err: unknown): void {
@@ -109,15 +124,18 @@ export class JobExecutor {
     if (retryDelayMs !== undefined) request.retryDelayMs = retryDelayMs;
     const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack.slice(0, MAX_ERROR_STACK_CHARS) : '';
     if (stack !== '') request.stack = stack;
-    this.deps.acks.fail(rj.job, request);
+    rj.trace?.end('failed', err, retryable);
+    this.deps.acks.fail(rj.job, request, rj.trace);
   }
 
   private timedOut(rj: RunningJob): void {
     rj.deadline = undefined;
     if (rj.settled) return;
     const error = `timed out after ${rj.job.timeoutMs}ms`;
-    this.settle(rj, new JobAbortedError('timeout', error));
-    this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error, retryable: true });
+    const aborted = new JobAbortedError('timeout', error);
+    this.settle(rj, aborted);
+    rj.trace?.end('timed_out', aborted, true);
+    this.deps.acks.fail(rj.job, { id: rj.id, token: rj.token, error, retryable: true }, rj.trace);
     this.deps.logger.warn({ msg: 'job timed out', jobId: rj.id, queue: rj.queue, workerId: this.deps.workerId, error });
   }
 
@@ -136,10 +154,15 @@ export class JobExecutor {
    * it again at once and burn every attempt in milliseconds before a worker with the handler
    * got a chance.
    */
-  private handBack(claimed: ClaimedJob): void {
+  private handBack(claimed: ClaimedJob, claim: ClaimSpan | undefined): void {
     const { job, token } = claimed;
     const error = `no handler for type ${job.type} in worker ${this.deps.workerId}`;
-    this.deps.acks.fail(job, { id: job.id, token, error, retryable: true });
+    let run: RunSpan | undefined;
+    if (this.tracer.enabled) {
+      run = this.tracer.startRun(job, this.deps.workerId, claim);
+      run.end('no_handler', error, true);
+    }
+    this.deps.acks.fail(job, { id: job.id, token, error, retryable: true }, run);
     this.deps.logger.warn({ msg: 'no handler for the job type; handed back', jobId: job.id, queue: job.queue, workerId: this.deps.workerId, type: job.type });
   }
 }

@@ -1,6 +1,7 @@
 import { ClaimedJob, Job } from '../../domain/job';
 import { Deadline } from './deadline-timer';
 import { JobContext } from './job-context';
+import { RunSpan } from '../tracing';
 
 /**
  * One job this process holds a lease on, from claim until its outcome is decided. `settled` is
@@ -15,6 +16,8 @@ export class RunningJob {
   readonly token: number;
   deadline: Deadline | undefined;
   settled = false;
+  /** This attempt's `run` span; tracing off: never set. */
+  trace: RunSpan | undefined;
   private controller: AbortController | undefined;
   private abortReason: unknown;
   private aborted = false;

@@ -16,6 +16,7 @@ import { earliestRetryAt } from './retry-due-time';
 import { RunningJobs } from './running-jobs';
 import { WorkerLogger, workerLogger } from './worker-logger';
 import { WorkerObserver } from './worker-observer';
+import { ClaimSpan, JobTracer, NOOP_JOB_TRACER } from '../tracing';
 
 export interface WorkerRuntimeOptions {
   queues: readonly string[];
@@ -38,6 +39,8 @@ export interface WorkerRuntimeOptions {
   observer?: WorkerObserver;
   /** What the worker says it runs on (published each heartbeat); default: this process. */
   process?: WorkerProcess;
+  /** Claim and run spans (TracingModule's; default: off). */
+  tracer?: JobTracer;
 }
 
 /** The process a worker runs in, as its published info names it. */
@@ -92,7 +95,8 @@ export class WorkerRuntime {
     this.startedAt = this.clock.now();
     this.timer = new DeadlineTimer(this.clock);
     this.callbacks = options.callbacks;
-    this.acks = new AckBatcher(store, this.logger, (job, outcome, request) => {
+    const tracer = options.tracer ?? NOOP_JOB_TRACER;
+    this.acks = new AckBatcher(store, this.logger, (job, outcome, request, run) => {
       options.observer?.onSettled(job, outcome, this.clock.now() - (job.startedAt ?? this.clock.now()));
       if (outcome === 'stale') {
         this.logger.warn({ msg: 'job result dropped, its lease was lost', jobId: job.id, queue: job.queue, workerId });
@@ -102,7 +106,7 @@ export class WorkerRuntime {
       if (outcome === 'failed') {
         this.logger.warn({ msg: 'job failed', jobId: job.id, queue: job.queue, workerId, error: 'error' in request ? request.error : undefined });
       }
-      if (job.callbackUrl && isFinal(outcome)) this.callbacks.jobEnded(job.id);
+      if (job.callbackUrl && isFinal(outcome)) this.callbacks.jobEnded(job.id, run?.carrier());
     });
     this.executor = new JobExecutor({
       registry,
@@ -112,6 +116,7 @@ export class WorkerRuntime {
       workerId,
       clock: this.clock,
       logger: this.logger,
+      tracer,
     });
     this.loops = options.queues.map((queue) => {
       const loop: ClaimLoop = new ClaimLoop(queue, {
@@ -123,7 +128,8 @@ export class WorkerRuntime {
         logger: this.logger,
         maxIdleWaitMs: options.maxIdleWaitMs,
         active: () => this.running.count(queue),
-        run: (jobs) => this.run(queue, jobs, loop.slotFreed),
+        run: (jobs, claim) => this.run(queue, jobs, loop.slotFreed, claim),
+        tracer,
       });
       return loop;
     });
@@ -224,14 +230,14 @@ export class WorkerRuntime {
     return this.loops.find((loop) => loop.queue === queue);
   }
 
-  private run(queue: string, jobs: ClaimedJob[], slotFreed: () => void): void {
+  private run(queue: string, jobs: ClaimedJob[], slotFreed: () => void, claim: ClaimSpan | undefined): void {
     if (this.state !== 'running') {
       // a claim that was in flight when shutdown began: give the jobs straight back
       this.release(queue, jobs.map(({ job, token }) => ({ id: job.id, token })));
       return;
     }
     this.options.observer?.onClaimed(jobs, this.clock.now());
-    for (const claimed of jobs) this.executor.start(claimed, slotFreed);
+    for (const claimed of jobs) this.executor.start(claimed, slotFreed, claim);
   }
 
   private releaseUnfinished(): void {

@@ -3,6 +3,7 @@ import { executionCallbackSpec } from '../../domain/execution-callback';
 import { Execution, isExecutionFinal, toExecution } from '../../domain/execution';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { ExecutionOperations, JobOperations } from '../queue';
+import { JobTracer, NOOP_JOB_TRACER } from '../tracing';
 import { ExecutionStatusSink, RejectedExecution } from './execution-status.writer';
 
 export interface ExecutionRefresherOptions {
@@ -14,6 +15,8 @@ export interface ExecutionRefresherOptions {
   hostGroups?: boolean;
   /** Executions the database refused as data: written no more, acknowledged with the rest. */
   onRejected?: (queue: string, rejected: RejectedExecution[]) => void;
+  /** Traces each callback's enqueue, a trace of its own (default: off). */
+  tracer?: JobTracer;
 }
 
 /**
@@ -49,7 +52,8 @@ export class ExecutionRefresher {
     const due = executions.filter((e) => isExecutionFinal(e.status) && e.callbackUrl !== undefined && !e.callbackEnqueued);
     if (due.length > 0) {
       const opts = { now: this.clock.now(), maxPayloadBytes: this.options.maxPayloadBytes, hostGroups: this.options.hostGroups };
-      await this.store.enqueue(due.map((e) => normalizeJobSpec(executionCallbackSpec(e), opts)));
+      const callbacks = due.map((e) => normalizeJobSpec(executionCallbackSpec(e), opts));
+      await (this.options.tracer ?? NOOP_JOB_TRACER).traceEnqueueEach(callbacks, () => this.store.enqueue(callbacks));
     }
     await this.store.ackRefresh(
       queue,

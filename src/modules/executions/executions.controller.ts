@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
@@ -12,6 +12,7 @@ import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
 import { Audited, param } from '../../http';
+import { TraceContextInterceptor } from '../tracing';
 
 @ApiTags('executions')
 @ApiBearerAuth()
@@ -26,6 +27,7 @@ export class ExecutionsController {
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field>' })
   @ApiJsonBodyOnly()
   @ApiOperation({ operationId: 'createExecution', summary: 'Start an execution: jobs added as one batch and watched as one, with an optional callback' })
+  @UseInterceptors(TraceContextInterceptor)
   async create(@Body() dto: CreateExecutionDto, @Res({ passthrough: true }) res: Response): Promise<CreatedExecutionResponseDto> {
     const { id, total, created } = await this.executions.create(dto.jobs.map(toJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);

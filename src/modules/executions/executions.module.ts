@@ -4,6 +4,7 @@ import { Clock, CLOCK } from '../../domain/clock';
 import { HistoryDatabase } from '../history';
 import { JobsModule } from '../jobs';
 import { JobStore } from '../queue';
+import { JobTracer } from '../tracing';
 import { RecoveryModule } from '../recovery';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
 import { ExecutionRefreshScheduler } from './execution-refresh.scheduler';
@@ -30,14 +31,15 @@ export class ExecutionsModule {
       ExecutionRefreshMetrics,
       {
         provide: ExecutionRefresher,
-        inject: [JobStore, ExecutionRefreshMetrics, AppConfig, CLOCK, { token: HistoryDatabase, optional: true }],
-        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, config: AppConfig, clock: Clock, database?: HistoryDatabase) => {
+        inject: [JobStore, ExecutionRefreshMetrics, AppConfig, CLOCK, JobTracer, { token: HistoryDatabase, optional: true }],
+        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, config: AppConfig, clock: Clock, tracer: JobTracer, database?: HistoryDatabase) => {
           const logger = new Logger(ExecutionRefresher.name);
           return new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, clock, {
             refresherId: newRefresherId(),
             batch: config.refreshBatch,
             maxPayloadBytes: config.maxPayloadBytes,
             hostGroups: config.hostGroups,
+            tracer,
             onRejected: (queue, rejected) => {
               for (const r of rejected) logger.error(`refresh set aside execution ${r.id} of queue ${queue}: PostgreSQL refused it (${r.reason})`);
               metrics.rejected(queue, rejected.length);

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
-import { Execution, newExecutionId, toExecution } from '../../domain/execution';
+import { Execution, ExecutionRecord, newExecutionId, toExecution } from '../../domain/execution';
 import { JobSpec } from '../../domain/job';
 import { idTail } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
 import { JobStore, ListPage, ExecutionOperations, JobOperations } from '../queue';
+import { Enqueued, JobTracer } from '../tracing';
 
 /**
  * Create, read and cancel executions. The status is derived from the store's counters, which are
@@ -18,6 +19,7 @@ export class ExecutionsService {
   constructor(
     @Inject(JobStore) private readonly store: ExecutionOperations & Pick<JobOperations, 'get'>,
     private readonly jobs: JobsService,
+    private readonly tracer: JobTracer,
     @Optional() private readonly history?: HistoryQueryService,
   ) {}
 
@@ -38,7 +40,7 @@ export class ExecutionsService {
       ...(callbackUrl !== undefined ? { callbackUrl } : {}),
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     };
-    const record = await this.store.createExecution(execution, jobs);
+    const record = await this.tracer.traceEnqueue(jobs, () => this.store.createExecution(execution, jobs), enqueuedExecution);
     // a partitioned queue gives the execution an id naming its partition, with this id's tail
     return { id: record.id, total: record.total, created: idTail(record.id) === idTail(id) };
   }
@@ -66,4 +68,9 @@ export class ExecutionsService {
   async cancel(id: string): Promise<Execution> {
     return toExecution(await this.store.cancelExecution(id));
   }
+}
+
+/** An execution's enqueue span names the execution (the id its partition gave it), not each job. */
+function enqueuedExecution(record: ExecutionRecord): Enqueued {
+  return { jobIds: [], executionId: record.id };
 }

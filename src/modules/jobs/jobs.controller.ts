@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -31,6 +31,7 @@ import { presentJob } from './job.presenter';
 import { toJobSpec } from './job-spec.mapper';
 import { JobsService } from './jobs.service';
 import { Audited, param } from '../../http';
+import { TraceContextInterceptor } from '../tracing';
 
 @ApiTags('jobs')
 @ApiBearerAuth()
@@ -50,6 +51,7 @@ export class JobsController {
   @ApiPayloadTooLargeResponse({ description: 'The payload is larger than MAX_PAYLOAD_BYTES' })
   @ApiJsonBodyOnly()
   @ApiOperation({ operationId: 'createJob', summary: 'Add a job (or, with a repeated idempotencyKey, return the job it added)' })
+  @UseInterceptors(TraceContextInterceptor)
   async create(@Body() dto: CreateJobDto, @Res({ passthrough: true }) res: Response): Promise<JobResponseDto> {
     const { job, created } = await this.jobs.create(toJobSpec(dto));
     if (!created) res.status(HttpStatus.OK);
@@ -61,6 +63,7 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field> (jobs of more than one queue: the first stray jobs.<index>.queue)' })
   @ApiJsonBodyOnly()
   @ApiOperation({ operationId: 'createJobs', summary: 'Add up to 1,000 jobs of one queue: all of them or, on any invalid field, none' })
+  @UseInterceptors(TraceContextInterceptor)
   async createMany(@Body() dto: BulkCreateJobsDto): Promise<BulkCreateJobsResponseDto> {
     return { ids: await this.jobs.createMany(dto.jobs.map(toJobSpec)) };
   }

@@ -3,6 +3,7 @@ import { ManualClock } from '../../domain/clock';
 import { InvalidJobSpecError, PayloadTooLargeError } from '../../domain/errors';
 import { EnqueueResult, Job, NewJob } from '../../domain/job';
 import { CallbackEnqueuer, JobStore } from '../queue';
+import { NOOP_JOB_TRACER } from '../tracing';
 import { JobsService } from './jobs.service';
 
 /** Records enqueue calls; answers each job as created. */
@@ -21,7 +22,7 @@ function setup(env: Record<string, string> = {}) {
   const store = new RecordingStore();
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const config = AppConfig.from(env);
-  const service = new JobsService(store as unknown as JobStore, config, clock, new CallbackEnqueuer(store as unknown as JobStore, clock, config.maxPayloadBytes));
+  const service = new JobsService(store as unknown as JobStore, config, clock, new CallbackEnqueuer(store as unknown as JobStore, clock, config.maxPayloadBytes), NOOP_JOB_TRACER);
   return { store, clock, service };
 }
 

@@ -11,6 +11,7 @@ import { SCHEDULE_KEY_PREFIX } from '../../domain/schedule';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
 import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
+import { enqueuedJobs, JobTracer } from '../tracing';
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
 import { BulkAction, BulkActionQuery, BulkActionResult, runBulkAction } from './bulk-job-action';
@@ -32,6 +33,7 @@ export class JobsService {
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly callbacks: CallbackEnqueuer,
+    private readonly tracer: JobTracer,
     @Optional() private readonly metrics?: ClaimqMetrics,
   ) {
     this.queues = new AcceptedQueues(config.queues);
@@ -44,13 +46,18 @@ export class JobsService {
    * `created: false` when the idempotency key matched an existing job, which is returned. The jobs
    * of the requests of one event-loop turn are written together (EnqueueBatcher), except on a
    * partitioned queue (QUEUES `name:N`), where a call of jobs whose keys live in several
-   * partitions is a staged write across them: there each job is its own call, as before.
+   * partitions is a staged write across them: there each job is its own call, as before. With
+   * tracing on, an `enqueue` span covers the write, in the active trace (the request's).
    */
   async create(spec: JobSpec): Promise<EnqueueResult> {
     const job = this.normalize(spec, '');
-    const result = (this.config.queuePartitions.get(job.queue) ?? 1) > 1 ? (await this.store.enqueue([job]))[0] : await this.batcher.add(job);
+    const result = this.tracer.enabled ? await this.tracer.traceEnqueue([job], () => this.enqueueOne(job), (one) => enqueuedJobs([one])) : await this.enqueueOne(job);
     this.countEnqueued([result]);
     return result;
+  }
+
+  private async enqueueOne(job: NewJob): Promise<EnqueueResult> {
+    return (this.config.queuePartitions.get(job.queue) ?? 1) > 1 ? (await this.store.enqueue([job]))[0] : this.batcher.add(job);
   }
 
   /**
@@ -65,7 +72,7 @@ export class JobsService {
     if (stray >= 0) {
       throw new InvalidJobSpecError(`jobs.${stray}.queue`, `must be ${queue}, the queue of jobs.0: a bulk's jobs share one queue`);
     }
-    const results = await this.store.enqueue(jobs);
+    const results = await this.tracer.traceEnqueue(jobs, () => this.store.enqueue(jobs), enqueuedJobs);
     this.countEnqueued(results);
     return results.map((result) => result.job.id);
   }

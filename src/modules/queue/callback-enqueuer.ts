@@ -3,10 +3,11 @@ import { backoffDelay } from '../../domain/backoff';
 import { Clock } from '../../domain/clock';
 import { PayloadTooLargeError } from '../../domain/errors';
 import { callbackJobSpec } from '../../domain/job-callback';
-import { isFinal } from '../../domain/job';
+import { isFinal, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { JobOperations } from './job-store';
 import { errorText, isTransientStoreError } from './store-errors';
+import { enqueuedJobs, JobTracer, NOOP_JOB_TRACER, TraceCarrier } from '../tracing';
 
 const ENQUEUE_TRIES = 5;
 const RETRY_BACKOFF = { strategy: 'exponential', delayMs: 200, maxDelayMs: 2_000 } as const;
@@ -19,6 +20,8 @@ export type CallbackLogger = Pick<Logger, 'debug' | 'warn' | 'error'>;
  * their ack is recorded), the reaper (jobs it fails) and the API (jobs it cancels). Off the hot path: it reads the job back from the store (the callers know only
  * its id) and retries a few times when the store blinks. The callback job's idempotency key
  * makes a repeated enqueue harmless, so two instances reporting the same ending send one callback.
+ * With tracing on, the callback is enqueued in the trace of the job's last run (the worker passes
+ * it), or else of the job itself, so its request joins the job's trace.
  */
 export class CallbackEnqueuer {
   private readonly inFlight = new Set<Promise<void>>();
@@ -30,15 +33,17 @@ export class CallbackEnqueuer {
     private readonly logger: CallbackLogger = new Logger('Callbacks'),
     /** HTTP_HOST_CONCURRENCY > 0: a callback (an `http` job) gets its receiver's host group. */
     private readonly hostGroups = false,
+    private readonly tracer: JobTracer = NOOP_JOB_TRACER,
   ) {}
 
-  jobEnded(jobId: string): void {
-    void this.send(jobId);
+  /** `run`: the trace context of the attempt that ended the job (tracing on), the callback's parent. */
+  jobEnded(jobId: string, run?: TraceCarrier): void {
+    void this.send(jobId, run);
   }
 
   /** Resolves true when a callback was enqueued (false: no callbackUrl, not ended, or given up). */
-  send(jobId: string): Promise<boolean> {
-    const sending = this.enqueue(jobId);
+  send(jobId: string, run?: TraceCarrier): Promise<boolean> {
+    const sending = this.enqueue(jobId, run);
     const tracked = sending.then(() => undefined).finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     return sending;
@@ -49,10 +54,10 @@ export class CallbackEnqueuer {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async enqueue(jobId: string): Promise<boolean> {
+  private async enqueue(jobId: string, run: TraceCarrier | undefined): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.enqueueOnce(jobId);
+        return await this.enqueueOnce(jobId, run);
       } catch (err) {
         if (!isTransientStoreError(err) || attempt >= ENQUEUE_TRIES) {
           this.logger.error(`job ${jobId}: its callback could not be enqueued (${errorText(err)})`);
@@ -63,11 +68,11 @@ export class CallbackEnqueuer {
     }
   }
 
-  private async enqueueOnce(jobId: string): Promise<boolean> {
+  private async enqueueOnce(jobId: string, run: TraceCarrier | undefined): Promise<boolean> {
     const job = await this.store.get(jobId);
     if (!job?.callbackUrl || !isFinal(job.status)) return false;
     const opts = { now: this.clock.now(), maxPayloadBytes: this.maxPayloadBytes, hostGroups: this.hostGroups };
-    let callback;
+    let callback: NewJob;
     try {
       callback = normalizeJobSpec(callbackJobSpec(job), opts);
     } catch (err) {
@@ -75,7 +80,8 @@ export class CallbackEnqueuer {
       this.logger.warn(`job ${jobId}: callback body too large (${err.size} bytes); sending it without payload and result`);
       callback = normalizeJobSpec(callbackJobSpec(job, { omitPayloadAndResult: true }), opts);
     }
-    await this.store.enqueue([callback]);
+    // an explicit parent always: what is active here is whichever run's acks happen to be flushing
+    await this.tracer.traceEnqueue([callback], () => this.store.enqueue([callback]), enqueuedJobs, { parent: run ?? job });
     this.logger.debug(`job ${jobId}: callback ${callback.id} enqueued for ${job.callbackUrl}`);
     return true;
   }

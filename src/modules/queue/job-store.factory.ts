@@ -5,17 +5,21 @@ import { PartitionableStore, PartitionedJobStore } from './partitions/partitione
 import { MemoryJobStore } from './memory/memory-job-store';
 import { createClusterClient, createRedisClient } from './redis/redis-connection';
 import { RedisJobStore } from './redis/redis-job-store';
+import { JobTracer } from '../tracing';
 
-/** Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. */
-export function createJobStore(config: AppConfig, clock: Clock): JobStore {
-  return new PartitionedJobStore(createPartitionStore(config, clock), {
+/**
+ * Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. With
+ * `tracer` on, claims return the jobs' stored trace context (their run spans' parents).
+ */
+export function createJobStore(config: AppConfig, clock: Clock, tracer?: JobTracer): JobStore {
+  return new PartitionedJobStore(createPartitionStore(config, clock, tracer?.enabled === true), {
     clock,
     partitionsOf: (queue) => config.queuePartitions.get(queue),
   });
 }
 
 /** The store whose queues are partitions (PartitionedJobStore spreads each queue over them). */
-function createPartitionStore(config: AppConfig, clock: Clock): PartitionableStore {
+function createPartitionStore(config: AppConfig, clock: Clock, traceContext: boolean): PartitionableStore {
   // SUCCEEDED_RETENTION_MS=0: succeeded jobs are deleted at completion (history records them)
   const deleteSucceeded = config.succeededRetentionMs === 0;
   switch (config.jobStore) {
@@ -46,6 +50,7 @@ function createPartitionStore(config: AppConfig, clock: Clock): PartitionableSto
         allowEviction: config.redisAllowEviction,
         hostConcurrency: config.httpHostConcurrency,
         auditMaxEntries: config.auditMaxEntries,
+        traceContext,
       });
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

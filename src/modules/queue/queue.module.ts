@@ -5,6 +5,7 @@ import { CallbackEnqueuer } from './callback-enqueuer';
 import { JobStore } from './job-store';
 import { createJobStore } from './job-store.factory';
 import { StoreHealth } from './store-health';
+import { JobTracer } from '../tracing';
 
 /**
  * The JobStore (from JOB_STORE), its StoreHealth (readiness), the clock every part reads and the
@@ -14,11 +15,12 @@ import { StoreHealth } from './store-health';
 @Module({
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    { provide: JobStore, inject: [AppConfig, CLOCK], useFactory: createJobStore },
+    { provide: JobStore, inject: [AppConfig, CLOCK, JobTracer], useFactory: createJobStore },
     {
       provide: CallbackEnqueuer,
-      inject: [JobStore, CLOCK, AppConfig],
-      useFactory: (store: JobStore, clock: Clock, config: AppConfig) => new CallbackEnqueuer(store, clock, config.maxPayloadBytes, undefined, config.hostGroups),
+      inject: [JobStore, CLOCK, AppConfig, JobTracer],
+      useFactory: (store: JobStore, clock: Clock, config: AppConfig, tracer: JobTracer) =>
+        new CallbackEnqueuer(store, clock, config.maxPayloadBytes, undefined, config.hostGroups, tracer),
     },
     { provide: StoreHealth, inject: [JobStore], useFactory: (store: JobStore) => store.health },
   ],

@@ -6,6 +6,7 @@ import { newJobId } from '../../domain/job-id';
 import { anchorOf, FirePlan, nextTick, planFire, ScheduleDefinition, ScheduleRun, tickIdempotencyKey } from '../../domain/schedule';
 import { ClaimqMetrics } from '../metrics';
 import { ClaimedSchedule, JobStore, ScheduleSettlement } from '../queue';
+import { JobTracer, NOOP_JOB_TRACER } from '../tracing';
 
 export interface ScheduleFirerOptions {
   batch: number;
@@ -25,6 +26,8 @@ export interface ScheduleFirerOptions {
   onPlanError?: (name: string, error: unknown) => void;
   /** HTTP_HOST_CONCURRENCY > 0: an `http` job whose template has no group gets its host's (jobOf). */
   hostGroups?: boolean;
+  /** Traces each fire's enqueue, a trace of its own per job (default: off). */
+  tracer?: JobTracer;
 }
 
 /** The scheduler's aheadMs: preparing 1,000 fires takes tens of ms on a busy 2-core machine. */
@@ -179,7 +182,8 @@ export class ScheduleFirer {
     for (const group of byQueue.values()) {
       for (let i = 0; i < group.length; i += ENQUEUE_CHUNK) {
         const chunk = group.slice(i, i + ENQUEUE_CHUNK);
-        const results = await this.store.enqueue(chunk.map((c) => c.job));
+        const jobs = chunk.map((c) => c.job);
+        const results = await (this.options.tracer ?? NOOP_JOB_TRACER).traceEnqueueEach(jobs, () => this.store.enqueue(jobs));
         const enqueuedAt = this.clock.now();
         results.forEach((result, k) => {
           // a repeat of a fire cut short returns the job the first made (created: false)

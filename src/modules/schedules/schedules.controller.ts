@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -22,6 +22,7 @@ import { ScheduleDetailResponseDto, SchedulePageResponseDto, ScheduleResponseDto
 import { presentSchedule, presentScheduleDetail } from './schedule.presenter';
 import { ScheduleSpec, SchedulesService } from './schedules.service';
 import { Audited, bodyObject, param } from '../../http';
+import { TraceContextInterceptor } from '../tracing';
 
 @ApiTags('schedules')
 @ApiBearerAuth()
@@ -93,6 +94,7 @@ export class SchedulesController {
   @Post(':name/trigger')
   @Audited('schedule.trigger', scheduleTarget)
   @ApiOperation({ operationId: 'triggerSchedule', summary: 'Fire once, now (also when paused; the overlap rule does not apply)' })
+  @UseInterceptors(TraceContextInterceptor)
   @ApiCreatedResponse({ type: ScheduleTriggerResponseDto })
   @ApiNotFoundResponse()
   async trigger(@Param('name') name: string): Promise<ScheduleTriggerResponseDto> {

@@ -4,6 +4,7 @@ import { Clock, CLOCK } from '../../domain/clock';
 import { JobsModule } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
 import { errorText, JobStore } from '../queue';
+import { JobTracer } from '../tracing';
 import { FIRE_AHEAD_MS, ScheduleFirer } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
 import { SchedulesController } from './schedules.controller';
@@ -18,8 +19,8 @@ export class SchedulesModule {
   static forRoot(api: boolean): DynamicModule {
     const scheduler: Provider = {
       provide: SchedulerService,
-      inject: [JobStore, CLOCK, AppConfig, ClaimqMetrics],
-      useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics) => {
+      inject: [JobStore, CLOCK, AppConfig, ClaimqMetrics, JobTracer],
+      useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics, tracer: JobTracer) => {
         const logger = new Logger('Scheduler');
         const onPlanError = (name: string, error: unknown): void => {
           metrics.scheduleFireFailed();
@@ -29,7 +30,7 @@ export class SchedulesModule {
           new ScheduleFirer(
             store,
             clock,
-            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS, onPlanError, hostGroups: config.hostGroups },
+            { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS, onPlanError, hostGroups: config.hostGroups, tracer },
             metrics,
           ),
           clock,

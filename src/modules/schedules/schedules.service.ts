@@ -22,6 +22,7 @@ import { AcceptedQueues } from '../jobs';
 import { JobsService } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
 import { JobStore } from '../queue';
+import { enqueuedJobs, JobTracer } from '../tracing';
 import { jobOf } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
 
@@ -62,6 +63,7 @@ export class SchedulesService {
     private readonly jobs: JobsService,
     @Inject(CLOCK) private readonly clock: Clock,
     config: AppConfig,
+    private readonly tracer: JobTracer,
     @Optional() private readonly scheduler?: SchedulerService,
     @Optional() private readonly metrics?: ClaimqMetrics,
   ) {
@@ -153,7 +155,7 @@ export class SchedulesService {
     const schedule = await this.find(name);
     const now = this.clock.now();
     const job = jobOf(name, schedule.definition, now, now, { idempotencyKey: triggerIdempotencyKey(name, now), hostGroups: this.hostGroups });
-    const [result] = await this.store.enqueue([job]);
+    const [result] = await this.tracer.traceEnqueue([job], () => this.store.enqueue([job]), enqueuedJobs);
     if (!(await this.store.schedules.recordRun(name, { fireAt: now, jobId: result.job.id, trigger: true }))) {
       // deleted between the read and the record: the job stands, as any job a schedule made
       throw new ScheduleNotFoundError(name);

@@ -15,6 +15,7 @@ import { parseHttpJobPayload } from './http-job-request';
 import { createLongCallDispatcher } from './long-call-dispatcher';
 import { EgressConnectorOptions, EgressDeniedError, egressConnector } from './egress-connector';
 import { parseRetryAfter } from './retry-after';
+import { HttpCallSpan, JobTracer, NOOP_JOB_TRACER } from '../../tracing';
 
 /** Response bodies kept in a job's result (and quoted in errors) are cut to this. */
 export const HTTP_RESULT_BODY_LIMIT = 64 * 1024;
@@ -48,6 +49,8 @@ export interface HttpJobHandlerOptions {
   signer?: CallbackSigner;
   /** The time a signature carries (default: the system clock). */
   clock?: Clock;
+  /** A CLIENT span per request sent, its traceparent in the request's headers (default: off). */
+  tracer?: JobTracer;
 }
 
 /** Methods whose body a 301/302 turns into a GET without body (fetch's rule), and 303 for every method but HEAD. */
@@ -70,6 +73,8 @@ const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
  *
  * With a signer, each request carries Claimq-Signature over the body it sends (README, Signed
  * callbacks); the API refuses the header in a job's own headers, so it only ever means claimq's.
+ * With tracing on, each request (each hop) is a CLIENT span, a child of the job's run, and carries
+ * that span's traceparent (README, Traces).
  */
 export class HttpJobHandler implements OnApplicationShutdown {
   private readonly dispatcher: Dispatcher;
@@ -77,8 +82,10 @@ export class HttpJobHandler implements OnApplicationShutdown {
   private readonly maxRedirects: number;
   private readonly secrets: HttpJobSecrets;
   private readonly clock: Clock;
+  private readonly tracer: JobTracer;
 
   constructor(private readonly options: HttpJobHandlerOptions = {}) {
+    this.tracer = options.tracer ?? NOOP_JOB_TRACER;
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ??
@@ -112,9 +119,14 @@ export class HttpJobHandler implements OnApplicationShutdown {
     headers.set('X-Claimq-Attempt', String(ctx.attempt));
     if (requestBody !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const credentials = [...CREDENTIAL_HEADERS, ...opened.sealed];
+    const tracing = this.tracer.enabled;
+    // the trace context sent is the call's own: a job's tracestate would not match its traceparent
+    if (tracing) headers.delete('tracestate');
 
     let response: Response;
     let body;
+    let call: HttpCallSpan | undefined;
+    let answered: number | undefined;
     try {
       for (let hop = 0; ; hop++) {
         if (!isHostAllowed(url, this.options.allowedHosts)) {
@@ -122,9 +134,13 @@ export class HttpJobHandler implements OnApplicationShutdown {
         }
         // signed per hop: a redirect that drops the body changes what is sent
         if (this.options.signer) headers.set(CALLBACK_SIGNATURE_HEADER, this.options.signer.sign(requestBody ?? '', this.clock.now()));
+        answered = undefined;
+        if (tracing) call = this.tracer.startHttpCall(method, url, headers, hop);
         response = await fetch(url, { method, headers, body: requestBody, signal: ctx.signal, redirect: 'manual', dispatcher: this.dispatcher });
+        answered = response.status;
         const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
         if (location === null) break;
+        call?.end(answered);
         await response.body?.cancel().catch(() => undefined);
         if (hop >= this.maxRedirects) {
           throw new NonRetryableJobError(`${target}: more than ${this.maxRedirects} redirects (HTTP_MAX_REDIRECTS); the last to ${location}`);
@@ -141,7 +157,9 @@ export class HttpJobHandler implements OnApplicationShutdown {
       body = await readCappedBody(response, HTTP_RESULT_BODY_LIMIT);
       // a server that echoes the request (httpbin's /headers, a debug endpoint) must not put a secret into the result or the error
       body.text = scrubSecrets(body.text, opened.values);
+      call?.end(answered);
     } catch (err) {
+      call?.end(answered, err);
       if (ctx.signal.aborted) throw ctx.signal.reason;
       if (err instanceof NonRetryableJobError) throw err;
       const denied = egressDenial(err);

@@ -40,6 +40,8 @@ export function createRecord(job: NewJob, status: JobStatus, now: number): Memor
     // the default group is kept as no group, as a Job shows it
     group: job.group === undefined || job.group === DEFAULT_GROUP ? undefined : job.group,
     cancelRequested: false,
+    traceparent: job.traceparent,
+    tracestate: job.tracestate,
   };
 }
 
@@ -115,5 +117,7 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.schedule !== undefined) job.schedule = { ...record.schedule };
   if (typeof record.group === 'string' && record.group !== DEFAULT_GROUP) job.group = record.group;
   if (record.cancelRequested) job.cancelRequested = true;
+  if (typeof record.traceparent === 'string') job.traceparent = record.traceparent;
+  if (typeof record.tracestate === 'string') job.tracestate = record.tracestate;
   return job;
 }

@@ -21,6 +21,7 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   ik idempotencyKey   cb callbackUrl   ex executionId   cx cancel requested ('1')
  *   sn schedule.name   sf schedule.fireAt (both or neither)   grp group (none: the default group)
  *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
+ *   tp traceparent   ts tracestate (the span that enqueued the job; only while tracing is on)
  */
 export type JobHash = Record<string, string>;
 
@@ -57,11 +58,13 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
   if (job.executionId !== undefined) f.push('ex', job.executionId);
   if (job.schedule !== undefined) f.push('sn', job.schedule.name, 'sf', String(job.schedule.fireAt));
   if (job.group !== undefined && job.group !== '') f.push('grp', job.group);
+  if (job.traceparent !== undefined) f.push('tp', job.traceparent);
+  if (job.tracestate !== undefined) f.push('ts', job.tracestate);
   return f;
 }
 
-/** The job fields claim.lua reads and returns, in its HMGET order. */
-const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp'] as const;
+/** The job fields claim.lua reads and returns, in its HMGET order; tp and ts only when asked for (tracing on). */
+const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'tp', 'ts'] as const;
 
 /**
  * The hash of a job after the claim, from one entry of claim.lua's reply
@@ -70,7 +73,7 @@ const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo',
 export function claimedJobHash(reply: unknown[], workerId: string, now: number): JobHash {
   const values = reply[3] as (string | null)[];
   const hash: JobHash = {};
-  for (let i = 0; i < CLAIM_FIELDS.length; i++) {
+  for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (value !== null && value !== undefined) hash[CLAIM_FIELDS[i]] = value;
   }
@@ -142,5 +145,7 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   if (h.sn !== undefined && h.sf !== undefined) job.schedule = { name: h.sn, fireAt: Number(h.sf) };
   if (h.grp !== undefined && h.grp !== '') job.group = h.grp;
   if (h.cx === '1') job.cancelRequested = true;
+  if (h.tp !== undefined) job.traceparent = h.tp;
+  if (h.ts !== undefined) job.tracestate = h.ts;
   return job;
 }

@@ -82,6 +82,11 @@ export interface RedisJobStoreOptions {
   hostConcurrency?: number;
   /** AUDIT_MAX_ENTRIES: the audit trail's cap. Default 10,000. */
   auditMaxEntries?: number;
+  /**
+   * Tracing is on: a claim returns each job's stored trace context (its run span's parent). Off
+   * (default), claim.lua does not read those fields: nothing is stored then anyway.
+   */
+  traceContext?: boolean;
 }
 
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
@@ -132,6 +137,8 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   readonly stats: RedisQueueStats;
   /** HTTP_HOST_CONCURRENCY: host groups' cap (claim.lua's ARGV[8]; 0 = none). */
   private readonly hostConcurrency: number;
+  /** claim.lua's ARGV[10]: return the jobs' trace context (tracing on). */
+  private readonly traceContextFlag: '0' | '1';
 
   constructor(options: RedisJobStoreOptions) {
     super();
@@ -145,6 +152,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     this.historyBacklogMaxBytes = options.historyBacklogMaxBytes ?? DEFAULT_HISTORY_BACKLOG_MAX_BYTES;
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.deleteSucceededFlag = options.deleteSucceeded === true ? '1' : '0';
+    this.traceContextFlag = options.traceContext === true ? '1' : '0';
     this.scripts = new RedisScripts(this.redis);
     this.availability = new RedisAvailability(this.redis);
     this.lister = new RedisJobLister(this.redis);
@@ -246,7 +254,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<ClaimResult> {
     const now = this.clock.now();
     const count = Math.max(0, Math.floor(max));
-    const args = [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency, budgeted ? '1' : '0'];
+    const args = [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency, budgeted ? '1' : '0', this.traceContextFlag];
     const [claimed, nextDueAt, , more, promoted] = (await this.availability.call(() => this.run('claim', queue, args, now))) as [
       unknown[][],
       number,
