@@ -17,7 +17,6 @@ import {
   plainSettings,
   probeProblems,
   probes,
-  readQuery,
   scaledObjectProblems,
   scrapeProblems,
   secretRefs,
@@ -25,6 +24,7 @@ import {
   targetProblems,
 } from './manifest-checks';
 import { StrictDocument, strictFieldErrors, validateSchema } from './manifest-schemas';
+import { readQuery } from '../support/prometheus-metric-names';
 
 /**
  * deploy/kubernetes: every document validates against the Kubernetes (and KEDA) schemas with no

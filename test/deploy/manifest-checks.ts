@@ -1,6 +1,6 @@
-import { parser } from '@prometheus-io/lezer-promql';
 import { getMetadataStorage } from 'class-validator';
 import { EnvironmentVariables, SECRET_VARIABLES } from '../../src/config/environment';
+import { CLUSTER_WIDE_GAUGES, readQuery } from '../support/prometheus-metric-names';
 import { K8sObject } from './kustomize-build';
 
 /*
@@ -23,16 +23,9 @@ export const SETTINGS: ReadonlySet<string> = new Set([
 export const SECRET_SETTINGS: ReadonlySet<string> = new Set([...SECRET_VARIABLES, 'REDIS_URL', 'REDIS_CLUSTER_NODES', 'DATABASE_URL']);
 
 /**
- * The metric names the manifests may query. Cluster-wide gauges are read from the shared store at
- * scrape time, so every instance reports the same value: a query aggregates them with max.
+ * The metric names the manifests may query besides the cluster-wide gauges (CLUSTER_WIDE_GAUGES,
+ * which every instance reports alike, so a query takes their max): what each process counts.
  */
-export const CLUSTER_WIDE_METRICS: ReadonlySet<string> = new Set([
-  'claimq_queue_jobs',
-  'claimq_leases_held',
-  'claimq_queue_oldest_pending_age_seconds',
-  'claimq_history_backlog_entries',
-  'claimq_history_lag_seconds',
-]);
 export const PER_PROCESS_METRICS: ReadonlySet<string> = new Set([
   'claimq_jobs_enqueued_total',
   'claimq_jobs_claimed_total',
@@ -279,31 +272,6 @@ export function securityProblems(objects: K8sObject[]): string[] {
 type Trigger = { type: string; name?: string; metricType?: string; metadata: Record<string, string> };
 type ScaledObjectSpec = { minReplicaCount?: number; maxReplicaCount?: number; triggers: Trigger[]; advanced?: { horizontalPodAutoscalerConfig?: { behavior?: { scaleUp?: { stabilizationWindowSeconds?: number }; scaleDown?: { stabilizationWindowSeconds?: number } } } } };
 
-/** The metrics a PromQL query selects, with the aggregation right around each, and its syntax errors. */
-export function readQuery(query: string): { errors: string[]; selectors: { metric: string; labels: Record<string, string>; aggregation: string | undefined }[] } {
-  const tree = parser.parse(query);
-  const errors: string[] = [];
-  const selectors: { metric: string; labels: Record<string, string>; aggregation: string | undefined }[] = [];
-  tree.iterate({
-    enter: (node) => {
-      if (node.type.isError) errors.push(`syntax error at ${node.from}: ${query.slice(Math.max(0, node.from - 20), node.to + 20)}`);
-      if (node.name !== 'VectorSelector') return;
-      const metric = node.node.getChild('Identifier');
-      const labels: Record<string, string> = {};
-      for (const matcher of node.node.getChild('LabelMatchers')?.getChildren('UnquotedLabelMatcher') ?? []) {
-        const name = matcher.getChild('LabelName');
-        const value = matcher.getChild('StringLiteral');
-        if (name !== null && value !== null) labels[query.slice(name.from, name.to)] = JSON.parse(query.slice(value.from, value.to)) as string;
-      }
-      // VectorSelector <- FunctionCallBody <- AggregateExpr: the aggregation applied to the selector itself
-      const around = node.node.parent?.parent;
-      const aggregation = around?.name === 'AggregateExpr' ? query.slice(around.getChild('AggregateOp')!.from, around.getChild('AggregateOp')!.to) : undefined;
-      selectors.push({ metric: metric === null ? '' : query.slice(metric.from, metric.to), labels, aggregation });
-    },
-  });
-  return { errors, selectors };
-}
-
 /**
  * The worker ScaledObject: Prometheus triggers whose queries parse, name contract metrics, take max
  * of cluster-wide gauges and read only configured queues; one server for all; a backlog threshold
@@ -335,8 +303,8 @@ export function scaledObjectProblems(objects: K8sObject[]): string[] {
       problems.push(...errors.map((e) => `${at}: ${e}`));
       if (selectors.length === 0) problems.push(`${at}: the query selects no metric`);
       for (const s of selectors) {
-        if (!CLUSTER_WIDE_METRICS.has(s.metric) && !PER_PROCESS_METRICS.has(s.metric)) problems.push(`${at}: ${s.metric} is not a metric of the contract`);
-        if (CLUSTER_WIDE_METRICS.has(s.metric) && s.aggregation !== 'max') problems.push(`${at}: cluster-wide ${s.metric} aggregated with ${s.aggregation ?? 'nothing'}, not max`);
+        if (!CLUSTER_WIDE_GAUGES.has(s.metric) && !PER_PROCESS_METRICS.has(s.metric)) problems.push(`${at}: ${s.metric} is not a metric of the contract`);
+        if (CLUSTER_WIDE_GAUGES.has(s.metric) && s.aggregation !== 'max') problems.push(`${at}: cluster-wide ${s.metric} aggregated with ${s.aggregation ?? 'nothing'}, not max`);
         if (s.labels.queue === undefined || !queues.has(s.labels.queue)) problems.push(`${at}: ${s.metric} reads queue ${s.labels.queue}, which QUEUES (${[...queues].join(',')}) does not list`);
       }
       if (selectors.some((s) => s.metric === 'claimq_queue_jobs') && t.metricType !== 'Value' && Number(t.metadata.threshold) > slots) {

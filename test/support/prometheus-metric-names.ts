@@ -1,10 +1,9 @@
+import { parser } from '@prometheus-io/lezer-promql';
+
 /** A metric family as a `# TYPE` line of the exposition text declares it. */
 export type MetricType = 'counter' | 'gauge' | 'histogram' | 'summary' | 'untyped';
 
 const TYPE_LINE = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)\s*$/;
-/** A PromQL identifier: a metric name (recording rules' names hold colons), function, label or keyword. */
-const IDENTIFIER = /[a-zA-Z_:][a-zA-Z0-9_:]*/g;
-const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g;
 
 /**
  * The metric families of an exposition text, by name, from its `# TYPE` lines: a labelled metric
@@ -19,23 +18,49 @@ export function exposedMetricFamilies(text: string): Map<string, MetricType> {
   return families;
 }
 
+/** A vector selector of a PromQL expression: its metric, its `=` label matchers, and the aggregation applied to it directly. */
+export interface PromqlSelector {
+  metric: string;
+  labels: Record<string, string>;
+  aggregation: string | undefined;
+}
+
 /**
- * The names starting with `prefix` that a PromQL expression (or a Grafana query, `$variables`
- * included) selects, in order of first use. String literals are left out, so a label value such as
- * `job=~"claimq.*"` is not taken for a name; a recording rule's name (`level:metric:ops`) is
- * returned whole, as it is no metric of the service's own.
+ * The vector selectors of a PromQL expression (or a Grafana query: `$variables` in ranges parse as
+ * errors around them, the selectors still read), with the syntax errors found, through Prometheus's
+ * own grammar (@prometheus-io/lezer-promql). Label values and strings are never taken for names.
+ */
+export function readQuery(query: string): { errors: string[]; selectors: PromqlSelector[] } {
+  const tree = parser.parse(query);
+  const errors: string[] = [];
+  const selectors: PromqlSelector[] = [];
+  tree.iterate({
+    enter: (node) => {
+      if (node.type.isError) errors.push(`syntax error at ${node.from}: ${query.slice(Math.max(0, node.from - 20), node.to + 20)}`);
+      if (node.name !== 'VectorSelector') return;
+      const metric = node.node.getChild('Identifier');
+      const labels: Record<string, string> = {};
+      for (const matcher of node.node.getChild('LabelMatchers')?.getChildren('UnquotedLabelMatcher') ?? []) {
+        const name = matcher.getChild('LabelName');
+        const value = matcher.getChild('StringLiteral');
+        if (name !== null && value !== null) labels[query.slice(name.from, name.to)] = JSON.parse(query.slice(value.from, value.to)) as string;
+      }
+      // VectorSelector <- FunctionCallBody <- AggregateExpr: the aggregation applied to the selector itself
+      const around = node.node.parent?.parent;
+      const aggregation = around?.name === 'AggregateExpr' ? query.slice(around.getChild('AggregateOp')!.from, around.getChild('AggregateOp')!.to) : undefined;
+      selectors.push({ metric: metric === null ? '' : query.slice(metric.from, metric.to), labels, aggregation });
+    },
+  });
+  return { errors, selectors };
+}
+
+/**
+ * The names holding `prefix` that a PromQL expression selects, in order of first use: metrics
+ * (`claimq_...`) and recording rules' names (`level:claimq_metric:ops`), which are no metric of the
+ * service's own.
  */
 export function metricNamesIn(expr: string, prefix = 'claimq_'): string[] {
-  const names = new Set<string>();
-  const code = expr.replace(STRING_LITERAL, '""');
-  for (const match of code.matchAll(IDENTIFIER)) {
-    const before = code[match.index - 1];
-    // `$__rate_interval`, `${datasource}` and the like are Grafana's, not PromQL names
-    if (before === '$' || (before === '{' && code[match.index - 2] === '$')) continue;
-    const name = match[0];
-    if (name.startsWith(prefix) || (name.includes(':') && name.includes(prefix))) names.add(name);
-  }
-  return [...names];
+  return [...new Set(readQuery(expr).selectors.map((s) => s.metric).filter((name) => name.startsWith(prefix) || (name.includes(':') && name.includes(prefix))))];
 }
 
 /**
@@ -68,20 +93,16 @@ export function unservedNames(names: Iterable<string>, families: ReadonlyMap<str
  * Gauges read from the shared store at scrape time: every instance, api or worker, reports the same
  * value, so a query takes their max; a sum would multiply them by the number of instances.
  */
-export const CLUSTER_WIDE_GAUGES = [
+export const CLUSTER_WIDE_GAUGES: ReadonlySet<string> = new Set([
   'claimq_queue_jobs',
   'claimq_leases_held',
   'claimq_queue_oldest_pending_age_seconds',
   'claimq_history_backlog_entries',
   'claimq_history_lag_seconds',
-];
+]);
 
-/**
- * The cluster-wide gauges an expression selects other than as the argument of `max by (...) (`; a
- * recording rule's name that holds one (`queue:claimq_queue_jobs:max`) is not a use of it.
- */
+/** The cluster-wide gauges an expression selects other than as the argument of `max`, each once. */
 export function clusterWideGaugesNotMaxed(expr: string): string[] {
-  return CLUSTER_WIDE_GAUGES.filter((name) =>
-    [...expr.matchAll(new RegExp(`(?<![\\w:])${name}(?![\\w:])`, 'g'))].some((use) => !/max by \([a-z_, ]+\) \($/.test(expr.slice(0, use.index))),
-  );
+  const wrong = readQuery(expr).selectors.filter((s) => CLUSTER_WIDE_GAUGES.has(s.metric) && s.aggregation !== 'max');
+  return [...new Set(wrong.map((s) => s.metric))];
 }
