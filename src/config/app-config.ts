@@ -25,6 +25,8 @@ export class AppConfig {
   readonly redisWaitTimeoutMs: number;
   readonly leaseMs: number;
   readonly heartbeatMs: number;
+  /** WORKER_IDLE_WAIT_MS. */
+  readonly workerIdleWaitMs: number;
   readonly reaperIntervalMs: number;
   readonly reaperBatch: number;
   readonly workerDeadMs: number;
@@ -92,6 +94,7 @@ export class AppConfig {
     this.redisWaitTimeoutMs = env.REDIS_WAIT_TIMEOUT_MS;
     this.leaseMs = env.LEASE_MS;
     this.heartbeatMs = env.HEARTBEAT_MS;
+    this.workerIdleWaitMs = env.WORKER_IDLE_WAIT_MS;
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
     this.reaperBatch = env.REAPER_BATCH;
     this.workerDeadMs = env.WORKER_DEAD_MS ?? 3 * env.HEARTBEAT_MS;

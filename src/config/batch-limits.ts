@@ -48,3 +48,6 @@ export const MAX_SCHEDULER_BATCH = 1_000;
  * hundred bytes (its details are capped), so the most is some tens of MB of Redis memory.
  */
 export const MAX_AUDIT_ENTRIES = 100_000;
+
+/** WORKER_IDLE_WAIT_MS at most: 10 minutes (a lost wake-up costs at most this). */
+export const MAX_WORKER_IDLE_WAIT_MS = 600_000;

@@ -10,7 +10,7 @@ import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
 import { parseQueueList } from './queue-list';
 import { OTLP_PROTOCOLS, TRACE_SAMPLERS, tracingSettingsErrors } from './tracing-settings';
-import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES } from './batch-limits';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES, MAX_WORKER_IDLE_WAIT_MS } from './batch-limits';
 
 /** A comma-separated list of keys of at least 16 printable characters, no spaces or commas. */
 const API_KEY_LIST = /^\s*[!-+\--~]{16,}\s*(,\s*[!-+\--~]{16,}\s*)*$/;
@@ -84,6 +84,15 @@ export class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(100)
   REAPER_INTERVAL_MS = 15_000;
+
+  /**
+   * The longest an idle worker waits for a wake-up before it claims anyway (a wake-up lost on the
+   * way, say by a writer that died between its write and its wake-up, costs at most this). Every
+   * enqueue, release, retry and due job wakes a waiting worker at once, so this is a safety net,
+   * not a poll: raising it lowers an idle worker's Redis commands further.
+   */
+  @Transform(toInt) @IsInt() @Min(100) @Max(MAX_WORKER_IDLE_WAIT_MS)
+  WORKER_IDLE_WAIT_MS = 5_000;
 
   /**
    * Most records one reaper script touches in one call (Redis blocks while a script runs). At most

@@ -44,6 +44,7 @@ import { JobTracer } from '../tracing';
           concurrency: config.workerConcurrency,
           leaseMs: config.leaseMs,
           shutdownGraceMs: config.shutdownGraceMs,
+          maxIdleWaitMs: config.workerIdleWaitMs,
           callbacks,
           clock,
           observer,
