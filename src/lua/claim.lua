@@ -22,8 +22,10 @@
   ARGV[9]  '1': `max` was budgeted by the caller from the queue's rate (rate-take.lua), which this
            claim then leaves alone (a partitioned queue's claim on one of its partitions)
   ARGV[10] '1': return each job's stored trace context too (tp ts; tracing is on), else not read
+  ARGV[11] '1': also return the queue's claimable work after the claim (includes/work-state.lua;
+           a partitioned queue's claimer keeps it for its plan of the next claims)
 
-  Returns: { jobs, nextDueAt, strays, more, promoted } where jobs is a list of {id, token, attempts, values}
+  Returns: { jobs, nextDueAt, strays, more, promoted[, work] } where jobs is a list of {id, token, attempts, values}
   (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp [tp ts], in that order, as they
   were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
@@ -48,6 +50,7 @@
 --- @include "includes/promote-due"
 --- @include "includes/hard-limit"
 --- @include "includes/arguments"
+--- @include "includes/work-state"
 
 local worker = ARGV[3]
 local max = countArg(4, 'max jobs')
@@ -270,4 +273,5 @@ if ((#claimed > 0 and #claimed == budget) or skipped >= SKIP_BUDGET) and left an
   wakeWorkers()
   more = 1
 end
+if ARGV[11] == '1' then return { claimed, nextDueAt, strays, more, promoted, workState() } end
 return { claimed, nextDueAt, strays, more, promoted }

@@ -5,7 +5,7 @@
   no idempotency key, no execution, no refresh work, no named group (with jobs or settings of its
   own: a group's settings live in its partition), and every history consumer group has read
   and acknowledged its whole event stream) it deletes what is left of it (event stream, wake list,
-  worker registry, sequence, FIFO bookkeeping) and returns 1 (a FIFO list with entries left counts
+  worker registry, sequences, FIFO bookkeeping) and returns 1 (a FIFO list with entries left counts
   as held: the claims that still visit the partition pop them); otherwise it changes nothing and
   returns 0, and the partition is drained further (its jobs are still claimed, reaped and
   trimmed) before the next try.
@@ -33,6 +33,6 @@ end
 -- guard time of a lowered count): none is needed any more. K_EVENTS_AVG: left by older versions.
 -- groups: a named group (with jobs or settings) holds the partition; the default group's hash and
 -- the queue's settings go with it, as do the round's indexes (empty without named groups' jobs)
-redis.call('DEL', K_EVENTS, K_EVENTS_AVG, K_WAKE, K_SEQ, K_WORKERS, K_PENDING_DEAD, K_PENDING_GONE, K_COMMITS,
+redis.call('DEL', K_EVENTS, K_EVENTS_AVG, K_WAKE, K_WAKE_SEQ, K_SEQ, K_WORKERS, K_PENDING_DEAD, K_PENDING_GONE, K_COMMITS,
   K_SETTINGS, K_GROUP, K_GROUPS_READY, K_GROUPS_THROTTLED, K_GROUPS_FULL)
 return 1

@@ -27,4 +27,6 @@ for i = 1, #layout, 2 do
   if string.sub(layout[i], 1, 1) == 'p' and tonumber(layout[i + 1]) == k then return layout end
 end
 redis.call('HSET', K_PARTITIONS, field, k)
+-- a new partition counts its wakes from 0: no board entry of an earlier one at this index may outrank it
+redis.call('HDEL', K_BOARD, string.sub(field, 2))
 return redis.call('HGETALL', K_PARTITIONS)

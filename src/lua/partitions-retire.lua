@@ -3,7 +3,7 @@
   partitions-retire: forgets partition `index` of a queue's layout (partition-drop.lua emptied it
   first) when it is the last one the layout names, lies at or beyond the count writers fill, and
   the count was lowered at least `guard` ms ago (every instance has read the lower count since,
-  so none writes there any more). Otherwise it changes nothing.
+  so none writes there any more), and its entry on the queue's board. Otherwise it changes nothing.
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
@@ -25,5 +25,7 @@ if index >= 1 and index >= n and NOW - since >= guard
   and redis.call('HEXISTS', K_PARTITIONS, 'p' .. index) == 1
   and redis.call('HEXISTS', K_PARTITIONS, 'p' .. (index + 1)) == 0 then
   redis.call('HDEL', K_PARTITIONS, 'p' .. index)
+  -- its board entry goes with it: a partition added at this index later counts its wakes afresh
+  redis.call('HDEL', K_BOARD, tostring(index))
 end
 return redis.call('HGETALL', K_PARTITIONS)

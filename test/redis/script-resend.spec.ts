@@ -74,6 +74,25 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     expect(claim.jobs.map((c) => c.job.id)).toEqual([result.job.id]);
   });
 
+  it("enqueue-partition and partition-work: one job, one event, claimed once; the reports read the partition's work", async () => {
+    const h = current();
+    const store = h.store as RedisJobStore;
+    resend('enqueue-partition', 'partition-work', 'hint');
+    const report = await store.enqueuePartition([newJob(h, { type: 'a', priority: 3 })]);
+    expect(report.results[0].job).toMatchObject({ type: 'a', status: 'pending' });
+    // the resend saw the job the first send wrote, and bumped the wake count once more
+    expect(report.after).toMatchObject({ top: 3, dueAt: null });
+    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
+    expect(await eventKinds(h)).toEqual([`enqueued:${report.results[0].job.id}`]);
+    const touched = await store.partitionWork(QUEUE, true);
+    expect(touched).toMatchObject({ top: 3, dueAt: null });
+    expect(touched.seq).toBeGreaterThan(report.after.seq);
+    await store.wakeWorkers(QUEUE);
+    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    expect(claim.jobs.map((c) => c.job.id)).toEqual([report.results[0].job.id]);
+    await expect(store.partitionWork(QUEUE, false)).resolves.toMatchObject({ top: null, dueAt: null });
+  });
+
   it('create-execution: one execution, its jobs once, exact counters', async () => {
     const h = current();
     resend('create-execution');
@@ -258,16 +277,18 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     expect(new Set([first[0].id, ...second.map((e) => e.id)])).toEqual(new Set([a.id, b.id]));
   });
 
-  it('partitions-count, partitions-add and hint: the layout as one run leaves it; a second hint is one more wake-up', async () => {
+  it('partitions-count, partitions-add and board-report: the layout as one run leaves it; a report recorded once, a second wake-up', async () => {
     const h = current();
     const store = h.store as RedisJobStore;
-    resend('partitions-count', 'partitions-add', 'hint');
+    const inside = store as unknown as { redis: Redis; keys(queue: string): RedisQueueKeys };
+    resend('partitions-count', 'partitions-add', 'board-report');
     await expect(store.setPartitionCount(QUEUE, 4)).resolves.toMatchObject({ n: '4', hist: '1' });
     await expect(store.addPartition(QUEUE, 1, 7)).resolves.toMatchObject({ n: '4', p1: '7' });
     const layout = await store.setPartitionCount(QUEUE, 4);
     expect(layout).toEqual({ n: '4', hist: '1', since: expect.any(String), p1: '7' });
-    await store.hintWork(QUEUE, 'p1');
-    await expect(store.takeHints(QUEUE, 16)).resolves.toEqual(['p1', 'p1']);
+    await store.reportWork(QUEUE, 1, { seq: 3, top: 5, dueAt: null }, true);
+    await expect(store.readBoard(QUEUE)).resolves.toMatchObject({ reports: new Map([[1, { seq: 3, top: 5, dueAt: null }]]) });
+    await expect(inside.redis.lrange(inside.keys(QUEUE).wake, 0, -1)).resolves.toEqual(['1', '1']);
     await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0 });
   });
 
@@ -388,7 +409,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
   });
 
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
-    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions', 'oldest-pending'];
+    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions', 'oldest-pending', 'board-read'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));
     expect(missing).toEqual([]);
   });

@@ -25,8 +25,10 @@ local PRIORITY_ZERO_SCORE = 1000 * PRIORITY_SPAN
 local WAKE_BOUND = 16
 local HOST_GROUP_PREFIX = 'host:'
 
--- Tells idle workers blocked on the wake list that work may be there; the list stays short.
+-- Tells idle workers blocked on the wake list that work may be there; the list stays short. The
+-- wake count orders a partition's work for its queue's board (includes/work-state.lua).
 local function wakeWorkers()
+  redis.call('INCR', K_WAKE_SEQ)
   redis.call('LPUSH', K_WAKE, '1')
   redis.call('LTRIM', K_WAKE, 0, WAKE_BOUND - 1)
 end

@@ -83,6 +83,20 @@ export class GroupRound {
     return this.inRound;
   }
 
+  /**
+   * The tier (priority) of the best group in the round, as the round placed it (a group whose best
+   * job was cancelled may read one tier high until a claim meets it); undefined when the round is
+   * empty or the queue paused. Dead refs met at the head are dropped.
+   */
+  bestTier(): number | undefined {
+    if (this.paused) return undefined;
+    for (let ref = this.round.peek(); ref; ref = this.round.peek()) {
+      if (ref.group.place === 'round' && ref.group.version === ref.version) return ref.tier;
+      this.round.pop();
+    }
+    return undefined;
+  }
+
   // Job moves: MemoryQueue reports each job entering or leaving pending or running.
 
   pendingAdded(name: string, ref: PendingRef, now: number): void {

@@ -53,7 +53,8 @@ import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
 import { cancelExecutionJobs, listExecutionJobs, requireExecution } from './memory-execution-ops';
 import { toRecord } from './memory-executions';
-import { EnqueueReport, PartitionHost, StoredLayout } from '../partitions/partition-host';
+import { BoardRead, EnqueueReport, PartitionClaim, PartitionHost, StoredLayout } from '../partitions/partition-host';
+import { PartitionWork } from '../partitions/partition-board';
 
 export interface MemoryJobStoreOptions {
   clock?: Clock;
@@ -113,9 +114,9 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   private readonly queueStates = new Map<string, MemoryQueue>();
   /** Queues that have held a job (a worker waiting on a queue does not make it one). */
   private readonly usedQueues = new Set<string>();
-  /** Partition layouts (partition-host.ts), and the hint tokens waiting on each queue's wake-ups. */
+  /** Partition layouts and partitioned queues' boards (partition-host.ts). */
   private readonly layouts = new Map<string, StoredLayout>();
-  private readonly hints = new Map<string, string[]>();
+  private readonly boards = new Map<string, Map<number, PartitionWork>>();
   private closed = false;
 
   constructor(options: MemoryJobStoreOptions = {}) {
@@ -136,14 +137,22 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
-    return (await this.enqueueReporting(jobs)).results;
+    if (jobs.length === 0) return [];
+    return this.enqueueInto(this.queueFor(jobs[0].queue), jobs);
   }
 
-  async enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport> {
-    if (jobs.length === 0) return { results: [], idleBefore: false };
+  async enqueuePartition(jobs: NewJob[]): Promise<EnqueueReport> {
+    if (jobs.length === 0) return { results: [], before: { seq: 0, top: null, dueAt: null }, after: { seq: 0, top: null, dueAt: null } };
     const q = this.queueFor(jobs[0].queue);
+    const before = workOf(q, this.clock.now());
+    const results = this.enqueueInto(q, jobs);
+    // as enqueue-partition.lua: a write orders after every claim before it
+    if (results.some((r) => r.created)) q.waiters.touch();
+    return { results, before, after: workOf(q, this.clock.now()) };
+  }
+
+  private enqueueInto(q: MemoryQueue, jobs: NewJob[]): EnqueueResult[] {
     this.checkEnqueueBatch(q, jobs, false);
-    const idleBefore = q.byStatus.pending.size === 0;
     const now = this.clock.now();
     const results: EnqueueResult[] = [];
     const events: JobEvent[] = [];
@@ -174,7 +183,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     this.usedQueues.add(q.name);
     this.record(q, events);
     if (events.length > 0) q.waiters.wakeAll();
-    return { results, idleBefore };
+    return results;
   }
 
   async get(id: string): Promise<Job | null> {
@@ -205,8 +214,10 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return this.claimWith(queue, workerId, max, leaseMs, false);
   }
 
-  async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
-    return this.claimWith(partition, workerId, max, leaseMs, true);
+  async claimPartition(partition: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<PartitionClaim> {
+    const result = await this.claimWith(partition, workerId, max, leaseMs, budgeted);
+    const q = this.queueStates.get(partition);
+    return { ...result, work: q ? workOf(q, this.clock.now()) : { seq: 0, top: null, dueAt: null } };
   }
 
   async takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
@@ -482,30 +493,38 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (this.closed) return;
-    return this.queueFor(queue).waiters.wait(timeoutMs, signal);
+    await this.queueFor(queue).waiters.wait(timeoutMs, signal);
   }
 
   // PartitionHost: what PartitionedJobStore needs beyond the contract (partition-host.ts)
 
-  async waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
-    const take = (): string | undefined => this.hints.get(partition)?.shift();
-    const ready = take();
-    if (ready !== undefined || this.closed) return ready;
-    await this.queueFor(partition).waiters.wait(timeoutMs, signal);
-    return take();
+  async waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.closed) return false;
+    return this.queueFor(queue).waiters.wait(timeoutMs, signal);
   }
 
-  async takeHints(partition: string, max: number): Promise<string[]> {
-    return this.hints.get(partition)?.splice(0, max) ?? [];
+  async wakeWorkers(queue: string): Promise<void> {
+    this.queueFor(queue).waiters.wakeAll();
   }
 
-  async hintWork(partition: string, token: string): Promise<void> {
-    let hints = this.hints.get(partition);
-    if (!hints) this.hints.set(partition, (hints = []));
-    // newest first and at most 16, as hint.lua keeps a wake list
-    hints.unshift(token);
-    if (hints.length > 16) hints.length = 16;
-    this.queueFor(partition).waiters.wakeAll();
+  async partitionWork(partition: string, touch: boolean): Promise<PartitionWork> {
+    const q = this.queueFor(partition);
+    if (touch) q.waiters.touch();
+    return workOf(q, this.clock.now());
+  }
+
+  /** As board-report.lua. */
+  async reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void> {
+    let board = this.boards.get(queue);
+    if (!board) this.boards.set(queue, (board = new Map()));
+    const known = board.get(index);
+    if (!known || known.seq <= work.seq) board.set(index, { ...work });
+    if (wake) this.queueFor(queue).waiters.wakeAll();
+  }
+
+  async readBoard(queue: string): Promise<BoardRead> {
+    const reports = new Map([...(this.boards.get(queue) ?? [])].map(([index, work]) => [index, { ...work }]));
+    return { reports, zero: workOf(this.queueFor(queue), this.clock.now()) };
   }
 
   async readPartitionLayout(queue: string): Promise<StoredLayout> {
@@ -536,7 +555,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       this.queueStates.delete(partition);
     }
     this.usedQueues.delete(partition);
-    this.hints.delete(partition);
     return true;
   }
 
@@ -547,6 +565,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     const since = Number(layout.since ?? 0);
     if (index >= 1 && index >= n && this.clock.now() - since >= guardMs && layout[`p${index}`] !== undefined && layout[`p${index + 1}`] === undefined) {
       delete layout[`p${index}`];
+      this.boards.get(queue)?.delete(index);
     }
     return { ...layout };
   }
@@ -555,7 +574,10 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   async addPartition(queue: string, index: number, k: number): Promise<StoredLayout> {
     const layout = this.layouts.get(queue) ?? {};
     const taken = Object.entries(layout).some(([field, value]) => field === `p${index}` || (field.startsWith('p') && Number(value) === k));
-    if (!taken) layout[`p${index}`] = String(k);
+    if (!taken) {
+      layout[`p${index}`] = String(k);
+      this.boards.get(queue)?.delete(index);
+    }
     this.layouts.set(queue, layout);
     return { ...layout };
   }
@@ -760,4 +782,10 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     if (!found) throw new JobNotFoundError(id);
     return found;
   }
+}
+
+/** A queue's claimable work at `now`, as includes/work-state.lua reads it in Redis. */
+function workOf(q: MemoryQueue, now: number): PartitionWork {
+  const due = [q.nextDueAt(), q.round.nextDueAt(now, false)].filter((t): t is number => t !== undefined);
+  return { seq: q.waiters.wakeCount, top: q.round.bestTier() ?? null, dueAt: due.length > 0 ? Math.min(...due) : null };
 }

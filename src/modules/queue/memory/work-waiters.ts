@@ -5,37 +5,54 @@
  * list keeps its token: work enqueued between a worker's empty claim and its wait is not missed.
  */
 export class WorkWaiters {
-  private readonly waiting = new Set<() => void>();
+  private readonly waiting = new Set<(woken: boolean) => void>();
   private missedWake = false;
+  /**
+   * Wakes so far, and touches (a change workers must look at that woke nobody): the queue's wake
+   * count, as includes/work-state.lua keeps it for a partitioned queue's board.
+   */
+  private count = 0;
 
   get size(): number {
     return this.waiting.size;
   }
 
-  wait(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.resolve();
+  get wakeCount(): number {
+    return this.count;
+  }
+
+  /** Resolves true when a wake ended the wait, false on its timeout or abort. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
     if (this.missedWake) {
       this.missedWake = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
-    return new Promise<void>((resolve) => {
-      const done = (): void => {
+    return new Promise<boolean>((resolve) => {
+      const done = (woken: boolean): void => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
+        signal?.removeEventListener('abort', aborted);
         this.waiting.delete(done);
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, Math.max(0, timeoutMs));
-      signal?.addEventListener('abort', done, { once: true });
+      const aborted = (): void => done(false);
+      const timer = setTimeout(aborted, Math.max(0, timeoutMs));
+      signal?.addEventListener('abort', aborted, { once: true });
       this.waiting.add(done);
     });
   }
 
   wakeAll(): void {
+    this.count++;
     if (this.waiting.size === 0) {
       this.missedWake = true;
       return;
     }
-    for (const done of [...this.waiting]) done();
+    for (const done of [...this.waiting]) done(true);
+  }
+
+  /** Bumps the wake count without waking anyone. */
+  touch(): void {
+    this.count++;
   }
 }

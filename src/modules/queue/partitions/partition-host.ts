@@ -1,14 +1,25 @@
 import { EnqueueResult, NewJob } from '../../../domain/job';
 import { ClaimResult } from '../job-store';
+import { PartitionWork } from './partition-board';
 
 /** A queue's partition layout as stored: n, since, hist and p<index> -> suffix (see PartitionLayout). */
 export type StoredLayout = Record<string, string>;
 
-/** enqueue, and whether the partition had no live pending job before it (its waiting workers must be told). */
+/** enqueue into one partition, and the partition's claimable work before and after it (for the queue's board). */
 export interface EnqueueReport {
   /** inDoubt: the job an idempotency key named is staged by a bulk not yet settled (StagingHost). */
   results: StagedResult[];
-  idleBefore: boolean;
+  before: PartitionWork;
+  after: PartitionWork;
+}
+
+/** A partition's claim, with the partition's claimable work after it. */
+export type PartitionClaim = ClaimResult & { work: PartitionWork };
+
+/** A partitioned queue's board as read: the other partitions' last reports, and partition 0's work now. */
+export interface BoardRead {
+  reports: Map<number, PartitionWork>;
+  zero: PartitionWork;
 }
 
 /** A job found by its id or key while staging, and whether it is itself staged by a bulk not yet settled. */
@@ -47,11 +58,12 @@ export interface StagingHost {
  */
 export interface PartitionHost {
   /**
-   * Claims from one partition `max` jobs the caller budgeted from the queue's rate limit
-   * (takeRateTokens): the partition's own claim leaves the queue's rate alone (caps, group rates
-   * and pauses hold as in claim).
+   * Claims up to `max` jobs from one partition, and reads its work after the claim. `budgeted`:
+   * `max` was budgeted by the caller from the queue's rate limit (takeRateTokens), and the
+   * partition's own claim leaves the queue's rate alone (caps, group rates and pauses hold as in
+   * claim).
    */
-  claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult>;
+  claimPartition(partition: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<PartitionClaim>;
   /**
    * Takes up to `max` tokens of the rate limit in `partition`'s settings (a partitioned queue's
    * partition 0 holds the queue's): all of them when it has none, none while it is paused.
@@ -84,11 +96,19 @@ export interface PartitionHost {
   dropPartition(partition: string): Promise<boolean>;
   /** Forgets partition `index` of `queue`'s layout when partitions-retire.lua's conditions hold; returns the layout after. */
   retirePartition(queue: string, index: number, guardMs: number): Promise<StoredLayout>;
-  enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport>;
-  /** Pushes `token` on the wake list of partition `partition` (a queue's first partition, where its workers wait). */
-  hintWork(partition: string, token: string): Promise<void>;
-  /** Takes up to `max` tokens from a partition's wake list without waiting (newest first). */
-  takeHints(partition: string, max: number): Promise<string[]>;
-  /** waitForWork that also returns the token that ended the wait, if one did. */
-  waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined>;
+  /** enqueue-partition.lua: enqueue into one partition (the jobs' queue), reporting its work before and after. */
+  enqueuePartition(jobs: NewJob[]): Promise<EnqueueReport>;
+  /** partition-work.lua: a partition's work now; `touch` bumps its wake count first (the caller changed it). */
+  partitionWork(partition: string, touch: boolean): Promise<PartitionWork>;
+  /**
+   * board-report.lua: records partition `index`'s work in `queue`'s board unless the board holds a
+   * later sight; `wake` also pushes a token on the queue's wake list (whether or not recorded).
+   */
+  reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void>;
+  /** board-read.lua: `queue`'s board and its partition 0's work. */
+  readBoard(queue: string): Promise<BoardRead>;
+  /** Pushes a token on the wake list of `queue` (a queue's first partition, where its workers wait). */
+  wakeWorkers(queue: string): Promise<void>;
+  /** waitForWork that also says whether a token ended the wait. */
+  waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
 }

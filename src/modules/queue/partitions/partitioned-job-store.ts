@@ -28,8 +28,8 @@ import { ScheduleStore } from '../schedule-store';
 import { WorkerDirectory } from '../worker-directory';
 import { QueueStatsStore } from '../queue-stats-store';
 import { OldestPending, olderOf } from '../../../domain/queue-stats';
-import { ClaimRotation, hintToken, partitionOfToken } from './claim-rotation';
-import { PartitionHost, StagedResult, StagingHost } from './partition-host';
+import { PartitionBoard } from './partition-board';
+import { EnqueueReport, PartitionHost, StagedResult, StagingHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
 import { AuditStore } from '../audit-store';
@@ -76,9 +76,6 @@ const STAGE_DECISION_KEEP_MS = 600_000;
 /** Stages one upkeep pass settles per partition. */
 const STAGES_PER_PASS = 100;
 
-/** How many tokens a wake list keeps (hint.lua and the stores trim it so). */
-const WAKE_LIST_LENGTH = 16;
-
 /**
  * One queue over many partitions (queue-partition.ts): the JobStore the rest of claimq uses, over
  * a store whose queues are partitions. A queue of one partition (and nothing left to drain) goes
@@ -88,11 +85,12 @@ const WAKE_LIST_LENGTH = 16;
  *   de-duplication stays global; the other jobs of a call go with the first keyed job, or where
  *   the first job's id hashes to, so one call is one script on one slot (a bulk whose keys hash to
  *   several partitions is one script per partition: see writeGroups). When the
- *   partition had no pending job, the queue's waiting workers are told which (a hint token on the
- *   wake list of partition 0, where they wait).
- * - Claim: see ClaimRotation. A claim that was woken by a hint, or promoted jobs, and left work
- *   behind passes the hint on, so idle workers wake one another as the first partition's scripts
- *   do.
+ *   write made work claimable in a partition that had none, raised its best priority or brought
+ *   a due time forward, the queue's board (in partition 0) is told, and in the first and last case
+ *   a waiting worker is woken (a token on partition 0's wake list, where they wait): see
+ *   reportEnqueue.
+ * - Claim: see PartitionBoard. A claim that followed a wake-up, or promoted jobs, and left work
+ *   behind reports it and wakes the next idle worker, as the first partition's scripts do.
  * - An execution lives in one partition: its counters change in the same script as its jobs.
  * - Job and execution ids name their partition, so reads, cancels and retries need no lookup.
  * - Upkeep (reaper, trims, refresh) visits every partition within one budget for the queue; jobs
@@ -106,7 +104,7 @@ export class PartitionedJobStore extends JobStore {
   private readonly retireGuardMs: number;
   private readonly layouts = new Map<string, PartitionLayout>();
   private readonly loading = new Map<string, Promise<PartitionLayout>>();
-  private readonly rotations = new Map<string, ClaimRotation>();
+  private readonly boards = new Map<string, PartitionBoard>();
   /** Per queue: partitions claimed from or heartbeated in since the registry and stray checks last ran. */
   private readonly touched = new Map<string, Set<number>>();
   private readonly strayCursor = new Map<string, number>();
@@ -248,16 +246,10 @@ export class PartitionedJobStore extends JobStore {
     if (layout.single) return this.inner.claim(queue, workerId, max, leaseMs);
     void this.layout(queue);
     const size = layout.names.length;
-    const rotation = this.rotation(queue, size);
-    const woke = rotation.takeWokeByHint();
-    // every partition looked drained: the hints left on the wake list (pushed while this process
-    // was not waiting) name those that have work since; one command, then the sweep's one claim
-    if (rotation.idle(size, this.clock.now())) {
-      for (const token of await this.inner.takeHints(queue, WAKE_LIST_LENGTH)) {
-        const index = partitionOfToken(token);
-        if (index !== undefined && index < size) rotation.wake(index);
-      }
-    }
+    const board = this.board(queue, size);
+    const woke = board.takeWoken();
+    // after a wait, and every BOARD_FRESH_MS while busy: what the other processes wrote
+    if (board.needsRead(this.clock.now())) await this.readBoard(queue, board);
     const jobs: ClaimedJob[] = [];
     let nextDueAt: number | undefined;
     // the queue's rate is one bucket in partition 0: tokens first, then the partitions' claims
@@ -270,7 +262,7 @@ export class PartitionedJobStore extends JobStore {
       if (budget === 0) return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
     }
     try {
-      await this.claimPartitions(queue, layout, rotation, woke, workerId, budget, leaseMs, budgeted, jobs, (due) => {
+      await this.claimPartitions(queue, layout, board, woke, workerId, budget, leaseMs, budgeted, jobs, (due) => {
         nextDueAt = Math.min(nextDueAt ?? Number.POSITIVE_INFINITY, due);
       });
     } finally {
@@ -279,15 +271,15 @@ export class PartitionedJobStore extends JobStore {
     if (jobs.length >= max) return { jobs };
     // fewer than asked for: when the next scheduled job of any partition is due (the claim loop
     // sleeps until then), also when some were claimed
-    const due = [rotation.nextDueAt(size), nextDueAt].filter((t): t is number => t !== undefined);
+    const due = [board.nextDueAt(size), nextDueAt].filter((t): t is number => t !== undefined);
     return due.length === 0 ? { jobs } : { jobs, nextDueAt: Math.min(...due) };
   }
 
-  /** Claims up to `max` jobs over the partitions as the rotation plans them, into `jobs`. */
+  /** Claims up to `max` jobs over the partitions as the board plans them, into `jobs`. */
   private async claimPartitions(
     queue: string,
     layout: PartitionLayout,
-    rotation: ClaimRotation,
+    board: PartitionBoard,
     woke: boolean,
     workerId: string,
     max: number,
@@ -297,26 +289,38 @@ export class PartitionedJobStore extends JobStore {
     onDue: (due: number) => void,
   ): Promise<void> {
     const size = layout.names.length;
+    const now = this.clock.now();
+    // the board names nothing: this claim is the sweep's, which may find a report lost with its writer
+    const sweep = !board.anyWork(size, now);
     let served: number | undefined;
-    for (const i of rotation.plan(size, this.clock.now())) {
+    for (const i of board.plan(size, now)) {
       if (jobs.length >= max) break;
       const want = max - jobs.length;
       this.touch(queue, i);
-      const result = budgeted
-        ? await this.inner.claimBudgeted(layout.names[i], workerId, want, leaseMs)
-        : await this.inner.claim(layout.names[i], workerId, want, leaseMs);
+      const result = await this.inner.claimPartition(layout.names[i], workerId, want, leaseMs, budgeted);
+      // the claim's own next due time also names a throttled group's next token
+      const dueAt = Math.min(result.work.dueAt ?? Number.POSITIVE_INFINITY, result.nextDueAt ?? Number.POSITIVE_INFINITY);
+      board.saw(i, { ...result.work, dueAt: Number.isFinite(dueAt) ? dueAt : null }, true);
       if (result.jobs.length > 0) served = i;
       for (const claimed of result.jobs) jobs.push({ ...claimed, job: named(claimed.job) });
-      if (result.jobs.length < want || result.more === false || (result.more === undefined && result.jobs.length === 0)) {
-        rotation.drainedNow(i, result.nextDueAt);
-      } else {
-        rotation.busy(i);
-      }
       if (result.nextDueAt !== undefined) onDue(result.nextDueAt);
-      // work left behind: wake the next idle worker, as partition 0's own claim script does for it
-      if (result.more && i !== 0 && (woke || (result.promoted ?? 0) > 0)) this.hint(queue, i);
+      // work left behind that idle workers may not know of (a wake-up's, a promotion's, or what
+      // the sweep found) goes on the board, and the next idle worker is woken, as partition 0's
+      // own claim script does for it
+      const left = result.more === true;
+      const promoted = (result.promoted ?? 0) > 0;
+      if (i !== 0 && ((sweep && result.jobs.length > 0) || ((woke || promoted) && left))) {
+        await this.inner.reportWork(queue, i, result.work, left).catch(() => undefined);
+      }
     }
-    if (served !== undefined) rotation.servedLast(served, size);
+    if (served !== undefined) board.servedLast(served, size);
+  }
+
+  private async readBoard(queue: string, board: PartitionBoard): Promise<void> {
+    const read = await this.inner.readBoard(queue);
+    // partition 0's scripts share the board's slot and report nothing: it is read live
+    read.reports.set(0, read.zero);
+    board.read(read.reports, this.clock.now());
   }
 
   async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
@@ -354,9 +358,14 @@ export class PartitionedJobStore extends JobStore {
     return this.byPartition(queue, items, (partition, part) => this.inner.complete(partition, part));
   }
 
+  /** A retry (pending at once, or scheduled) is announced like a release: any worker may take it. */
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
     if (this.layouts.get(queue)?.single) return this.inner.fail(queue, items);
-    return this.byPartition(queue, items, (partition, part) => this.inner.fail(partition, part));
+    return this.byPartition(queue, items, async (partition, part) => {
+      const outcomes = await this.inner.fail(partition, part);
+      if (outcomes.includes('pending') || outcomes.includes('scheduled')) this.hintPartition(queue, partition);
+      return outcomes;
+    });
   }
 
   async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
@@ -528,13 +537,15 @@ export class PartitionedJobStore extends JobStore {
     return this.inner.silentWorkers(queue, silentMs, limit);
   }
 
-  /** Waits on the first partition's wake list, where hints name the partition that has work. */
+  /**
+   * Waits on the first partition's wake list, where every partition's writers wake the queue's
+   * workers; the claim after it reads the board first.
+   */
   async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     const layout = await this.layout(queue);
     if (layout.single) return this.inner.waitForWork(queue, timeoutMs, signal);
-    const token = await this.inner.waitForHint(queue, timeoutMs, signal);
-    const index = partitionOfToken(token);
-    if (index !== undefined && index < layout.names.length) this.rotation(queue, layout.names.length).hint(index);
+    const woken = await this.inner.waitForToken(queue, timeoutMs, signal);
+    this.board(queue, layout.names.length).waited(woken);
   }
 
   async createExecution(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord> {
@@ -692,10 +703,10 @@ export class PartitionedJobStore extends JobStore {
     }
   }
 
-  private rotation(queue: string, size: number): ClaimRotation {
-    let rotation = this.rotations.get(queue);
-    if (!rotation) this.rotations.set(queue, (rotation = new ClaimRotation(this.random, size)));
-    return rotation;
+  private board(queue: string, size: number): PartitionBoard {
+    let board = this.boards.get(queue);
+    if (!board) this.boards.set(queue, (board = new PartitionBoard(this.random, size)));
+    return board;
   }
 
   private touch(queue: string, index: number): void {
@@ -704,11 +715,23 @@ export class PartitionedJobStore extends JobStore {
     touched.add(index);
   }
 
-  /** Tells the queue's waiting workers that partition `index` has work; a lost hint costs a sweep's wait. */
+  /**
+   * This process changed partition `index` (it released, reaped, retried, promoted or committed
+   * there, or a setting changed): its own claims look there next; the partition's work, read with
+   * its wake count bumped (so it outranks every sight before the change), goes on the board, and a
+   * waiting worker is woken when there is work. Partition 0 needs neither: its scripts wake its
+   * own list, and the board reads it live. A report lost (this process dies first) costs the
+   * sweep's wait.
+   */
   private hint(queue: string, index: number): void {
-    this.rotations.get(queue)?.wake(index);
+    this.boards.get(queue)?.poke(index);
     if (index === 0) return;
-    this.inner.hintWork(queue, hintToken(index)).catch(() => undefined);
+    const partition = this.layouts.get(queue)?.names[index];
+    if (partition === undefined) return;
+    this.inner
+      .partitionWork(partition, true)
+      .then((work) => this.inner.reportWork(queue, index, work, work.top !== null || work.dueAt !== null))
+      .catch(() => undefined);
   }
 
   /** A setting changed what may be claimed: every partition of the queue is worth a claim again. */
@@ -759,22 +782,31 @@ export class PartitionedJobStore extends JobStore {
   private async writeGroups(layout: PartitionLayout, jobs: NewJob[], groups: Map<number, number[]>, results: (EnqueueResult | undefined)[]): Promise<void> {
     if (groups.size > 1 && this.staging) return this.stagedWrite(this.staging, layout, jobs, groups, results);
     for (const [index, members] of groups) {
-      const report = await this.inner.enqueueReporting(members.map((i) => placeIn(jobs[i], layout, index)));
+      const report = await this.inner.enqueuePartition(members.map((i) => placeIn(jobs[i], layout, index)));
       refuseInDoubt(report.results);
       report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
-      if (report.results.some((r) => r.created)) this.announce(layout.queue, index, report.idleBefore);
+      if (report.results.some((r) => r.created)) await this.reportEnqueue(layout.queue, index, report);
     }
   }
 
   /**
-   * New jobs in partition `index`: when it had no pending job, the queue's waiting workers are
-   * told (a hint), also of a scheduled job (the claim the hint brings learns when it is due, so it
-   * runs on time, not at the next sweep or promotion); else only this process's claims look there
-   * again.
+   * New jobs in partition `index`. The board is told when they made work claimable where there was
+   * none (and a waiting worker woken), raised the partition's best priority (busy workers claim
+   * there first from their next read of the board), or brought its next due time forward (a
+   * waiting worker woken, to wait for it instead). Anything else the board and the workers know
+   * already: work there was claimable before, and was reported when it became so. Partition 0's
+   * enqueue wakes its own list, and the board reads it live. A report that fails (the jobs are
+   * stored) costs what a lost wake-up costs: the sweep's wait.
    */
-  private announce(queue: string, index: number, idleBefore: boolean): void {
-    if (idleBefore) this.hint(queue, index);
-    else this.rotations.get(queue)?.wake(index);
+  private async reportEnqueue(queue: string, index: number, report: EnqueueReport): Promise<void> {
+    const { before, after } = report;
+    this.boards.get(queue)?.saw(index, after, false);
+    if (index === 0) return;
+    const madeClaimable = before.top === null && after.top !== null;
+    const raised = before.top !== null && after.top !== null && after.top > before.top;
+    const dueSooner = after.dueAt !== null && (before.dueAt === null || after.dueAt < before.dueAt);
+    if (!madeClaimable && !raised && !dueSooner) return;
+    await this.inner.reportWork(queue, index, after, madeClaimable || dueSooner).catch(() => undefined);
   }
 
   /**
@@ -826,11 +858,11 @@ export class PartitionedJobStore extends JobStore {
       await rollback();
       throw new StoreUnavailableError('a bulk across partitions took too long to write; nothing of it was kept');
     }
-    this.announce(queue, indexes[0], decided.idleBefore);
+    if (decided.committed > 0) this.hint(queue, indexes[0]);
     await Promise.all(
       indexes.slice(1).map(async (index) => {
         const done = await staging.commitStage(layout.names[index], stageId).catch(() => null);
-        this.announce(queue, index, done?.idleBefore ?? false);
+        if (done && done.committed > 0) this.hint(queue, index);
       }),
     );
   }

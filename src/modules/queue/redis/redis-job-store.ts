@@ -49,7 +49,8 @@ import { RedisExecutions } from './redis-executions';
 import { decodeExecutionCursor } from '../execution-list-cursor';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 import { partitionName } from '../../../domain/queue-partition';
-import { EnqueueReport, PartitionHost, StagedResult, StagingHost, StoredLayout } from '../partitions/partition-host';
+import { BoardRead, EnqueueReport, PartitionClaim, PartitionHost, StagedResult, StagingHost, StoredLayout } from '../partitions/partition-host';
+import { PartitionWork, workFromBoardEntry, workFromReply } from '../partitions/partition-board';
 
 export interface RedisJobStoreOptions {
   /** One Redis server, or a Redis Cluster (createClusterClient). */
@@ -194,11 +195,17 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
-    return (await this.enqueueReporting(jobs)).results;
+    return (await this.enqueueWith('enqueue', jobs)).results;
   }
 
-  async enqueueReporting(jobs: NewJob[]): Promise<EnqueueReport> {
-    if (jobs.length === 0) return { results: [], idleBefore: false };
+  async enqueuePartition(jobs: NewJob[]): Promise<EnqueueReport> {
+    const { results, reply } = await this.enqueueWith('enqueue-partition', jobs);
+    return { results, before: workFromReply(reply[1] as unknown[]), after: workFromReply(reply[2] as unknown[]) };
+  }
+
+  /** enqueue.lua or enqueue-partition.lua (the same arguments; the reply's first item lists the jobs not created). */
+  private async enqueueWith(script: 'enqueue' | 'enqueue-partition', jobs: NewJob[]): Promise<{ results: StagedResult[]; reply: unknown[] }> {
+    if (jobs.length === 0) return { results: [], reply: [[], [0, '', ''], [0, '', '']] };
     const queue = jobs[0].queue;
     if (jobs.some((j) => j.queue !== queue)) throw new InvalidJobSpecError('queue', 'must be the same for every job of one call');
     const now = this.clock.now();
@@ -208,17 +215,17 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     return this.availability.call(async () => {
       await this.registerQueue(queue);
       // the reply lists only the jobs not created (their idempotency key matched): {index, id, hash...}
-      const [notCreated, idle] = (await this.run('enqueue', queue, args, now, this.replicaWait)) as [unknown[][], number];
+      const reply = (await this.run(script, queue, args, now, this.replicaWait)) as unknown[];
       const results: (StagedResult | undefined)[] = new Array(jobs.length);
-      for (const reply of notCreated) {
-        const hash = pairsToHash(reply, 2);
+      for (const notCreated of reply[0] as unknown[][]) {
+        const hash = pairsToHash(notCreated, 2);
         // a job a bulk across partitions has staged and not settled (stage.lua) may yet be rolled back
-        results[Number(reply[0]) - 1] = { job: decodeJob(String(reply[1]), hash), created: false, ...(hash.stg !== undefined ? { inDoubt: true } : {}) };
+        results[Number(notCreated[0]) - 1] = { job: decodeJob(String(notCreated[1]), hash), created: false, ...(hash.stg !== undefined ? { inDoubt: true } : {}) };
       }
       for (let i = 0; i < jobs.length; i++) {
         results[i] ??= { job: decodeJob(jobs[i].id, pairsToHash(encoded[i]), queue), created: true };
       }
-      return { results: results as EnqueueResult[], idleBefore: idle === 1 };
+      return { results: results as StagedResult[], reply };
     });
   }
 
@@ -234,11 +241,11 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   }
 
   async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
-    return this.claimWith(queue, workerId, max, leaseMs, false);
+    return this.claimWith(queue, workerId, max, leaseMs, false, false);
   }
 
-  async claimBudgeted(partition: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
-    return this.claimWith(partition, workerId, max, leaseMs, true);
+  async claimPartition(partition: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<PartitionClaim> {
+    return this.claimWith(partition, workerId, max, leaseMs, budgeted, true) as Promise<PartitionClaim>;
   }
 
   async takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
@@ -251,16 +258,17 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     await this.availability.call(() => this.run('rate-refund', partition, [Math.floor(tokens), randomBytes(8).toString('hex')]));
   }
 
-  private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<ClaimResult> {
+  private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean, withWork: boolean): Promise<ClaimResult> {
     const now = this.clock.now();
     const count = Math.max(0, Math.floor(max));
-    const args = [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency, budgeted ? '1' : '0', this.traceContextFlag];
-    const [claimed, nextDueAt, , more, promoted] = (await this.availability.call(() => this.run('claim', queue, args, now))) as [
+    const args = [workerId, count, leaseMs, CLAIM_PROMOTE_LIMIT, this.graceMs, this.hostConcurrency, budgeted ? '1' : '0', this.traceContextFlag, withWork ? '1' : '0'];
+    const [claimed, nextDueAt, , more, promoted, work] = (await this.availability.call(() => this.run('claim', queue, args, now))) as [
       unknown[][],
       number,
       number,
       number,
       number,
+      unknown[] | undefined,
     ];
     const jobs = claimed.map((reply): ClaimedJob => {
       const token = Number(reply[1]);
@@ -271,6 +279,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     const result: ClaimResult = jobs.length < count && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
     if (more === 1) result.more = true;
     if (promoted > 0) result.promoted = promoted;
+    if (work) (result as PartitionClaim).work = workFromReply(work);
     return result;
   }
 
@@ -420,16 +429,31 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
 
   // PartitionHost: what PartitionedJobStore needs beyond the contract (partition-host.ts)
 
-  async waitForHint(partition: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
-    return this.availability.call(() => this.waiter.wait(this.keys(partition).wake, timeoutMs, signal));
+  async waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return (await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal))) !== undefined;
   }
 
-  async takeHints(partition: string, max: number): Promise<string[]> {
-    return (await this.availability.call(() => this.redis.lpop(this.keys(partition).wake, max))) ?? [];
+  async wakeWorkers(queue: string): Promise<void> {
+    await this.availability.call(() => this.run('hint', queue, ['1']));
   }
 
-  async hintWork(partition: string, token: string): Promise<void> {
-    await this.availability.call(() => this.run('hint', partition, [token]));
+  async partitionWork(partition: string, touch: boolean): Promise<PartitionWork> {
+    return workFromReply((await this.availability.call(() => this.run('partition-work', partition, [touch ? '1' : '0']))) as unknown[]);
+  }
+
+  async reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void> {
+    const args = [index, work.seq, work.top ?? '', work.dueAt ?? '', wake ? '1' : '0'];
+    await this.availability.call(() => this.run('board-report', queue, args));
+  }
+
+  async readBoard(queue: string): Promise<BoardRead> {
+    const [board, zero] = (await this.availability.call(() => this.run('board-read', queue, []))) as [string[], unknown[]];
+    const reports = new Map<number, PartitionWork>();
+    for (let i = 0; i + 1 < board.length; i += 2) {
+      const work = workFromBoardEntry(board[i + 1]);
+      if (work && /^\d+$/.test(board[i])) reports.set(Number(board[i]), work);
+    }
+    return { reports, zero: workFromReply(zero) };
   }
 
   async readPartitionLayout(queue: string): Promise<StoredLayout> {

@@ -67,6 +67,20 @@ export class RedisQueueKeys {
   get seq(): string {
     return `${this.base}seq`;
   }
+  /**
+   * How many times work became claimable here (string counter, bumped by includes/groups.lua's
+   * wakeWorkers): orders what a partitioned queue's board and its workers know of this partition.
+   */
+  get wakeSeq(): string {
+    return `${this.wake}:seq`;
+  }
+  /**
+   * A partitioned queue's board (hash, in partition 0): per partition index, its work as the last
+   * writer there saw it (board-report.lua, board-read.lua).
+   */
+  get board(): string {
+    return `${this.base}board`;
+  }
   get idem(): string {
     return `${this.base}idem`;
   }

@@ -22,6 +22,8 @@ export const LUA_KEY_NAMES = {
   eventsAvg: 'K_EVENTS_AVG',
   wake: 'K_WAKE',
   seq: 'K_SEQ',
+  wakeSeq: 'K_WAKE_SEQ',
+  board: 'K_BOARD',
   idem: 'K_IDEM',
   workerLeasePrefix: 'K_WLEASE',
   workers: 'K_WORKERS',
@@ -58,14 +60,17 @@ export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
 /** What a script that writes events needs for them (includes/events.lua, execution-counters.lua). */
 const EVENTS = ['events', 'executionPrefix', 'refresh'] as const;
 /** What a queue's groups need (includes/groups.lua): turning them on counts the running jobs (leases). */
-const GROUPS = ['settings', 'groupPrefix', 'groupListPrefix', 'groupZsetPrefix', 'groupsReady', 'groupsThrottled', 'groupsFull', 'groups', 'leases'] as const;
+const GROUPS = ['wake', 'wakeSeq', 'settings', 'groupPrefix', 'groupListPrefix', 'groupZsetPrefix', 'groupsReady', 'groupsThrottled', 'groupsFull', 'groups', 'leases'] as const;
 /** What a script that adds pending jobs needs (includes/index-writes.lua). */
-const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', 'wake', ...GROUPS] as const;
+const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', ...GROUPS] as const;
+/** What reading a queue's claimable work needs (includes/work-state.lua). */
+const WORK = ['pending', 'pendingFifo', 'pendingFifoGone', 'seq', ...GROUPS, 'scheduled'] as const;
 /** What ending an attempt can touch (includes/end-attempt.lua). */
 const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', 'cancelled', ...EVENTS] as const;
 
 export const SCRIPT_KEYS = {
   enqueue: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
+  'enqueue-partition': ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
   'create-execution': ['jobPrefix', 'idem', 'executionsIdem', 'executionsAll', ...PENDING, 'scheduled', ...EVENTS],
   claim: ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', ...EVENTS],
   heartbeat: ['jobPrefix', 'leases'],
@@ -90,8 +95,11 @@ export const SCRIPT_KEYS = {
   'refresh-ack': ['executionPrefix', 'executionsDone', 'refreshing'],
   'refresh-requeue': ['executionPrefix', 'refresh', 'refreshing'],
   'partitions-count': ['partitions'],
-  'partitions-add': ['partitions'],
+  'partitions-add': ['partitions', 'board'],
   hint: ['wake'],
+  'board-report': ['board', 'wake'],
+  'board-read': ['board', ...WORK],
+  'partition-work': WORK,
   'partition-drop': [
     'pending',
     'pendingFifo',
@@ -106,6 +114,7 @@ export const SCRIPT_KEYS = {
     'events',
     'eventsAvg',
     'wake',
+    'wakeSeq',
     'seq',
     'workers',
     'executionsDone',
@@ -122,14 +131,14 @@ export const SCRIPT_KEYS = {
     'groupsFull',
     'groups',
   ],
-  'partitions-retire': ['partitions'],
+  'partitions-retire': ['partitions', 'board'],
   stage: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages'],
   'stage-commit': ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages', 'commits'],
   'stage-rollback': ['jobPrefix', 'idem', 'stagePrefix', 'stages'],
-  'queue-settings': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq', 'wake'],
+  'queue-settings': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq'],
   'rate-take': ['settings'],
   'rate-refund': ['settings'],
-  'group-update': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq', 'wake'],
+  'group-update': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq'],
   // schedules: keys of the schedules' own key space (SCHEDULES_KEY_SPACE), never of a queue
   'schedule-put': ['schedulePrefix', 'schedules', 'scheduleNames'],
   'schedule-claim': ['schedulePrefix', 'schedules', 'scheduleSeq'],
