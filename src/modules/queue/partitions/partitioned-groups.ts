@@ -10,7 +10,7 @@ export interface PartitionedGroupsHost {
   /** Told when a queue's rate limit was set or cleared here, so the claims budget it at once. */
   rateChanged(queue: string, limited: boolean): void;
   /** Told when a change may have made jobs claimable (a resume, a raised cap, a new rate): workers are woken. */
-  changed(queue: string): void;
+  changed(queue: string): Promise<void>;
 }
 
 /**
@@ -42,7 +42,7 @@ export class PartitionedGroups extends GroupStore {
     }
     const settings = await this.host.inner.updateSettings(layout.names[0], patch);
     if (patch.rateLimit !== undefined) this.host.rateChanged(queue, patch.rateLimit !== null);
-    this.host.changed(queue);
+    await this.host.changed(queue);
     return { ...settings, queue };
   }
 
@@ -52,7 +52,7 @@ export class PartitionedGroups extends GroupStore {
     // partition 0 last: what it says is what every partition holds
     for (const name of layout.names.slice(1)) await this.host.inner.setPaused(name, paused);
     const settings = await this.host.inner.setPaused(layout.names[0], paused);
-    if (!paused) this.host.changed(queue);
+    if (!paused) await this.host.changed(queue);
     return { ...settings, queue };
   }
 
@@ -67,7 +67,7 @@ export class PartitionedGroups extends GroupStore {
     } else {
       state = await this.host.inner.updateGroup(layout.names[homeOf(group, layout)], group, patch);
     }
-    this.host.changed(queue);
+    await this.host.changed(queue);
     return state;
   }
 

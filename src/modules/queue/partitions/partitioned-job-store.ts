@@ -126,11 +126,11 @@ export class PartitionedJobStore extends JobStore {
       inner: inner.groups,
       layout: (queue) => this.layout(queue),
       rateChanged: (queue, limited) => this.rateLimited.set(queue, limited),
-      changed: (queue) => this.hintAll(queue),
+      changed: (queue) => this.announceAll(queue),
     });
     inner.onGroupsRejoined((partition) => {
       const queue = queueOfPartition(partition);
-      if (queue !== undefined && !this.layouts.get(queue)?.single) this.hintPartition(queue, partition);
+      if (queue !== undefined && !this.layouts.get(queue)?.single) void this.announcePartition(queue, partition);
     });
   }
 
@@ -363,7 +363,7 @@ export class PartitionedJobStore extends JobStore {
     if (this.layouts.get(queue)?.single) return this.inner.fail(queue, items);
     return this.byPartition(queue, items, async (partition, part) => {
       const outcomes = await this.inner.fail(partition, part);
-      if (outcomes.includes('pending') || outcomes.includes('scheduled')) this.hintPartition(queue, partition);
+      if (outcomes.includes('pending') || outcomes.includes('scheduled')) await this.announcePartition(queue, partition);
       return outcomes;
     });
   }
@@ -373,7 +373,7 @@ export class PartitionedJobStore extends JobStore {
     if (layout.single) return this.inner.release(queue, leases);
     return this.byPartition(queue, leases, async (partition, part) => {
       const outcomes = await this.inner.release(partition, part);
-      if (outcomes.includes('pending')) this.hintPartition(queue, partition);
+      if (outcomes.includes('pending')) await this.announcePartition(queue, partition);
       return outcomes;
     });
   }
@@ -385,14 +385,14 @@ export class PartitionedJobStore extends JobStore {
   async retry(id: string): Promise<Job> {
     const job = await this.inner.retry(id);
     const partition = queueOfJobId(id);
-    if (job.status === 'pending' && partition !== undefined) this.hintPartition(queueOfPartition(partition), partition);
+    if (job.status === 'pending' && partition !== undefined) await this.announcePartition(queueOfPartition(partition), partition);
     return named(job);
   }
 
   async promote(id: string): Promise<Job> {
     const job = await this.inner.promote(id);
     const partition = queueOfJobId(id);
-    if (partition !== undefined) this.hintPartition(queueOfPartition(partition), partition);
+    if (partition !== undefined) await this.announcePartition(queueOfPartition(partition), partition);
     return named(job);
   }
 
@@ -434,7 +434,7 @@ export class PartitionedJobStore extends JobStore {
           const coordinator = coordinatorOf(stageId) ?? partition;
           if (await staging.isCommitted(coordinator, stageId)) {
             const done = await staging.commitStage(partition, stageId);
-            if (done && done.committed > 0) this.hint(queue, i);
+            if (done && done.committed > 0) await this.announce(queue, i);
           } else {
             await staging.rollbackStage(partition, stageId);
           }
@@ -471,7 +471,7 @@ export class PartitionedJobStore extends JobStore {
   async promoteDue(queue: string, limit: number): Promise<number> {
     return this.withBudget(queue, limit, async (partition, budget, i) => {
       const promoted = await this.inner.promoteDue(partition, budget);
-      if (promoted > 0) this.hint(queue, i);
+      if (promoted > 0) await this.announce(queue, i);
       return promoted;
     });
   }
@@ -562,7 +562,7 @@ export class PartitionedJobStore extends JobStore {
       { ...execution, id, queue: partition },
       jobs.filter((_, i) => taken[i] === null).map((job) => ({ ...placeIn(job, layout, index), executionId: id })),
     );
-    this.hint(execution.queue, index);
+    await this.announce(execution.queue, index);
     return namedExecution(record);
   }
 
@@ -720,30 +720,32 @@ export class PartitionedJobStore extends JobStore {
    * there, or a setting changed): its own claims look there next; the partition's work, read with
    * its wake count bumped (so it outranks every sight before the change), goes on the board, and a
    * waiting worker is woken when there is work. Partition 0 needs neither: its scripts wake its
-   * own list, and the board reads it live. A report lost (this process dies first) costs the
-   * sweep's wait.
+   * own list, and the board reads it live. Never throws: the change is made, and a report lost
+   * (the store fails, or this process dies first) costs the sweep's wait.
    */
-  private hint(queue: string, index: number): void {
+  private async announce(queue: string, index: number): Promise<void> {
     this.boards.get(queue)?.poke(index);
     if (index === 0) return;
     const partition = this.layouts.get(queue)?.names[index];
     if (partition === undefined) return;
-    this.inner
-      .partitionWork(partition, true)
-      .then((work) => this.inner.reportWork(queue, index, work, work.top !== null || work.dueAt !== null))
-      .catch(() => undefined);
+    try {
+      const work = await this.inner.partitionWork(partition, true);
+      await this.inner.reportWork(queue, index, work, work.top !== null || work.dueAt !== null);
+    } catch {
+      // see above: the sweep finds it
+    }
   }
 
   /** A setting changed what may be claimed: every partition of the queue is worth a claim again. */
-  private hintAll(queue: string): void {
+  private async announceAll(queue: string): Promise<void> {
     const layout = this.layouts.get(queue);
     if (!layout || layout.single) return;
-    for (let i = 0; i < layout.names.length; i++) this.hint(queue, i);
+    await Promise.all(layout.names.map((_, i) => this.announce(queue, i)));
   }
 
-  private hintPartition(queue: string, partition: string): void {
+  private async announcePartition(queue: string, partition: string): Promise<void> {
     const index = this.layouts.get(queue)?.indexOf(partition) ?? -1;
-    if (index >= 0) this.hint(queue, index);
+    if (index >= 0) await this.announce(queue, index);
   }
 
   /** Keyed jobs whose key names a live job in the key's home under an earlier count: reported as that job. */
@@ -858,11 +860,11 @@ export class PartitionedJobStore extends JobStore {
       await rollback();
       throw new StoreUnavailableError('a bulk across partitions took too long to write; nothing of it was kept');
     }
-    if (decided.committed > 0) this.hint(queue, indexes[0]);
+    if (decided.committed > 0) await this.announce(queue, indexes[0]);
     await Promise.all(
       indexes.slice(1).map(async (index) => {
         const done = await staging.commitStage(layout.names[index], stageId).catch(() => null);
-        if (done && done.committed > 0) this.hint(queue, index);
+        if (done && done.committed > 0) await this.announce(queue, index);
       }),
     );
   }
@@ -938,7 +940,7 @@ export class PartitionedJobStore extends JobStore {
       rootLast,
       async (partition, budget, i) => {
         const result = await call(partition, budget);
-        if (result.requeued.length > 0) this.hint(queue, i);
+        if (result.requeued.length > 0) await this.announce(queue, i);
         return result;
       },
       (r) => r.requeued.length + r.failed.length + r.cancelled.length + (r.malformed?.length ?? 0),
