@@ -11,17 +11,16 @@
   ARGV[3]  number of jobs n
   then per job: id, number of fields f, then f field/value pairs (st is pending or scheduled)
 
-  Returns: { notCreated, idle } where notCreated lists the jobs NOT created, as {index (1-based),
+  Returns: { notCreated } where notCreated lists the jobs NOT created, as {index (1-based),
   existingId, field, value, ...} each (its id or its idempotency key matched an existing job);
-  every other job was created. idle is 1 when no live job waited in pending before this call (a
-  partitioned queue's writer then tells the queue's waiting workers, see hint.lua), else 0.
+  every other job was created. (A partition of a partitioned queue is written by
+  enqueue-partition.lua, which also reports the partition's work.)
   Invariant: a new job is in exactly one of pending or scheduled, matching its st field; running
   the same call twice writes, indexes and counts each job once.
 ]]
 --- @include "includes/enqueue-jobs"
 
-local idle = livePending() <= 0 and 1 or 0
 local out = enqueueJobs(3)
 flushIndexWrites()
 flushEvents()
-return { out, idle }
+return { out }

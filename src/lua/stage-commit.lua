@@ -15,10 +15,10 @@
            recorded committed in K_COMMITS until ARGV[5] (epoch ms), in this same script, unless
            NOW is past ARGV[4], the last moment the writer may still decide (upkeep may settle the
            stage after its deadline, later than that by more than clocks drift): then nothing
-           changes and it returns { -1, 0 }.
+           changes and it returns { -1 }.
 
-  Returns: { committed, idle } where committed is how many jobs it indexed and idle is 1 when no
-  live job waited in pending before (the writer then hints the queue's waiting workers).
+  Returns: { committed }, how many jobs it indexed (the writer then announces the partition's
+  work on the queue's board: partition-work.lua).
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/events"
@@ -27,10 +27,9 @@
 
 local stage = ARGV[3]
 if ARGV[4] ~= nil then
-  if NOW > tonumber(ARGV[4]) then return { -1, 0 } end
+  if NOW > tonumber(ARGV[4]) then return { -1 } end
   redis.call('ZADD', K_COMMITS, tonumber(ARGV[5]), stage)
 end
-local idle = livePending() <= 0 and 1 or 0
 local committed = 0
 for _, id in ipairs(redis.call('SMEMBERS', K_STAGE .. stage)) do
   local f = redis.call('HMGET', K_JOB .. id, 'stg', 'st', 'pr', 'max', 'run', 'type', 'sn', 'sf', 'grp')
@@ -50,4 +49,4 @@ redis.call('DEL', K_STAGE .. stage)
 redis.call('ZREM', K_STAGES, stage)
 flushIndexWrites()
 flushEvents()
-return { committed, idle }
+return { committed }

@@ -168,12 +168,6 @@ local function popPending(n, g, tier)
   return ids
 end
 
--- How many live jobs wait in pending, every group's: dead entries (a cancel's) do not count.
-local function livePending()
-  return redis.call('ZCARD', K_PENDING) + redis.call('LLEN', K_PENDING_FIFO) + (tonumber(redis.call('HGET', K_SETTINGS, 'gn')) or 0)
-    - (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)
-end
-
 -- Whether a claim could take a job now: the round is not empty (groups on), or the default
 -- group's structures hold an entry.
 local function hasPending()

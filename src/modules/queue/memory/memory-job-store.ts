@@ -503,10 +503,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     return this.queueFor(queue).waiters.wait(timeoutMs, signal);
   }
 
-  async wakeWorkers(queue: string): Promise<void> {
-    this.queueFor(queue).waiters.wakeAll();
-  }
-
   async partitionWork(partition: string, touch: boolean): Promise<PartitionWork> {
     const q = this.queueFor(partition);
     if (touch) q.waiters.touch();

@@ -41,7 +41,7 @@ export interface StagingHost {
    * stage-commit.lua. With `decide` (the coordinating partition): records the decision in the same
    * script, unless past `decide.by` (then returns null and changes nothing).
    */
-  commitStage(partition: string, stageId: string, decide?: { by: number; keepUntil: number }): Promise<{ committed: number; idleBefore: boolean } | null>;
+  commitStage(partition: string, stageId: string, decide?: { by: number; keepUntil: number }): Promise<{ committed: number } | null>;
   /** stage-rollback.lua. */
   rollbackStage(partition: string, stageId: string): Promise<number>;
   /** Stages of this partition whose deadline has passed (at most `limit`). */
@@ -107,8 +107,6 @@ export interface PartitionHost {
   reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void>;
   /** board-read.lua: `queue`'s board and its partition 0's work. */
   readBoard(queue: string): Promise<BoardRead>;
-  /** Pushes a token on the wake list of `queue` (a queue's first partition, where its workers wait). */
-  wakeWorkers(queue: string): Promise<void>;
   /** waitForWork that also says whether a token ended the wait. */
   waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
 }

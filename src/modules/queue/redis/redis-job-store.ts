@@ -433,10 +433,6 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     return (await this.availability.call(() => this.waiter.wait(this.keys(queue).wake, timeoutMs, signal))) !== undefined;
   }
 
-  async wakeWorkers(queue: string): Promise<void> {
-    await this.availability.call(() => this.run('hint', queue, ['1']));
-  }
-
   async partitionWork(partition: string, touch: boolean): Promise<PartitionWork> {
     return workFromReply((await this.availability.call(() => this.run('partition-work', partition, [touch ? '1' : '0']))) as unknown[]);
   }
@@ -490,10 +486,10 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     });
   }
 
-  async commitStage(partition: string, stageId: string, decide?: { by: number; keepUntil: number }): Promise<{ committed: number; idleBefore: boolean } | null> {
+  async commitStage(partition: string, stageId: string, decide?: { by: number; keepUntil: number }): Promise<{ committed: number } | null> {
     const args: (string | number)[] = decide ? [stageId, decide.by, decide.keepUntil] : [stageId];
-    const [committed, idle] = (await this.availability.call(() => this.run('stage-commit', partition, args, this.clock.now(), this.replicaWait))) as [number, number];
-    return committed < 0 ? null : { committed, idleBefore: idle === 1 };
+    const [committed] = (await this.availability.call(() => this.run('stage-commit', partition, args, this.clock.now(), this.replicaWait))) as [number];
+    return committed < 0 ? null : { committed };
   }
 
   async rollbackStage(partition: string, stageId: string): Promise<number> {

@@ -96,7 +96,6 @@ export const SCRIPT_KEYS = {
   'refresh-requeue': ['executionPrefix', 'refresh', 'refreshing'],
   'partitions-count': ['partitions'],
   'partitions-add': ['partitions', 'board'],
-  hint: ['wake'],
   'board-report': ['board', 'wake'],
   'board-read': ['board', ...WORK],
   'partition-work': WORK,
