@@ -44,3 +44,10 @@ export function diff(after: RedisSnapshot, before: RedisSnapshot): RedisSnapshot
     usedMemory: after.usedMemory - before.usedMemory,
   };
 }
+
+/** Calls per command name from INFO commandstats (`client|list` style names kept; commands inside scripts counted). */
+export async function callsByCommand(redis: Redis): Promise<Map<string, number>> {
+  const calls = new Map<string, number>();
+  for (const match of (await redis.info('commandstats')).matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) calls.set(match[1], Number(match[2]));
+  return calls;
+}
