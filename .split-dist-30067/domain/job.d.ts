@@ -1,0 +1,138 @@
+/**
+ * The job model shared by every store, the API and the worker runtime.
+ * Plain TypeScript: no Nest, no ioredis, no TypeORM.
+ */
+export declare const JOB_STATUSES: readonly ["pending", "scheduled", "running", "succeeded", "failed", "cancelled"];
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export declare const FINAL_STATUSES: ReadonlySet<JobStatus>;
+/** Names of queues and job types: `[A-Za-z0-9_.:-]{1,100}`. */
+export declare const NAME_PATTERN: RegExp;
+export declare const PRIORITY_MIN = -1000;
+export declare const PRIORITY_MAX = 1000;
+export declare const MAX_ATTEMPTS_LIMIT = 100;
+export declare const DEFAULT_MAX_ATTEMPTS = 3;
+export declare const DEFAULT_TIMEOUT_MS = 90000;
+export declare const DEFAULT_QUEUE = "default";
+export type BackoffStrategy = 'fixed' | 'exponential';
+export interface BackoffOptions {
+    strategy: BackoffStrategy;
+    /** Base delay: the fixed delay, or the first delay of the exponential series. */
+    delayMs: number;
+    /** Upper bound of any single delay. */
+    maxDelayMs?: number;
+}
+export declare const DEFAULT_BACKOFF: BackoffOptions;
+/**
+ * The recurring schedule a job was fired by, and the tick it was fired for. Set only by claimq's
+ * own callers (the API does not take it from clients); a job keeps it for life, and history too.
+ */
+export interface JobSchedule {
+    /** The schedule's name: NAME_PATTERN. */
+    name: string;
+    /** Epoch ms of the tick the job was fired for (not when it was enqueued). */
+    fireAt: number;
+}
+/** What a client asks for. Every optional field has its default applied by `normalizeJobSpec`. */
+export interface JobSpec {
+    type: string;
+    queue?: string;
+    payload?: unknown;
+    priority?: number;
+    /** Delay relative to enqueue time; exclusive with runAt. */
+    delayMs?: number;
+    /** Absolute epoch ms at which the job becomes runnable. */
+    runAt?: number;
+    maxAttempts?: number;
+    backoff?: BackoffOptions;
+    timeoutMs?: number;
+    idempotencyKey?: string;
+    callbackUrl?: string;
+    executionId?: string;
+    schedule?: JobSchedule;
+    /**
+     * The job's fairness group (NAME_PATTERN; src/domain/fairness.ts): claims serve a queue's groups
+     * round-robin, and caps and rates may hold a group back. None: the queue's default group, or for
+     * an `http` job its target host's group (`host:<host>`) while HTTP_HOST_CONCURRENCY is on.
+     */
+    group?: string;
+}
+/** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */
+export interface NewJob {
+    id: string;
+    queue: string;
+    type: string;
+    payloadJson: string;
+    priority: number;
+    runAt: number;
+    maxAttempts: number;
+    backoff: BackoffOptions;
+    timeoutMs: number;
+    idempotencyKey?: string;
+    callbackUrl?: string;
+    executionId?: string;
+    schedule?: JobSchedule;
+    /** The job's group; absent: the default group. */
+    group?: string;
+    /**
+     * W3C trace context of the span that enqueued the job (set only while tracing is on; README,
+     * Traces): every attempt's run span is its child. Never part of the API's view of a job.
+     */
+    traceparent?: string;
+    tracestate?: string;
+}
+/** A job as the API returns it (`GET /jobs/:id`). Times are epoch milliseconds. */
+export interface Job {
+    id: string;
+    queue: string;
+    type: string;
+    payload: unknown;
+    status: JobStatus;
+    priority: number;
+    attempts: number;
+    maxAttempts: number;
+    backoff: BackoffOptions;
+    timeoutMs: number;
+    runAt: number;
+    createdAt: number;
+    updatedAt: number;
+    startedAt?: number;
+    finishedAt?: number;
+    workerId?: string;
+    /** Run of the latest attempt: its claim's fencing token (bumped on every claim, never reset). */
+    run?: number;
+    result?: unknown;
+    lastError?: string;
+    /** The stack of the error in lastError, when the handler threw one that had a stack. */
+    lastErrorStack?: string;
+    idempotencyKey?: string;
+    callbackUrl?: string;
+    executionId?: string;
+    schedule?: JobSchedule;
+    /** The job's fairness group; absent: the queue's default group. */
+    group?: string;
+    /** Set when a cancel was asked for while the job was running. */
+    cancelRequested?: boolean;
+    /** The trace context it was enqueued under (NewJob's); internal, left out of toJobJson. */
+    traceparent?: string;
+    tracestate?: string;
+}
+/** A job handed to a worker: the job plus its lease. */
+export interface ClaimedJob {
+    job: Job;
+    /** Fencing token: bumped on every claim; every later call about this lease presents it. */
+    token: number;
+    leaseExpiresAt: number;
+}
+export interface Lease {
+    id: string;
+    token: number;
+}
+export type HeartbeatOutcome = 'ok' | 'stale' | 'cancel';
+export interface EnqueueResult {
+    job: Job;
+    /** false when the idempotency key matched an existing job, which is returned instead. */
+    created: boolean;
+}
+export type QueueCounts = Record<JobStatus, number>;
+export declare function emptyCounts(): QueueCounts;
+export declare function isFinal(status: JobStatus): boolean;

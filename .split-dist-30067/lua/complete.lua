@@ -1,0 +1,81 @@
+#!lua flags=allow-oom
+--[[
+  complete: running -> succeeded for many leases. A lease whose job is not running or whose token
+  is not current is 'stale' and changes nothing, except a completion applied twice (its reply was
+  lost and the ack batch sent again): the job is succeeded and its token is still the presented
+  one, so 'succeeded' again, and nothing changes (no second event). A job deleted on completion
+  (ARGV[3] = '1') has no hash left to match, so its repeat is 'stale'.
+
+  KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
+
+  ARGV[1]  now (epoch ms)
+  ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
+  ARGV[3]  '1' = delete on completion (SUCCEEDED_RETENTION_MS=0), '0' = keep the job
+  then from ARGV[4], per item: job id, token, result JSON text ('' = no result)
+
+  Returns: per item 'succeeded' or 'stale'; then 'rejoined' when a group held at its cap rejoined
+  the round (includes/groups.lua).
+  Invariant: a succeeded job leaves the leases zset and its worker's lease set, and its
+  'succeeded' event (with the result) is written. Kept (ARGV[3] = '0'): it is in the succeeded
+  index only (score = finish time), its hash holds st, ft, ut and res. Deleted (ARGV[3] = '1'): its
+  hash is unlinked and its idempotency key freed (when it still points at this job), so it is in
+  no index; the history writer's record is then the only one. EXCEPT a job with a callbackUrl
+  (field cb: the callback is built from the stored job after completion) or an execution (field
+  ex: the execution's job list reads the store), which is kept as with ARGV[3] = '0'.
+]]
+--- @include "includes/queue-keys"
+--- @include "includes/end-attempt"
+
+local deleteSucceeded = ARGV[3] == '1'
+local out = {}
+local deletedKeys = {}
+local freedIdemKeys = {}
+-- ids deleted earlier in this call: their hash goes only after the loop, so a repeated item must
+-- not be settled a second time; like any repeat of a deleted job it is 'stale'
+local deletedHere = {}
+for i = 4, #ARGV, 3 do
+  local id = ARGV[i]
+  local key = K_JOB .. id
+  -- the hot path: only the fields a completion reads, no table per job (end-attempt.lua's
+  -- endAttempt is for the ends that may retry or cancel)
+  local v
+  if deletedHere[id] then
+    v = {}
+  elseif deleteSucceeded then
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'cb', 'ik')
+  else
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp')
+  end
+  if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
+    local res = ARGV[i + 2]
+    if res == '' then res = nil end
+    local worker, ex = v[3] or nil, v[5] or nil
+    local kind, st, att = attemptOutcome('complete', numField(v[4], 0), 0, false, false)
+    endLease(id, worker)
+    endGroupRun(v[6])
+    if deleteSucceeded and not ex and not v[7] then
+      -- succeeded, and deleted rather than kept: the event is the only record
+      deletedKeys[#deletedKeys + 1] = key
+      deletedHere[id] = true
+      if v[8] and redis.call('HGET', K_IDEM, v[8]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[8] end
+      addEvent(kind, id, st, att, worker, v[2], res)
+    else
+      finishJob(id, 'running', st, K_SUCCEEDED, ex, kind, att, worker, v[2], res and 'res', res, res)
+    end
+    out[#out + 1] = 'succeeded'
+  elseif v[1] == 'succeeded' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
+    -- this very completion, applied before: only a claim bumps tok, and only complete succeeds
+    out[#out + 1] = 'succeeded'
+  else
+    out[#out + 1] = 'stale'
+  end
+end
+-- every job key shares the queue's hash tag, so one UNLINK per chunk
+for k = 1, #deletedKeys, BATCH_CHUNK do
+  redis.call('UNLINK', unpack(deletedKeys, k, math.min(k + BATCH_CHUNK - 1, #deletedKeys)))
+end
+if #freedIdemKeys > 0 then callBatched('HDEL', K_IDEM, freedIdemKeys) end
+flushWrites()
+-- one more element when a group held at its cap rejoined the round (redis-job-store.ts reads it)
+if groupsRejoined > 0 then out[#out + 1] = 'rejoined' end
+return out

@@ -1,0 +1,28 @@
+--- @include "queue-keys"
+--- @include "events"
+--- @include "index-writes"
+--- @include "job-record"
+--- @include "finish-job"
+-- Cancels one job, as cancelDecision in src/domain/job-lifecycle.ts decides: pending|scheduled ->
+-- cancelled; running -> cancel requested (cx=1: the job stays running, its next heartbeat answers
+-- 'cancel', and the attempt's end is 'cancelled', includes/end-attempt.lua); asked again while
+-- running -> nothing new; a final job -> refused. `j` is the job hash as a table (st, att, cx, w,
+-- pr and ex are read). Returns true, or false when the job is final (nothing changes).
+local function cancelJob(id, j)
+  -- a staged job (stage.lua) is not enqueued yet: its bulk commits or rolls back first
+  if j.stg ~= nil then return false end
+  local att = numField(j.att, 0)
+  if j.st == 'pending' or j.st == 'scheduled' then
+    if j.st == 'pending' then leavePending(id, numField(j.pr, 0), j.grp) else redis.call('ZREM', K_SCHEDULED, id) end
+    finishJob(id, j.st, 'cancelled', K_CANCELLED, j.ex, 'cancelled', att)
+    return true
+  end
+  if j.st == 'running' then
+    if j.cx ~= '1' then
+      redis.call('HSET', K_JOB .. id, 'cx', '1', 'ut', NOW)
+      addEvent('cancel_requested', id, 'running', att, j.w)
+    end
+    return true
+  end
+  return false
+end

@@ -1,0 +1,30 @@
+--- @include "queue-keys"
+--- @include "events"
+--- @include "index-writes"
+-- The "finish a job" sequence, in one place: job `id` leaves status `from` (its index entry is
+-- already gone, or never was) for the final status `st`, filed in `index` (K_SUCCEEDED, K_FAILED or
+-- K_CANCELLED, which the caller names so a script gets only the keys it uses) at NOW; its event
+-- `kind` is recorded, and its execution `ex` (nil when none) counts the move. `field`/`value` is
+-- the one more hash field a final status may carry (err or res; nil = none). `att`, `w`, `run` and
+-- `text` are the event's (includes/events.lua).
+local function finishJob(id, from, st, index, ex, kind, att, w, run, field, value, text)
+  local key = K_JOB .. id
+  if field ~= nil then
+    redis.call('HSET', key, 'st', st, 'ft', NOW, 'ut', NOW, field, value)
+  else
+    redis.call('HSET', key, 'st', st, 'ft', NOW, 'ut', NOW)
+  end
+  addToIndex(index, NOW, id)
+  addEvent(kind, id, st, att, w, run, text)
+  if ex then bumpExecution(ex, from, st) end
+end
+
+-- A record nothing can run, failed where it was met (claim, reap) with "malformed job record: <why>".
+local MALFORMED_PREFIX = 'malformed job record: '
+
+local function failMalformed(id, from, ex, att, why)
+  local err = MALFORMED_PREFIX .. why
+  -- a stack belongs to its error (end-attempt.lua): this error has none
+  redis.call('HDEL', K_JOB .. id, 'es')
+  finishJob(id, from, 'failed', K_FAILED, ex, 'failed', att, nil, nil, 'err', err, err)
+end

@@ -1,0 +1,11 @@
+--- @include "queue-keys"
+-- The hard time limit of a running attempt, as src/domain/hard-time-limit.ts computes it:
+-- startedAt + timeoutMs + grace. No lease is granted or renewed past it, so a job that hangs
+-- while its worker still heartbeats loses its lease there and the reaper ends the attempt.
+local DEFAULT_TIMEOUT_MS = 90000
+local HARD_LIMIT_ERROR = 'exceeded its hard time limit (timeoutMs + grace)'
+
+-- `stt` and `tmo` as the job hash holds them (tmo absent = the default; damaged = the default).
+local function hardDeadline(stt, tmo, grace)
+  return (tonumber(stt) or NOW) + (tonumber(tmo) or DEFAULT_TIMEOUT_MS) + grace
+end

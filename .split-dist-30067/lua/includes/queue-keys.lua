@@ -1,0 +1,11 @@
+-- The keys of a script arrive in KEYS, each named K_<NAME> by a prelude the loader writes from the
+-- script's entry in SCRIPT_KEYS (src/modules/queue/redis/script-keys.ts): a script gets exactly
+-- the keys it uses, all of one queue and so of one hash tag (one slot). Job hashes and worker
+-- lease sets are a prefix key (K_JOB, K_WLEASE) plus an id; execution hashes K_EXEC plus an id.
+--
+-- Every script takes the clock and EVENTS_MAXLEN as its first two arguments (only events-trim.lua
+-- reads the second; the positions stay the same in every script).
+local NOW = tonumber(ARGV[1])
+local EVENTS_MAXLEN = ARGV[2]
+
+local DEFAULT_MAX_ATTEMPTS = 3

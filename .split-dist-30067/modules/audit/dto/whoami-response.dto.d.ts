@@ -1,0 +1,4 @@
+export declare class WhoamiResponseDto {
+    access: 'open' | 'write' | 'read';
+    keyId: string | null;
+}

@@ -1,0 +1,14 @@
+import { Job } from '../../domain/job';
+/** What a handler may know about its job (the payload comes separately, parsed on first use). */
+export type JobMetadata = Readonly<Pick<Job, 'id' | 'queue' | 'type' | 'attempts' | 'maxAttempts' | 'priority' | 'timeoutMs' | 'runAt' | 'createdAt' | 'startedAt' | 'idempotencyKey' | 'callbackUrl' | 'executionId' | 'schedule'>>;
+export interface JobContext<P = unknown> {
+    readonly job: JobMetadata;
+    readonly payload: P;
+    /** Aborted on timeout, cancel, lost lease or shutdown; `signal.reason` is a JobAbortedError. */
+    readonly signal: AbortSignal;
+    /** 1 on the first attempt. */
+    readonly attempt: number;
+    readonly workerId: string;
+}
+/** Returns a JSON-serialisable result (undefined is stored as null). Throwing fails the attempt. */
+export type JobHandlerFn<P = unknown, R = unknown> = (context: JobContext<P>) => R | Promise<R>;

@@ -1,0 +1,2 @@
+/** Liveness and readiness (Terminus). */
+export { HealthModule } from './health.module';

@@ -1,0 +1,3 @@
+import { DataSource } from 'typeorm';
+declare const _default: DataSource;
+export default _default;

@@ -1,0 +1,60 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.toJobHistoryRecord = toJobHistoryRecord;
+exports.toExecutionRecord = toExecutionRecord;
+exports.toJobAttemptHistory = toJobAttemptHistory;
+const ms = (d) => (d === null ? undefined : d.getTime());
+const opt = (v) => (v === null ? undefined : v);
+function toJobHistoryRecord(e) {
+    return {
+        id: e.id,
+        queue: e.queue,
+        type: opt(e.type),
+        status: e.status,
+        attempts: e.attempts,
+        maxAttempts: opt(e.maxAttempts),
+        priority: opt(e.priority),
+        createdAt: e.createdAt.getTime(),
+        updatedAt: e.updatedAt.getTime(),
+        startedAt: ms(e.startedAt),
+        finishedAt: ms(e.finishedAt),
+        workerId: opt(e.workerId),
+        result: e.status === 'succeeded' ? e.result : undefined,
+        lastError: opt(e.lastError),
+        executionId: opt(e.executionId),
+        schedule: e.scheduleName !== null && e.scheduleFireAt !== null ? { name: e.scheduleName, fireAt: e.scheduleFireAt.getTime() } : undefined,
+    };
+}
+/**
+ * An execution as its refresh last wrote it. History does not record whether the callback was
+ * enqueued: a row is read when the store no longer holds the execution, and the store trims only
+ * executions whose callback, if any, was enqueued, so a finished row with a callback says true.
+ */
+function toExecutionRecord(e) {
+    const record = {
+        id: e.id,
+        queue: e.queue,
+        total: e.total,
+        counts: { pending: e.pending, scheduled: e.scheduled, running: e.running, succeeded: e.succeeded, failed: e.failed, cancelled: e.cancelled },
+        createdAt: e.createdAt.getTime(),
+        updatedAt: e.updatedAt.getTime(),
+        version: Number(e.version),
+        callbackEnqueued: e.callbackUrl !== null && e.finishedAt !== null,
+    };
+    if (e.callbackUrl !== null)
+        record.callbackUrl = e.callbackUrl;
+    return record;
+}
+function toJobAttemptHistory(e) {
+    return {
+        jobId: e.jobId,
+        attempt: e.attempt,
+        run: e.run,
+        workerId: opt(e.workerId),
+        startedAt: ms(e.startedAt),
+        finishedAt: ms(e.finishedAt),
+        outcome: e.outcome,
+        error: opt(e.error),
+    };
+}
+//# sourceMappingURL=history-record.mapper.js.map

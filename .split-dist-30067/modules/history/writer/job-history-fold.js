@@ -1,0 +1,169 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.historyKeyOf = void 0;
+exports.foldJobEvents = foldJobEvents;
+exports.attemptOf = attemptOf;
+const job_1 = require("../../../domain/job");
+const job_id_1 = require("../../../domain/job-id");
+/** Event kinds that end an attempt when they carry its run number (or, in older events, its worker `w`). */
+const ATTEMPT_ENDS = {
+    succeeded: 'succeeded',
+    retry_scheduled: 'failed',
+    failed: 'failed',
+    released: 'released',
+    expired: 'expired',
+    cancelled: 'cancelled',
+};
+/**
+ * A job's history key, in epoch ms: the time in its id (the epoch for an id claimq did not make).
+ * Every event of the job computes it alone, so its rows are found whatever order events arrive in.
+ */
+const historyKeyOf = (id) => (0, job_id_1.timeOfJobId)(id) ?? 0;
+exports.historyKeyOf = historyKeyOf;
+/**
+ * Folds a batch of events into one row per job and one per run (attempt), applying them in position
+ * order, so the upserts never touch a row twice in one statement. The rows carry the positions of
+ * what they set; the statements merge them with the stored rows by the same rules, so the result
+ * does not depend on how events are split into batches, on their delivery order, or on
+ * duplicates.
+ */
+function foldJobEvents(batch) {
+    const sorted = [...batch].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
+    const records = new Map();
+    const attempts = new Map();
+    for (const item of sorted) {
+        applyToRecord(records, item);
+        applyToAttempt(attempts, item);
+    }
+    return {
+        records: [...records.values()].sort((a, b) => compareText(a.id, b.id)),
+        attempts: [...attempts.values()]
+            .filter((draft) => !heldByRecord(draft))
+            .map(finishAttempt)
+            .sort((a, b) => compareText(a.job_id, b.job_id) || a.run - b.run),
+    };
+}
+function applyToRecord(records, { queue, event: e, version }) {
+    const v = version.toString();
+    let row = records.get(e.id);
+    if (!row) {
+        row = {
+            id: e.id, queue, type: null, status: e.st, attempts: e.att, max_attempts: null, priority: null,
+            created_at: (0, exports.historyKeyOf)(e.id), updated_at: e.at, started_at: null, finished_at: null, worker_id: null,
+            result: null, last_error: null, execution_id: null, version: v, claim_version: null, error_version: null,
+        };
+        records.set(e.id, row);
+    }
+    if (e.k === 'enqueued') {
+        row.type = e.type ?? null;
+        row.priority = e.prio ?? null;
+        row.max_attempts = e.max ?? null;
+        row.execution_id = e.exec ?? null;
+        if (e.sn !== undefined && e.sf !== undefined) {
+            row.schedule_name = e.sn;
+            row.schedule_fire_at = e.sf;
+        }
+    }
+    row.status = e.st;
+    row.attempts = e.att;
+    row.updated_at = e.at;
+    row.version = v;
+    row.finished_at = (0, job_1.isFinal)(e.st) ? e.at : null;
+    if (e.k === 'succeeded')
+        row.result = parseResult(e.res);
+    else if (e.st !== 'succeeded')
+        row.result = null;
+    if (e.k === 'claimed') {
+        row.claim_version = v;
+        row.started_at = e.at;
+        row.worker_id = e.w ?? null;
+    }
+    else if (row.worker_id === null && e.w !== undefined) {
+        row.worker_id = e.w;
+    }
+    if (e.err !== undefined) {
+        row.last_error = e.err;
+        row.error_version = v;
+    }
+}
+function applyToAttempt(attempts, { event: e, version }) {
+    const attempt = attemptOf(e);
+    if (attempt === undefined)
+        return;
+    const run = e.run ?? attempt;
+    const key = `${e.id}\u0000${run}`;
+    let draft = attempts.get(key);
+    if (!draft) {
+        draft = {
+            row: {
+                job_id: e.id, created_at: (0, exports.historyKeyOf)(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
+                outcome: 'running', error: null, claim_version: null, end_version: null,
+            },
+            byRun: e.run !== undefined,
+        };
+        attempts.set(key, draft);
+    }
+    const row = draft.row;
+    const v = version.toString();
+    if (e.k === 'claimed') {
+        row.claim_version = v;
+        row.attempt = attempt;
+        row.started_at = e.at;
+        row.worker_id = e.w ?? null;
+    }
+    else {
+        row.end_version = v;
+        row.outcome = ATTEMPT_ENDS[e.k];
+        row.finished_at = e.at;
+        row.error = e.err ?? null;
+        if (row.worker_id === null)
+            row.worker_id = e.w ?? null;
+    }
+}
+/**
+ * A job's successful attempt, claimed and ended within one batch, gets no row of its own: the job's
+ * row holds all of it (started_at, worker_id, finished_at, the attempt number), and the history
+ * query shows it as the job's latest attempt (JobAttempts). A fast job then costs one row, not two.
+ * A succeeded job never runs again, so nothing can come after it. Only for attempts keyed by run
+ * number: the query shows a held attempt as run (latest run + 1), runs counting every claim.
+ */
+function heldByRecord({ row, byRun }) {
+    return byRun && row.outcome === 'succeeded' && row.claim_version !== null && row.end_version !== null;
+}
+/**
+ * An end older than the row's claim belongs to an earlier use of the attempt number (rows of events
+ * written before run numbers, keyed run = attempt; a run is claimed once, so its end is never older).
+ */
+function finishAttempt({ row }) {
+    if (row.end_version !== null && (row.claim_version === null || BigInt(row.end_version) > BigInt(row.claim_version)))
+        return row;
+    return { ...row, outcome: 'running', finished_at: null, error: null };
+}
+/**
+ * The attempt number an event starts or ends, or undefined when it is not about an attempt. `att`
+ * is the count after the change: a release gives the attempt back, so it ended attempt att + 1.
+ * (The Redis scripts keep the attempt spent when a release turns into a cancel; so does this.)
+ * The row is keyed by the event's run number, or by this number for events written before runs.
+ */
+function attemptOf(e) {
+    if (e.k === 'claimed')
+        return e.att >= 1 ? e.att : undefined;
+    if (ATTEMPT_ENDS[e.k] === undefined || (e.w === undefined && e.run === undefined))
+        return undefined;
+    const n = e.k === 'released' ? e.att + 1 : e.att;
+    return n >= 1 ? n : undefined;
+}
+function parseResult(res) {
+    if (res === undefined)
+        return null;
+    try {
+        return JSON.parse(res);
+    }
+    catch {
+        return res;
+    }
+}
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+//# sourceMappingURL=job-history-fold.js.map

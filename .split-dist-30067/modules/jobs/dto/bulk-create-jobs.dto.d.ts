@@ -1,0 +1,4 @@
+import { CreateJobDto } from './create-job.dto';
+export declare class BulkCreateJobsDto {
+    jobs: CreateJobDto[];
+}

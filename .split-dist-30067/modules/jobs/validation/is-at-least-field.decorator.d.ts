@@ -1,0 +1,3 @@
+import { ValidationOptions } from 'class-validator';
+/** A cap that must not be below the value it caps (backoff.maxDelayMs >= backoff.delayMs). */
+export declare function IsAtLeastField(other: string, options?: ValidationOptions): PropertyDecorator;

@@ -1,0 +1,131 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.PartitionedGroups = void 0;
+exports.homeOf = homeOf;
+const fairness_1 = require("../../../domain/fairness");
+const queue_partition_1 = require("../../../domain/queue-partition");
+const group_store_1 = require("../group-store");
+/**
+ * The GroupStore of partitioned queues (src/domain/fairness.ts; docs/architecture.md, "Fairness"):
+ * - A named group lives in one partition, the one its name hashes to (jump hash, as idempotency
+ *   keys): its jobs go there (PartitionedJobStore.enqueue), so its round, cap and rate are exact.
+ * - The queue's settings live in partition 0, which claims read for the queue's rate
+ *   (takeRateTokens); pause and the groups' default cap are written to every partition, whose own
+ *   claims hold them (PartitionedJobStore copies them to partitions added later).
+ * - The default group's jobs spread over the partitions: its settings are written to each, so its
+ *   cap and rate hold per partition; its state read back sums the partitions' jobs.
+ * A queue of one partition goes straight to the store under it.
+ */
+class PartitionedGroups extends group_store_1.GroupStore {
+    host;
+    constructor(host) {
+        super();
+        this.host = host;
+    }
+    async settings(queue) {
+        const layout = await this.host.layout(queue);
+        return { ...(await this.host.inner.settings(layout.names[0])), queue };
+    }
+    async updateSettings(queue, patch) {
+        const layout = await this.host.layout(queue);
+        if (layout.single)
+            return this.host.inner.updateSettings(queue, patch);
+        if (patch.groupConcurrency !== undefined) {
+            for (const name of layout.names.slice(1))
+                await this.host.inner.updateSettings(name, { groupConcurrency: patch.groupConcurrency });
+        }
+        const settings = await this.host.inner.updateSettings(layout.names[0], patch);
+        if (patch.rateLimit !== undefined)
+            this.host.rateChanged(queue, patch.rateLimit !== null);
+        await this.host.changed(queue);
+        return { ...settings, queue };
+    }
+    async setPaused(queue, paused) {
+        const layout = await this.host.layout(queue);
+        if (layout.single)
+            return this.host.inner.setPaused(queue, paused);
+        // partition 0 last: what it says is what every partition holds
+        for (const name of layout.names.slice(1))
+            await this.host.inner.setPaused(name, paused);
+        const settings = await this.host.inner.setPaused(layout.names[0], paused);
+        if (!paused)
+            await this.host.changed(queue);
+        return { ...settings, queue };
+    }
+    async updateGroup(queue, group, patch) {
+        const layout = await this.host.layout(queue);
+        if (layout.single)
+            return this.host.inner.updateGroup(queue, group, patch);
+        let state;
+        if (group === fairness_1.DEFAULT_GROUP) {
+            const states = [];
+            for (const name of layout.names)
+                states.push(await this.host.inner.updateGroup(name, group, patch));
+            state = merged(states);
+        }
+        else {
+            state = await this.host.inner.updateGroup(layout.names[homeOf(group, layout)], group, patch);
+        }
+        await this.host.changed(queue);
+        return state;
+    }
+    async getGroup(queue, group) {
+        const layout = await this.host.layout(queue);
+        if (layout.single)
+            return this.host.inner.getGroup(queue, group);
+        const homes = group === fairness_1.DEFAULT_GROUP ? layout.names.map((_, i) => i) : homesOf(group, layout);
+        return merged(await Promise.all(homes.map((i) => this.host.inner.getGroup(layout.names[i], group))));
+    }
+    /**
+     * Every partition's groups merged by name: each partition lists its groups from the cursor on,
+     * and a page takes the first `limit` names of all of them (a group found in two partitions, its
+     * old and new home after the count changed, is shown once with both counts).
+     */
+    async list(queue, limit, cursor) {
+        const layout = await this.host.layout(queue);
+        if (layout.single)
+            return this.host.inner.list(queue, limit, cursor);
+        const count = Math.max(1, Math.floor(limit));
+        const pages = await Promise.all(layout.names.map((name) => this.host.inner.list(name, count + 1, cursor)));
+        const byName = new Map();
+        for (const page of pages) {
+            for (const state of page.items)
+                byName.set(state.name, [...(byName.get(state.name) ?? []), state]);
+        }
+        // a partition whose page was full may hold names after its last one that sort before another's
+        const bound = pages
+            .filter((page) => page.nextCursor !== null)
+            .map((page) => page.items[page.items.length - 1].name)
+            .sort()[0];
+        const names = [...byName.keys()].filter((name) => bound === undefined || name <= bound).sort();
+        const items = names.slice(0, count).map((name) => merged(byName.get(name)));
+        const more = names.length > count || bound !== undefined;
+        return { items, nextCursor: more && items.length > 0 ? cursorAfter(items[items.length - 1].name) : null };
+    }
+}
+exports.PartitionedGroups = PartitionedGroups;
+/** The partition a named group's jobs and settings live in. */
+function homeOf(group, layout) {
+    return (0, queue_partition_1.keyHome)(group, layout.writable);
+}
+/** Where a named group may have jobs: its home, and its homes under the counts before a change. */
+function homesOf(group, layout) {
+    const homes = new Set([homeOf(group, layout), ...layout.history.map((count) => (0, queue_partition_1.keyHome)(group, count))]);
+    return [...homes].filter((i) => i < layout.names.length);
+}
+/** A listing cursor for the names after `name`: the stores' own form (RedisGroups, MemoryGroups take it back). */
+function cursorAfter(name) {
+    return `g:${name}`;
+}
+/** One group's states in several partitions as one: jobs summed, settings as the first holds them. */
+function merged(states) {
+    const [first, ...rest] = states;
+    if (rest.length === 0)
+        return first;
+    return {
+        ...first,
+        pending: states.reduce((n, s) => n + s.pending, 0),
+        running: states.reduce((n, s) => n + s.running, 0),
+    };
+}
+//# sourceMappingURL=partitioned-groups.js.map

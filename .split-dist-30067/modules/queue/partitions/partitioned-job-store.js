@@ -1,0 +1,951 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.PartitionedJobStore = exports.STAGE_DEADLINE_MS = exports.STAGE_DECIDE_MS = exports.RETIRE_GUARD_MS = exports.LAYOUT_REFRESH_MS = void 0;
+const clock_1 = require("../../../domain/clock");
+const errors_1 = require("../../../domain/errors");
+const job_1 = require("../../../domain/job");
+const job_id_1 = require("../../../domain/job-id");
+const queue_partition_1 = require("../../../domain/queue-partition");
+const job_event_source_1 = require("../events/job-event-source");
+const job_event_sources_1 = require("../events/job-event-sources");
+const job_store_1 = require("../job-store");
+const queue_stats_1 = require("../../../domain/queue-stats");
+const partition_board_1 = require("./partition-board");
+const partition_layout_1 = require("./partition-layout");
+const partitioned_groups_1 = require("./partitioned-groups");
+const partition_cursor_1 = require("./partition-cursor");
+const execution_list_cursor_1 = require("../execution-list-cursor");
+/** Default of layoutRefreshMs. */
+exports.LAYOUT_REFRESH_MS = 5_000;
+/** Default of retireGuardMs. */
+exports.RETIRE_GUARD_MS = 60_000;
+/** Tries to record a partition when another instance took the suffix first. */
+const ADD_PARTITION_TRIES = 5;
+/**
+ * A staged bulk (see stagedWrite): the writer decides within STAGE_DECIDE_MS of staging, upkeep
+ * settles a stage STAGE_DEADLINE_MS after it (so clocks may drift by the difference), and the
+ * decision is kept STAGE_DECISION_KEEP_MS after that.
+ */
+exports.STAGE_DECIDE_MS = 20_000;
+exports.STAGE_DEADLINE_MS = 30_000;
+const STAGE_DECISION_KEEP_MS = 600_000;
+/** Stages one upkeep pass settles per partition. */
+const STAGES_PER_PASS = 100;
+/**
+ * One queue over many partitions (queue-partition.ts): the JobStore the rest of claimq uses, over
+ * a store whose queues are partitions. A queue of one partition (and nothing left to drain) goes
+ * straight through, so a queue that is not partitioned costs one map lookup per call.
+ *
+ * - Enqueue: a job with an idempotency key goes to the partition its key hashes to (jump hash), so
+ *   de-duplication stays global; the other jobs of a call go with the first keyed job, or where
+ *   the first job's id hashes to, so one call is one script on one slot (a bulk whose keys hash to
+ *   several partitions is one script per partition: see writeGroups). When the
+ *   write made work claimable in a partition that had none, raised its best priority or brought
+ *   a due time forward, the queue's board (in partition 0) is told, and in the first and last case
+ *   a waiting worker is woken (a token on partition 0's wake list, where they wait): see
+ *   reportEnqueue.
+ * - Claim: see PartitionBoard. A claim that followed a wake-up, or promoted jobs, and left work
+ *   behind reports it and wakes the next idle worker, as the first partition's scripts do.
+ * - An execution lives in one partition: its counters change in the same script as its jobs.
+ * - Job and execution ids name their partition, so reads, cancels and retries need no lookup.
+ * - Upkeep (reaper, trims, refresh) visits every partition within one budget for the queue; jobs
+ *   read back name their queue. Partitions beyond a lowered count are forgotten once empty
+ *   (retireRemoved). docs/architecture.md, "Partitioned queues", gives the reasons.
+ */
+class PartitionedJobStore extends job_store_1.JobStore {
+    inner;
+    options;
+    clock;
+    random;
+    refreshMs;
+    retireGuardMs;
+    layouts = new Map();
+    loading = new Map();
+    boards = new Map();
+    /** Per queue: partitions claimed from or heartbeated in since the registry and stray checks last ran. */
+    touched = new Map();
+    strayCursor = new Map();
+    /** Per queue: the partition the next budgeted upkeep call starts at. */
+    upkeepCursor = new Map();
+    /** Per partitioned queue: whether it has a rate limit (partition 0's settings, read with the layout). */
+    rateLimited = new Map();
+    constructor(inner, options) {
+        super();
+        this.inner = inner;
+        this.options = options;
+        this.clock = options.clock ?? clock_1.systemClock;
+        this.random = options.random ?? Math.random;
+        this.refreshMs = options.layoutRefreshMs ?? exports.LAYOUT_REFRESH_MS;
+        this.retireGuardMs = options.retireGuardMs ?? exports.RETIRE_GUARD_MS;
+        this.groups = new partitioned_groups_1.PartitionedGroups({
+            inner: inner.groups,
+            layout: (queue) => this.layout(queue),
+            rateChanged: (queue, limited) => this.rateLimited.set(queue, limited),
+            changed: (queue) => this.announceAll(queue),
+        });
+        inner.onGroupsRejoined((partition) => {
+            const queue = (0, queue_partition_1.queueOfPartition)(partition);
+            if (queue !== undefined && !this.layouts.get(queue)?.single)
+                void this.announcePartition(queue, partition);
+        });
+    }
+    /** The store's two-phase writes, when it has them (Redis: partitions can fail apart). */
+    get staging() {
+        return 'stageJobs' in this.inner ? this.inner : undefined;
+    }
+    get health() {
+        return this.inner.health;
+    }
+    /** Fairness settings: partitioned-groups.ts says where each lives. */
+    groups;
+    /** Schedules are not partitioned: they live in the store under the partitions. */
+    /** A partitioned queue's stats live under the queue's own name: partition 0, whose name it is. */
+    get stats() {
+        return this.inner.stats;
+    }
+    get schedules() {
+        return this.inner.schedules;
+    }
+    /** Worker processes are not partitioned: one entry per process, in the store under the partitions. */
+    get workers() {
+        return this.inner.workers;
+    }
+    /** Nor is the audit trail. */
+    get audit() {
+        return this.inner.audit;
+    }
+    /** The store under the partitions (its queues are partitions). */
+    get partitionStore() {
+        return this.inner;
+    }
+    /** The layout of `queue` as this instance knows it, loaded (and for a configured queue, set up) on first use. */
+    async layout(queue) {
+        const known = this.layouts.get(queue);
+        if (known) {
+            const age = this.clock.now() - known.loadedAt;
+            // too old to write by (the count may have been lowered, the partition since forgotten)
+            if (age >= this.retireGuardMs / 2)
+                return this.reload(queue);
+            if (age >= this.refreshMs)
+                void this.reload(queue).catch(() => undefined);
+            return known;
+        }
+        return this.reload(queue);
+    }
+    /** Reads `queue`'s layout again now (as every refresh interval does), for what changed it elsewhere. */
+    refreshLayout(queue) {
+        return this.reload(queue);
+    }
+    async enqueue(jobs) {
+        if (jobs.length === 0)
+            return [];
+        const queue = jobs[0].queue;
+        if (jobs.some((j) => j.queue !== queue))
+            throw new errors_1.InvalidJobSpecError('queue', 'must be the same for every job of one call');
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.enqueue(jobs);
+        const results = new Array(jobs.length);
+        // a key whose home moved when the count changed may still name a live job in its old home
+        if (layout.history.length > 0)
+            await this.findMovedKeys(layout, jobs, results);
+        const writable = layout.writable;
+        // a job of a named group goes where its group lives (its round, cap and rate are that
+        // partition's); else a keyed job where its key lives
+        const homes = jobs.map((job) => (job.group ? (0, partitioned_groups_1.homeOf)(job.group, layout) : job.idempotencyKey === undefined ? -1 : (0, queue_partition_1.keyHome)(job.idempotencyKey, writable)));
+        const firstKeyed = homes.find((home) => home >= 0);
+        // jobs without a key: with the first keyed job, or where the first one's id hashes to (the
+        // same call sent again lands where it landed, so a resend stores nothing twice)
+        const shared = firstKeyed ?? (0, queue_partition_1.keyHome)((0, job_id_1.idTail)(jobs[0].id), writable);
+        const groups = new Map();
+        jobs.forEach((_, i) => {
+            if (results[i])
+                return;
+            const home = homes[i] >= 0 ? homes[i] : shared;
+            const group = groups.get(home) ?? [];
+            group.push(i);
+            groups.set(home, group);
+        });
+        // every group is one script on one partition; a bulk of jobs whose keys live in several
+        // partitions is written group by group, keyed groups first (see writeGroups)
+        await this.writeGroups(layout, jobs, groups, results);
+        return results;
+    }
+    async get(id) {
+        const job = await this.inner.get(id);
+        return job && named(job);
+    }
+    async list(query) {
+        const layout = await this.layout(query.queue);
+        if (layout.single)
+            return this.inner.list(query);
+        const limit = Math.max(1, Math.floor(query.limit));
+        let position = (0, partition_cursor_1.decodePartitionCursor)(query.cursor, layout.names.length);
+        const items = [];
+        while (position !== undefined && items.length < limit) {
+            const page = await this.inner.list({ ...query, queue: layout.names[position.index], limit: limit - items.length, cursor: position.inner });
+            for (const job of page.items)
+                items.push(named(job));
+            if (page.nextCursor !== null)
+                position = { index: position.index, inner: page.nextCursor };
+            else
+                position = position.index + 1 < layout.names.length ? { index: position.index + 1, inner: undefined } : undefined;
+        }
+        return { items, nextCursor: position === undefined ? null : (0, partition_cursor_1.encodePartitionCursor)(position) };
+    }
+    async claim(queue, workerId, max, leaseMs) {
+        const layout = this.layouts.get(queue) ?? (await this.layout(queue));
+        if (layout.single)
+            return this.inner.claim(queue, workerId, max, leaseMs);
+        void this.layout(queue);
+        const size = layout.names.length;
+        const board = this.board(queue, size);
+        const woke = board.takeWoken();
+        // after a wait, and every BOARD_FRESH_MS while busy: what the other processes wrote
+        if (board.needsRead(this.clock.now()))
+            await this.readBoard(queue, board);
+        const jobs = [];
+        let nextDueAt;
+        // the queue's rate is one bucket in partition 0: tokens first, then the partitions' claims
+        const budgeted = this.rateLimited.get(queue) === true;
+        let budget = max;
+        if (budgeted) {
+            const tokens = await this.inner.takeRateTokens(layout.names[0], max);
+            budget = tokens.taken;
+            if (tokens.nextAt !== undefined)
+                nextDueAt = tokens.nextAt;
+            if (budget === 0)
+                return nextDueAt === undefined ? { jobs } : { jobs, nextDueAt };
+        }
+        try {
+            await this.claimPartitions(queue, layout, board, woke, workerId, budget, leaseMs, budgeted, jobs, (due) => {
+                nextDueAt = Math.min(nextDueAt ?? Number.POSITIVE_INFINITY, due);
+            });
+        }
+        finally {
+            if (budgeted && jobs.length < budget)
+                await this.inner.refundRateTokens(layout.names[0], budget - jobs.length);
+        }
+        if (jobs.length >= max)
+            return { jobs };
+        // fewer than asked for: when the next scheduled job of any partition is due (the claim loop
+        // sleeps until then), also when some were claimed
+        const due = [board.nextDueAt(size), nextDueAt].filter((t) => t !== undefined);
+        return due.length === 0 ? { jobs } : { jobs, nextDueAt: Math.min(...due) };
+    }
+    /** Claims up to `max` jobs over the partitions as the board plans them, into `jobs`. */
+    async claimPartitions(queue, layout, board, woke, workerId, max, leaseMs, budgeted, jobs, onDue) {
+        const size = layout.names.length;
+        const now = this.clock.now();
+        // the board names nothing: this claim is the sweep's, which may find a report lost with its writer
+        const sweep = !board.anyWork(size, now);
+        let served;
+        for (const i of board.plan(size, now)) {
+            if (jobs.length >= max)
+                break;
+            const want = max - jobs.length;
+            this.touch(queue, i);
+            const result = await this.inner.claimPartition(layout.names[i], workerId, want, leaseMs, budgeted);
+            // the claim's own next due time also names a throttled group's next token
+            const dueAt = Math.min(result.work.dueAt ?? Number.POSITIVE_INFINITY, result.nextDueAt ?? Number.POSITIVE_INFINITY);
+            board.saw(i, { ...result.work, dueAt: Number.isFinite(dueAt) ? dueAt : null }, true);
+            if (result.jobs.length > 0)
+                served = i;
+            for (const claimed of result.jobs)
+                jobs.push({ ...claimed, job: named(claimed.job) });
+            if (result.nextDueAt !== undefined)
+                onDue(result.nextDueAt);
+            // work left behind that idle workers may not know of (a wake-up's, a promotion's, or what
+            // the sweep found) goes on the board, and the next idle worker is woken, as partition 0's
+            // own claim script does for it
+            const left = result.more === true;
+            const promoted = (result.promoted ?? 0) > 0;
+            if (i !== 0 && ((sweep && result.jobs.length > 0) || ((woke || promoted) && left))) {
+                await this.inner.reportWork(queue, i, result.work, left).catch(() => undefined);
+            }
+        }
+        if (served !== undefined)
+            board.servedLast(served, size);
+    }
+    async readBoard(queue, board) {
+        const read = await this.inner.readBoard(queue);
+        // partition 0's scripts share the board's slot and report nothing: it is read live
+        read.reports.set(0, read.zero);
+        board.read(read.reports, this.clock.now());
+    }
+    async heartbeat(queue, leases, leaseMs) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.heartbeat(queue, leases, leaseMs);
+        return this.byPartition(queue, leases, (partition, part) => this.inner.heartbeat(partition, part, leaseMs));
+    }
+    /**
+     * Strays are looked for in the partitions this instance claimed from since the last look (a
+     * claim whose reply was lost can only have left leases there) and in one more, in turn.
+     */
+    async strayLeases(queue, workerId, heldIds) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.strayLeases(queue, workerId, heldIds);
+        const size = layout.names.length;
+        const touched = this.touched.get(queue) ?? new Set();
+        this.touched.set(queue, new Set());
+        const turn = (this.strayCursor.get(queue) ?? 0) % size;
+        this.strayCursor.set(queue, turn + 1);
+        const visit = [...new Set([...touched, turn])].filter((i) => i < size);
+        const found = await Promise.all(visit.map((i) => {
+            const partition = layout.names[i];
+            return this.inner.strayLeases(partition, workerId, heldIds.filter((id) => (0, job_id_1.queueOfJobId)(id) === partition));
+        }));
+        // what was touched stays touched for the registry until the next look
+        for (const i of touched)
+            this.touch(queue, i);
+        return found.flat();
+    }
+    async complete(queue, items) {
+        if (this.layouts.get(queue)?.single)
+            return this.inner.complete(queue, items);
+        return this.byPartition(queue, items, (partition, part) => this.inner.complete(partition, part));
+    }
+    /** A retry (pending at once, or scheduled) is announced like a release: any worker may take it. */
+    async fail(queue, items) {
+        if (this.layouts.get(queue)?.single)
+            return this.inner.fail(queue, items);
+        return this.byPartition(queue, items, async (partition, part) => {
+            const outcomes = await this.inner.fail(partition, part);
+            if (outcomes.includes('pending') || outcomes.includes('scheduled'))
+                await this.announcePartition(queue, partition);
+            return outcomes;
+        });
+    }
+    async release(queue, leases) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.release(queue, leases);
+        return this.byPartition(queue, leases, async (partition, part) => {
+            const outcomes = await this.inner.release(partition, part);
+            if (outcomes.includes('pending'))
+                await this.announcePartition(queue, partition);
+            return outcomes;
+        });
+    }
+    async cancel(id) {
+        return named(await this.inner.cancel(id));
+    }
+    async retry(id) {
+        const job = await this.inner.retry(id);
+        const partition = (0, job_id_1.queueOfJobId)(id);
+        if (job.status === 'pending' && partition !== undefined)
+            await this.announcePartition((0, queue_partition_1.queueOfPartition)(partition), partition);
+        return named(job);
+    }
+    async promote(id) {
+        const job = await this.inner.promote(id);
+        const partition = (0, job_id_1.queueOfJobId)(id);
+        if (partition !== undefined)
+            await this.announcePartition((0, queue_partition_1.queueOfPartition)(partition), partition);
+        return named(job);
+    }
+    /**
+     * A key lives in its home under the current count or an earlier one, or (a named group's job)
+     * in its group's partition, which the key alone does not tell: every partition's key index is
+     * read (one HGET each, at once), and the job found first in that order of homes is the answer.
+     */
+    async findByIdempotencyKey(queue, key) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.findByIdempotencyKey(queue, key);
+        const homes = [(0, queue_partition_1.keyHome)(key, layout.writable), ...layout.history.map((count) => (0, queue_partition_1.keyHome)(key, count))];
+        const order = [...new Set([...homes.filter((i) => i < layout.names.length), ...layout.names.keys()])];
+        const found = await Promise.all(order.map((index) => this.inner.findByIdempotencyKey(layout.names[index], key)));
+        const job = found.find((j) => j !== null);
+        return job ? named(job) : null;
+    }
+    /** Also the step that forgets a removed partition once it is empty (retireRemoved). */
+    async reapExpired(queue, limit) {
+        const result = await this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
+        await this.settleStages(queue);
+        await this.retireRemoved(queue);
+        return result;
+    }
+    /**
+     * Stages whose writer did not come back by their deadline (it crashed, or lost its connection):
+     * committed when their coordinating partition holds the decision, rolled back when it does not.
+     * One read per partition per pass, and only for a store that stages.
+     */
+    async settleStages(queue) {
+        const staging = this.staging;
+        const layout = this.layouts.get(queue);
+        if (!staging || !layout || layout.single)
+            return;
+        await Promise.all(layout.names.map(async (partition, i) => {
+            for (const stageId of await staging.expiredStages(partition, STAGES_PER_PASS)) {
+                const coordinator = coordinatorOf(stageId) ?? partition;
+                if (await staging.isCommitted(coordinator, stageId)) {
+                    const done = await staging.commitStage(partition, stageId);
+                    if (done && done.committed > 0)
+                        await this.announce(queue, i);
+                }
+                else {
+                    await staging.rollbackStage(partition, stageId);
+                }
+            }
+            await staging.forgetCommits(partition);
+        }));
+    }
+    /**
+     * After the count was lowered: the last partition beyond it, once the guard time has passed and
+     * it holds nothing (drained by claims, the reaper and trims like any other), is deleted and
+     * forgotten; one a pass, last first, so the names stay contiguous. Costs nothing while no
+     * partition is beyond the count.
+     */
+    async retireRemoved(queue) {
+        const layout = this.layouts.get(queue);
+        if (!layout || layout.removed === 0 || this.clock.now() - layout.since < this.retireGuardMs)
+            return;
+        const last = layout.names.length - 1;
+        if (!(await this.inner.dropPartition(layout.names[last])))
+            return;
+        const stored = await this.inner.retirePartition(queue, last, this.retireGuardMs);
+        this.layouts.set(queue, partition_layout_1.PartitionLayout.read(queue, stored, this.clock.now()));
+    }
+    /**
+     * Partition 0 last: it holds the registry the reaper reads silent workers from, and forgets a
+     * worker there only when the budget reached it, so after every other partition ended the
+     * worker's leases.
+     */
+    async reapWorkers(queue, workerIds, limit, silentMs) {
+        return this.reapEach(queue, limit, true, (partition, budget) => this.inner.reapWorkers(partition, workerIds, budget, silentMs));
+    }
+    async promoteDue(queue, limit) {
+        return this.withBudget(queue, limit, async (partition, budget, i) => {
+            const promoted = await this.inner.promoteDue(partition, budget);
+            if (promoted > 0)
+                await this.announce(queue, i);
+            return promoted;
+        });
+    }
+    async trimFinished(queue, retention, limit) {
+        return this.withBudget(queue, limit, (partition, budget) => this.inner.trimFinished(partition, retention, budget));
+    }
+    /** Partition after partition within one budget of events looked at; the drops name the queue. */
+    async trimEvents(queue, limit) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.trimEvents(queue, limit);
+        const results = [];
+        const used = await this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimEvents(partition, budget), (r) => r.scanned, results);
+        return {
+            scanned: used,
+            // the budget ran out before every partition was looked at, or one is still over its own
+            more: results.some((r) => r.more) || (results.length < layout.names.length && used >= limit),
+            dropped: results.flatMap((r) => r.dropped.map((d) => ({ ...d, queue }))),
+        };
+    }
+    /** The oldest of the partitions' oldest (the first partition's on a tie). */
+    async oldestPending(queue) {
+        const all = await this.each(queue, (partition) => this.inner.oldestPending(partition));
+        return all.reduce(queue_stats_1.olderOf, { jobId: null, since: null });
+    }
+    async counts(queue) {
+        const all = await this.each(queue, (partition) => this.inner.counts(partition));
+        const counts = {};
+        for (const status of job_1.JOB_STATUSES)
+            counts[status] = sum(all.map((c) => c[status]));
+        return counts;
+    }
+    /**
+     * Queues, not partitions. Their layouts are loaded on the way, so that what asks for the queues
+     * and then for their lanes (the history writer, eventSources) sees every partition.
+     */
+    async queues() {
+        const queues = [...new Set((await this.inner.queues()).map(queue_partition_1.queueOfPartition))].sort();
+        await Promise.all(queues.map((queue) => this.layout(queue)));
+        return queues;
+    }
+    /**
+     * In the queue's first partition, where the reaper looks for silent workers, and in every
+     * partition this instance claimed from or renewed leases in lately: reap-workers there skips a
+     * worker whose registry entry is fresh, in the same script that would end its leases.
+     */
+    async registerWorker(queue, workerId) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.registerWorker(queue, workerId);
+        const touched = [...(this.touched.get(queue) ?? [])].filter((i) => i !== 0 && i < layout.names.length);
+        await Promise.all([queue, ...touched.map((i) => layout.names[i])].map((partition) => this.inner.registerWorker(partition, workerId)));
+    }
+    async unregisterWorker(queue, workerId) {
+        await this.each(queue, (partition) => this.inner.unregisterWorker(partition, workerId));
+    }
+    async silentWorkers(queue, silentMs, limit) {
+        return this.inner.silentWorkers(queue, silentMs, limit);
+    }
+    /**
+     * Waits on the first partition's wake list, where every partition's writers wake the queue's
+     * workers; the claim after it reads the board first.
+     */
+    async waitForWork(queue, timeoutMs, signal) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.waitForWork(queue, timeoutMs, signal);
+        const woken = await this.inner.waitForToken(queue, timeoutMs, signal);
+        this.board(queue, layout.names.length).waited(woken);
+    }
+    async createExecution(execution, jobs) {
+        const layout = await this.layout(execution.queue);
+        if (layout.single)
+            return this.inner.createExecution(execution, jobs);
+        const writable = layout.writable;
+        const index = (0, queue_partition_1.keyHome)(execution.idempotencyKey ?? (0, job_id_1.idTail)(execution.id), writable);
+        const partition = layout.names[index];
+        const id = (0, job_id_1.withPartition)(execution.id, partition);
+        // a job whose key names a live job in the key's own partition is left out, as the store
+        // leaves out one whose key it finds in the execution's partition
+        const taken = await Promise.all(jobs.map((job) => (job.idempotencyKey === undefined ? null : this.liveKeyElsewhere(layout, job.idempotencyKey, index))));
+        const record = await this.inner.createExecution({ ...execution, id, queue: partition }, jobs.filter((_, i) => taken[i] === null).map((job) => ({ ...placeIn(job, layout, index), executionId: id })));
+        await this.announce(execution.queue, index);
+        return namedExecution(record);
+    }
+    async getExecution(id) {
+        const record = await this.inner.getExecution(id);
+        return record && namedExecution(record);
+    }
+    /**
+     * Every partition's page after the same position (execution-list-cursor.ts), merged newest
+     * first: the position is one of the global order, so it stays right whichever partition the
+     * next execution comes from. One read per partition per page.
+     */
+    async listExecutions(queue, limit, cursor) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.listExecutions(queue, limit, cursor);
+        // a cursor no store returned is refused once, before any partition is read
+        (0, execution_list_cursor_1.decodeExecutionCursor)(cursor);
+        const count = Math.max(1, Math.floor(limit));
+        const pages = await Promise.all(layout.names.map((partition) => this.inner.listExecutions(partition, count, cursor)));
+        const merged = pages.flatMap((page) => page.items).sort((a, b) => ((0, execution_list_cursor_1.executionBefore)(a, b) ? -1 : (0, execution_list_cursor_1.executionBefore)(b, a) ? 1 : 0));
+        const items = merged.slice(0, count).map(namedExecution);
+        const more = merged.length > count || pages.some((page) => page.nextCursor !== null);
+        const last = merged[items.length - 1];
+        return { items, nextCursor: more && last ? (0, execution_list_cursor_1.encodeExecutionCursor)({ createdAt: last.createdAt, id: last.id }) : null };
+    }
+    async listExecutionJobs(id, limit, cursor) {
+        const page = await this.inner.listExecutionJobs(id, limit, cursor);
+        return { ...page, items: page.items.map(named) };
+    }
+    async cancelExecution(id) {
+        return namedExecution(await this.inner.cancelExecution(id));
+    }
+    /** Partition by partition until `max` are claimed: one refresh batch stays at most `max`. */
+    async claimRefresh(queue, refresherId, max) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.claimRefresh(queue, refresherId, max);
+        const claimed = [];
+        for (const partition of layout.names) {
+            if (claimed.length >= max)
+                break;
+            claimed.push(...(await this.inner.claimRefresh(partition, refresherId, max - claimed.length)).map(namedExecution));
+        }
+        return claimed;
+    }
+    async ackRefresh(queue, refresherId, ids, callbacksEnqueued) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return this.inner.ackRefresh(queue, refresherId, ids, callbacksEnqueued);
+        const byPartition = groupBy(ids, (id) => (0, job_id_1.queueOfJobId)(id) ?? queue);
+        await Promise.all([...byPartition].map(([partition, part]) => this.inner.ackRefresh(partition, refresherId, part, callbacksEnqueued.filter((id) => (0, job_id_1.queueOfJobId)(id) === partition))));
+    }
+    async requeueStaleRefresh(queue, staleMs, limit) {
+        return this.withBudget(queue, limit, (partition, budget) => this.inner.requeueStaleRefresh(partition, staleMs, budget));
+    }
+    async trimExecutions(queue, retentionMs, limit) {
+        return this.withBudget(queue, limit, (partition, budget) => this.inner.trimExecutions(partition, retentionMs, budget));
+    }
+    async refreshBacklog(queue) {
+        const all = await this.each(queue, (partition) => this.inner.refreshBacklog(partition));
+        return { backlog: sum(all.map((b) => b.backlog)), inFlight: sum(all.map((b) => b.inFlight)) };
+    }
+    /** The store's sources, one lane per partition where the store has one per queue; events name their queue. */
+    eventSources(options) {
+        return new PartitionedEventSources(this.inner.eventSources(options), (queue) => this.layouts.get(queue)?.names ?? [queue]);
+    }
+    /** The partitions' backlogs added up; the oldest is the oldest of any partition. */
+    async eventBacklog(queue) {
+        const all = await this.each(queue, (partition) => this.inner.eventBacklog(partition));
+        let entries = 0;
+        let oldestAt = null;
+        for (const backlog of all) {
+            entries += backlog.entries;
+            if (backlog.oldestAt !== null && (oldestAt === null || backlog.oldestAt < oldestAt))
+                oldestAt = backlog.oldestAt;
+        }
+        return { entries, oldestAt };
+    }
+    async close() {
+        await this.inner.close();
+    }
+    // ---------------------------------------------------------------------------------------------
+    reload(queue) {
+        let loading = this.loading.get(queue);
+        if (!loading) {
+            loading = this.load(queue).finally(() => this.loading.delete(queue));
+            this.loading.set(queue, loading);
+        }
+        return loading;
+    }
+    /**
+     * Reads the layout. The first load of a queue this instance configures sets the fleet's count
+     * to its own and records any partition the count needs and the layout lacks (a suffix chosen by
+     * the store, so partitions spread over a cluster's masters).
+     */
+    async load(queue) {
+        const configured = this.layouts.has(queue) ? undefined : this.options.partitionsOf(queue);
+        let stored = configured === undefined ? await this.inner.readPartitionLayout(queue) : await this.inner.setPartitionCount(queue, configured);
+        let layout = partition_layout_1.PartitionLayout.read(queue, stored, this.clock.now());
+        for (let tries = 0; configured !== undefined && layout.names.length < layout.count && tries < ADD_PARTITION_TRIES * layout.count; tries++) {
+            const index = layout.names.length;
+            stored = await this.inner.addPartition(queue, index, this.inner.partitionSuffix(queue, index, layout.suffixes()));
+            layout = partition_layout_1.PartitionLayout.read(queue, stored, this.clock.now());
+        }
+        const before = this.layouts.get(queue);
+        if (!layout.single)
+            await this.loadSettings(layout, before === undefined || before.names.length < layout.names.length);
+        this.layouts.set(queue, layout);
+        return layout;
+    }
+    /**
+     * Reads the queue's settings (partition 0's) with its layout: whether claims budget a rate; and
+     * when partitions are new to this instance, copies the pause and the groups' default cap to
+     * those that lack them (a partition added after the queue was paused would not hold it).
+     */
+    async loadSettings(layout, copy) {
+        const settings = await this.inner.groups.settings(layout.names[0]);
+        this.rateLimited.set(layout.queue, settings.rateLimit !== null);
+        if (!copy)
+            return;
+        for (const name of layout.names.slice(1)) {
+            const own = await this.inner.groups.settings(name);
+            if (own.paused !== settings.paused)
+                await this.inner.groups.setPaused(name, settings.paused);
+            if (own.groupConcurrency !== settings.groupConcurrency)
+                await this.inner.groups.updateSettings(name, { groupConcurrency: settings.groupConcurrency });
+        }
+    }
+    board(queue, size) {
+        let board = this.boards.get(queue);
+        if (!board)
+            this.boards.set(queue, (board = new partition_board_1.PartitionBoard(this.random, size)));
+        return board;
+    }
+    touch(queue, index) {
+        let touched = this.touched.get(queue);
+        if (!touched)
+            this.touched.set(queue, (touched = new Set()));
+        touched.add(index);
+    }
+    /**
+     * This process changed partition `index` (it released, reaped, retried, promoted or committed
+     * there, or a setting changed): its own claims look there next; the partition's work, read with
+     * its wake count bumped (so it outranks every sight before the change), goes on the board, and a
+     * waiting worker is woken when there is work. Partition 0 needs neither: its scripts wake its
+     * own list, and the board reads it live. Never throws: the change is made, and a report lost
+     * (the store fails, or this process dies first) costs the sweep's wait.
+     */
+    async announce(queue, index) {
+        this.boards.get(queue)?.poke(index);
+        if (index === 0)
+            return;
+        const partition = this.layouts.get(queue)?.names[index];
+        if (partition === undefined)
+            return;
+        try {
+            const work = await this.inner.partitionWork(partition, true);
+            await this.inner.reportWork(queue, index, work, work.top !== null || work.dueAt !== null);
+        }
+        catch {
+            // see above: the sweep finds it
+        }
+    }
+    /** A setting changed what may be claimed: every partition of the queue is worth a claim again. */
+    async announceAll(queue) {
+        const layout = this.layouts.get(queue);
+        if (!layout || layout.single)
+            return;
+        await Promise.all(layout.names.map((_, i) => this.announce(queue, i)));
+    }
+    async announcePartition(queue, partition) {
+        const index = this.layouts.get(queue)?.indexOf(partition) ?? -1;
+        if (index >= 0)
+            await this.announce(queue, index);
+    }
+    /** Keyed jobs whose key names a live job in the key's home under an earlier count: reported as that job. */
+    async findMovedKeys(layout, jobs, results) {
+        await Promise.all(jobs.map(async (job, i) => {
+            // a named group's job is keyed within its group's partition (it never goes elsewhere)
+            if (job.idempotencyKey === undefined || job.group)
+                return;
+            const existing = await this.liveKeyElsewhere(layout, job.idempotencyKey, (0, queue_partition_1.keyHome)(job.idempotencyKey, layout.writable), false);
+            if (existing)
+                results[i] = { job: named(existing), created: false };
+        }));
+    }
+    /**
+     * The live job `key` names in a partition other than `except`: the key's home now (unless
+     * `homeToo` is false) or under an earlier count. One read per such partition.
+     */
+    async liveKeyElsewhere(layout, key, except, homeToo = true) {
+        const homes = new Set(layout.history.map((count) => (0, queue_partition_1.keyHome)(key, count)));
+        if (homeToo)
+            homes.add((0, queue_partition_1.keyHome)(key, layout.writable));
+        homes.delete(except);
+        for (const index of homes) {
+            if (index >= layout.names.length)
+                continue;
+            const existing = await this.inner.findByIdempotencyKey(layout.names[index], key);
+            if (existing)
+                return existing;
+        }
+        return null;
+    }
+    /**
+     * Writes each partition's jobs in one script. Jobs of several partitions (a bulk whose keys hash
+     * to several) are staged first where the store can fail between partitions (stagedWrite); the
+     * memory store cannot, and writes them partition after partition.
+     */
+    async writeGroups(layout, jobs, groups, results) {
+        if (groups.size > 1 && this.staging)
+            return this.stagedWrite(this.staging, layout, jobs, groups, results);
+        for (const [index, members] of groups) {
+            const report = await this.inner.enqueuePartition(members.map((i) => placeIn(jobs[i], layout, index)));
+            refuseInDoubt(report.results);
+            report.results.forEach((result, k) => (results[members[k]] = { ...result, job: named(result.job) }));
+            if (report.results.some((r) => r.created))
+                await this.reportEnqueue(layout.queue, index, report);
+        }
+    }
+    /**
+     * New jobs in partition `index`. The board is told when they made work claimable where there was
+     * none (and a waiting worker woken), raised the partition's best priority (busy workers claim
+     * there first from their next read of the board), or brought its next due time forward (a
+     * waiting worker woken, to wait for it instead). Anything else the board and the workers know
+     * already: work there was claimable before, and was reported when it became so. Partition 0's
+     * enqueue wakes its own list, and the board reads it live. A report that fails (the jobs are
+     * stored) costs what a lost wake-up costs: the sweep's wait.
+     */
+    async reportEnqueue(queue, index, report) {
+        const { before, after } = report;
+        this.boards.get(queue)?.saw(index, after, false);
+        if (index === 0)
+            return;
+        const madeClaimable = before.top === null && after.top !== null;
+        const raised = before.top !== null && after.top !== null && after.top > before.top;
+        const dueSooner = after.dueAt !== null && (before.dueAt === null || after.dueAt < before.dueAt);
+        if (!madeClaimable && !raised && !dueSooner)
+            return;
+        await this.inner.reportWork(queue, index, after, madeClaimable || dueSooner).catch(() => undefined);
+    }
+    /**
+     * A bulk whose jobs lie in several partitions, all or nothing across them, in two phases:
+     * 1. every partition stages its jobs (stage.lua: written and keyed, not enqueued); a failure
+     *    rolls back what was staged and throws: nothing is left;
+     * 2. the first partition (the coordinator) commits its jobs and records the decision in the same
+     *    script (unless STAGE_DECIDE_MS have passed: then everything is rolled back and it throws);
+     *    from then on the bulk stands: the other partitions commit now, and one that fails to is
+     *    committed by upkeep after the stage's deadline (settleStages), so the caller is answered
+     *    with every job. A failure of the decision itself (its reply lost) leaves the stage to
+     *    upkeep, which settles every partition by whether the decision is there, and throws.
+     */
+    async stagedWrite(staging, layout, jobs, groups, results) {
+        const queue = layout.queue;
+        const indexes = [...groups.keys()];
+        const coordinator = layout.names[indexes[0]];
+        const stageId = `${coordinator}|${(0, job_id_1.idTail)((0, job_id_1.newJobId)(queue, this.clock.now()))}`;
+        const started = this.clock.now();
+        const staged = [];
+        const rollback = async () => {
+            // best effort: a stage left behind is rolled back by upkeep after its deadline
+            await Promise.all(staged.map((index) => staging.rollbackStage(layout.names[index], stageId).catch(() => undefined)));
+        };
+        try {
+            for (const index of indexes) {
+                const stagedResults = await staging.stageJobs(layout.names[index], stageId, started + exports.STAGE_DEADLINE_MS, groups.get(index).map((i) => placeIn(jobs[i], layout, index)));
+                staged.push(index);
+                refuseInDoubt(stagedResults);
+                groups.get(index).forEach((i, k) => (results[i] = { job: named(stagedResults[k].job), created: stagedResults[k].created }));
+            }
+        }
+        catch (err) {
+            await rollback();
+            throw err;
+        }
+        const decided = await staging.commitStage(coordinator, stageId, { by: started + exports.STAGE_DECIDE_MS, keepUntil: started + exports.STAGE_DEADLINE_MS + STAGE_DECISION_KEEP_MS });
+        if (decided === null) {
+            await rollback();
+            throw new errors_1.StoreUnavailableError('a bulk across partitions took too long to write; nothing of it was kept');
+        }
+        if (decided.committed > 0)
+            await this.announce(queue, indexes[0]);
+        await Promise.all(indexes.slice(1).map(async (index) => {
+            const done = await staging.commitStage(layout.names[index], stageId).catch(() => null);
+            if (done && done.committed > 0)
+                await this.announce(queue, index);
+        }));
+    }
+    /** Items of a queue's leases grouped by the partition their id names, one call per partition, outcomes in the items' order. */
+    async byPartition(queue, items, call) {
+        const groups = groupBy(items, (item) => (0, job_id_1.queueOfJobId)(item.id) ?? queue);
+        if (groups.size === 1) {
+            const [[partition, part]] = groups;
+            return call(partition, part);
+        }
+        const out = new Array(items.length);
+        const positions = new Map();
+        items.forEach((item, i) => positions.set(item, i));
+        await Promise.all([...groups].map(async ([partition, part]) => {
+            const outcomes = await call(partition, part);
+            part.forEach((item, k) => (out[positions.get(item)] = outcomes[k]));
+        }));
+        return out;
+    }
+    async each(queue, call) {
+        const layout = await this.layout(queue);
+        return Promise.all(layout.names.map(call));
+    }
+    /**
+     * Upkeep with a budget of `limit` items for the whole queue: partition after partition, each
+     * given what the ones before left, starting one partition further on each call (so a partition
+     * with more than the budget cannot hold the others back for good); `rootLast` keeps partition
+     * 0 for the end. One command per partition visited, and none once the budget is spent.
+     */
+    async budgeted(queue, layout, limit, rootLast, call, used = (result) => result, results = []) {
+        const size = layout.names.length;
+        const start = this.upkeepCursor.get(queue) ?? 0;
+        this.upkeepCursor.set(queue, (start + 1) % size);
+        const order = Array.from({ length: size }, (_, step) => (start + step) % size);
+        if (rootLast)
+            order.push(...order.splice(order.indexOf(0), 1));
+        let left = Math.max(0, Math.floor(limit));
+        for (const index of order) {
+            if (left <= 0)
+                break;
+            const result = await call(layout.names[index], left, index);
+            results.push(result);
+            left -= used(result);
+        }
+        return Math.floor(limit) - left;
+    }
+    /** A count-returning upkeep step within one budget for the queue (straight through for one partition). */
+    async withBudget(queue, limit, call) {
+        const layout = await this.layout(queue);
+        return layout.single ? call(queue, limit, 0) : this.budgeted(queue, layout, limit, false, call);
+    }
+    async reapEach(queue, limit, rootLast, call) {
+        const layout = await this.layout(queue);
+        if (layout.single)
+            return call(queue, limit);
+        const results = [];
+        await this.budgeted(queue, layout, limit, rootLast, async (partition, budget, i) => {
+            const result = await call(partition, budget);
+            if (result.requeued.length > 0)
+                await this.announce(queue, i);
+            return result;
+        }, (r) => r.requeued.length + r.failed.length + r.cancelled.length + (r.malformed?.length ?? 0), results);
+        const merged = {
+            requeued: results.flatMap((r) => r.requeued),
+            failed: results.flatMap((r) => r.failed),
+            cancelled: results.flatMap((r) => r.cancelled),
+        };
+        const malformed = results.flatMap((r) => r.malformed ?? []);
+        if (malformed.length > 0)
+            merged.malformed = malformed;
+        return merged;
+    }
+}
+exports.PartitionedJobStore = PartitionedJobStore;
+/** The sources of the store below, with a lane per partition, and every event naming its queue. */
+class PartitionedEventSources extends job_event_sources_1.JobEventSources {
+    inner;
+    partitionsOf;
+    constructor(inner, partitionsOf) {
+        super();
+        this.inner = inner;
+        this.partitionsOf = partitionsOf;
+    }
+    lanes(queues) {
+        return this.inner.lanes(queues.flatMap((queue) => this.partitionsOf(queue)));
+    }
+    open(lane) {
+        return new QueueNamingSource(this.inner.open(lane));
+    }
+}
+class QueueNamingSource extends job_event_source_1.JobEventSource {
+    source;
+    constructor(source) {
+        super();
+        this.source = source;
+    }
+    get name() {
+        return this.source.name;
+    }
+    async read(max, waitMs) {
+        const batch = await this.source.read(max, waitMs);
+        for (const event of batch.events)
+            event.queue = (0, queue_partition_1.queueOfPartition)(event.queue);
+        for (const gap of batch.gaps)
+            gap.queue = (0, queue_partition_1.queueOfPartition)(gap.queue);
+        return batch;
+    }
+    ack(batch) {
+        return this.source.ack(batch);
+    }
+    close() {
+        return this.source.close();
+    }
+}
+/** The coordinating partition a stage id names (`<partition>|<tail>`). */
+function coordinatorOf(stageId) {
+    const bar = stageId.indexOf('|');
+    return bar > 0 ? stageId.slice(0, bar) : undefined;
+}
+/**
+ * A job found by its key that another bulk has staged and not yet settled may still be rolled
+ * back: the caller is asked to try again (503) rather than told the job exists.
+ */
+function refuseInDoubt(results) {
+    if (results.some((r) => r.inDoubt)) {
+        throw new errors_1.StoreUnavailableError('a job with one of these idempotency keys is being written by another bulk; try again', 1);
+    }
+}
+/** `job` as stored in partition `index` of `layout`: its queue the partition's name, its id naming it. */
+function placeIn(job, layout, index) {
+    if (index === 0)
+        return job;
+    const partition = layout.names[index];
+    return { ...job, queue: partition, id: (0, job_id_1.withPartition)(job.id, partition) };
+}
+function named(job) {
+    const queue = (0, queue_partition_1.queueOfPartition)(job.queue);
+    return queue === job.queue ? job : { ...job, queue };
+}
+function namedExecution(record) {
+    const queue = (0, queue_partition_1.queueOfPartition)(record.queue);
+    return queue === record.queue ? record : { ...record, queue };
+}
+function sum(values) {
+    return values.reduce((a, b) => a + b, 0);
+}
+function groupBy(items, keyOf) {
+    const groups = new Map();
+    for (const item of items) {
+        const key = keyOf(item);
+        const group = groups.get(key);
+        if (group)
+            group.push(item);
+        else
+            groups.set(key, [item]);
+    }
+    return groups;
+}
+//# sourceMappingURL=partitioned-job-store.js.map

@@ -1,0 +1,110 @@
+import { RedisQueueKeys } from './redis-queue-keys';
+/**
+ * Which keys each Lua script gets, in one place. A script names a key `K_<NAME>` (LUA_KEY_NAMES);
+ * the loader writes each script's prelude (`local K_JOB = KEYS[1]` ...) from its entry here, so
+ * the positions are never written twice, and script-keys.spec.ts fails when a script (with its
+ * includes) uses a key its entry lacks or its entry lists a key it never uses. Every key carries
+ * the queue's hash tag, so a script touches one slot.
+ */
+export declare const LUA_KEY_NAMES: {
+    readonly jobPrefix: "K_JOB";
+    readonly pending: "K_PENDING";
+    readonly pendingFifo: "K_PENDING_FIFO";
+    readonly pendingFifoDead: "K_PENDING_DEAD";
+    readonly pendingFifoGone: "K_PENDING_GONE";
+    readonly scheduled: "K_SCHEDULED";
+    readonly leases: "K_LEASES";
+    readonly succeeded: "K_SUCCEEDED";
+    readonly failed: "K_FAILED";
+    readonly cancelled: "K_CANCELLED";
+    readonly events: "K_EVENTS";
+    readonly eventsAvg: "K_EVENTS_AVG";
+    readonly wake: "K_WAKE";
+    readonly seq: "K_SEQ";
+    readonly wakeSeq: "K_WAKE_SEQ";
+    readonly board: "K_BOARD";
+    readonly idem: "K_IDEM";
+    readonly workerLeasePrefix: "K_WLEASE";
+    readonly workers: "K_WORKERS";
+    readonly executionPrefix: "K_EXEC";
+    readonly executionsDone: "K_EXEC_DONE";
+    readonly executionsAll: "K_EXEC_ALL";
+    readonly executionsIdem: "K_EXEC_IDEM";
+    readonly refresh: "K_REFRESH";
+    readonly refreshing: "K_REFRESHING";
+    readonly partitions: "K_PARTITIONS";
+    readonly stagePrefix: "K_STAGE";
+    readonly stages: "K_STAGES";
+    readonly commits: "K_COMMITS";
+    readonly schedules: "K_SCHEDULES";
+    readonly scheduleNames: "K_SCHEDULE_NAMES";
+    readonly scheduleSeq: "K_SCHEDULE_SEQ";
+    readonly schedulePrefix: "K_SCHED";
+    readonly settings: "K_SETTINGS";
+    readonly groupPrefix: "K_GROUP";
+    readonly groupListPrefix: "K_GROUP_LIST";
+    readonly groupZsetPrefix: "K_GROUP_ZSET";
+    readonly groupsReady: "K_GROUPS_READY";
+    readonly groupsThrottled: "K_GROUPS_THROTTLED";
+    readonly groupsFull: "K_GROUPS_FULL";
+    readonly groups: "K_GROUPS";
+    readonly workerInfo: "K_WORKER_INFO";
+    readonly workerBeats: "K_WORKER_BEATS";
+    readonly auditLog: "K_AUDIT_LOG";
+    readonly auditSeq: "K_AUDIT_SEQ";
+};
+export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
+export declare const SCRIPT_KEYS: {
+    readonly enqueue: readonly ["jobPrefix", "idem", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh"];
+    readonly 'enqueue-partition': readonly ["jobPrefix", "idem", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh"];
+    readonly 'create-execution': readonly ["jobPrefix", "idem", "executionsIdem", "executionsAll", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh"];
+    readonly claim: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "workerLeasePrefix", "failed", "events", "executionPrefix", "refresh"];
+    readonly heartbeat: readonly ["jobPrefix", "leases"];
+    readonly counts: readonly ["pending", "pendingFifo", "pendingFifoGone", "settings", "scheduled", "leases", "succeeded", "failed", "cancelled"];
+    readonly 'stray-leases': readonly ["jobPrefix", "workerLeasePrefix"];
+    readonly 'oldest-pending': readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "groups", "groupListPrefix", "groupZsetPrefix"];
+    readonly complete: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "workerLeasePrefix", "failed", "cancelled", "events", "executionPrefix", "refresh", "succeeded", "idem"];
+    readonly fail: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "workerLeasePrefix", "failed", "cancelled", "events", "executionPrefix", "refresh"];
+    readonly release: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "workerLeasePrefix", "failed", "cancelled", "events", "executionPrefix", "refresh"];
+    readonly reap: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "workerLeasePrefix", "failed", "cancelled", "events", "executionPrefix", "refresh"];
+    readonly 'reap-workers': readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "workerLeasePrefix", "failed", "cancelled", "events", "executionPrefix", "refresh", "workers"];
+    readonly cancel: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "failed", "cancelled", "events", "executionPrefix", "refresh"];
+    readonly 'cancel-execution': readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "failed", "cancelled", "events", "executionPrefix", "refresh"];
+    readonly retry: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "failed", "cancelled", "events", "executionPrefix", "refresh"];
+    readonly promote: readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh"];
+    readonly 'promote-job': readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh"];
+    readonly trim: readonly ["jobPrefix", "idem", "succeeded", "failed", "cancelled"];
+    readonly 'events-trim': readonly ["events"];
+    readonly 'trim-executions': readonly ["executionPrefix", "executionsDone", "executionsIdem", "executionsAll", "refresh"];
+    readonly 'list-executions': readonly ["executionPrefix", "executionsAll"];
+    readonly 'refresh-claim': readonly ["executionPrefix", "refresh", "refreshing"];
+    readonly 'refresh-ack': readonly ["executionPrefix", "executionsDone", "refreshing"];
+    readonly 'refresh-requeue': readonly ["executionPrefix", "refresh", "refreshing"];
+    readonly 'partitions-count': readonly ["partitions"];
+    readonly 'partitions-add': readonly ["partitions", "board"];
+    readonly 'board-report': readonly ["board", "wake"];
+    readonly 'board-read': readonly ["board", "pending", "pendingFifo", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled"];
+    readonly 'partition-work': readonly ["pending", "pendingFifo", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled"];
+    readonly 'partition-drop': readonly ["pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "scheduled", "leases", "succeeded", "failed", "cancelled", "idem", "events", "eventsAvg", "wake", "wakeSeq", "seq", "workers", "executionsDone", "executionsAll", "executionsIdem", "refresh", "refreshing", "stages", "commits", "settings", "groupPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups"];
+    readonly 'partitions-retire': readonly ["partitions", "board"];
+    readonly stage: readonly ["jobPrefix", "idem", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh", "stagePrefix", "stages"];
+    readonly 'stage-commit': readonly ["jobPrefix", "pending", "pendingFifo", "pendingFifoDead", "pendingFifoGone", "seq", "wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "scheduled", "events", "executionPrefix", "refresh", "stagePrefix", "stages", "commits"];
+    readonly 'stage-rollback': readonly ["jobPrefix", "idem", "stagePrefix", "stages"];
+    readonly 'queue-settings': readonly ["wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "pending", "pendingFifo", "pendingFifoGone", "seq"];
+    readonly 'rate-take': readonly ["settings"];
+    readonly 'rate-refund': readonly ["settings"];
+    readonly 'group-update': readonly ["wake", "wakeSeq", "settings", "groupPrefix", "groupListPrefix", "groupZsetPrefix", "groupsReady", "groupsThrottled", "groupsFull", "groups", "leases", "pending", "pendingFifo", "pendingFifoGone", "seq"];
+    readonly 'schedule-put': readonly ["schedulePrefix", "schedules", "scheduleNames"];
+    readonly 'schedule-claim': readonly ["schedulePrefix", "schedules", "scheduleSeq"];
+    readonly 'schedule-settle': readonly ["schedulePrefix", "schedules"];
+    readonly 'schedule-pause': readonly ["schedulePrefix", "schedules"];
+    readonly 'schedule-delete': readonly ["schedulePrefix", "schedules", "scheduleNames"];
+    readonly 'schedule-record': readonly ["schedulePrefix"];
+    readonly 'workers-forget': readonly ["workerInfo", "workerBeats"];
+    readonly 'audit-append': readonly ["auditLog", "auditSeq"];
+};
+export type ScriptName = keyof typeof SCRIPT_KEYS;
+/** The prelude that names a script's KEYS, in its SCRIPT_KEYS order. */
+export declare function keyPrelude(script: ScriptName): string;
+/** The KEYS of `script` for one queue. */
+export declare function scriptKeys(script: ScriptName, keys: RedisQueueKeys): string[];
