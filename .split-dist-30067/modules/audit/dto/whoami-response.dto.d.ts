@@ -1,4 +1,0 @@
-export declare class WhoamiResponseDto {
-    access: 'open' | 'write' | 'read';
-    keyId: string | null;
-}

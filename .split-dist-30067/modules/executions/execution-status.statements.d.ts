@@ -1,8 +1,0 @@
-/**
- * One statement per refreshed batch: every row comes from ONE jsonb parameter, so a batch of any
- * size is one statement with a fixed text. A row only replaces an older version of itself, so a
- * slow refresher's late write never puts back an older status. Rows go in id order, so concurrent
- * refreshers lock rows in the same order. The table is partitioned by created_at, fixed at the
- * execution's creation, so every refresh of an execution names the same (id, created_at) key.
- */
-export declare const UPSERT_EXECUTIONS = "\nINSERT INTO executions AS e (id, queue, status, total, pending, scheduled, running, succeeded, failed, cancelled,\n  callback_url, created_at, updated_at, finished_at, version)\nSELECT r.id, r.queue, r.status, r.total, r.pending, r.scheduled, r.running, r.succeeded, r.failed, r.cancelled,\n  r.callback_url, r.created_at, r.updated_at, r.finished_at, r.version\nFROM jsonb_to_recordset($1::jsonb) AS r(id text, queue text, status text, total integer, pending integer,\n  scheduled integer, running integer, succeeded integer, failed integer, cancelled integer, callback_url text,\n  created_at timestamptz, updated_at timestamptz, finished_at timestamptz, version bigint)\nORDER BY r.created_at, r.id\nON CONFLICT (id, created_at) DO UPDATE SET\n  status = EXCLUDED.status, total = EXCLUDED.total, pending = EXCLUDED.pending, scheduled = EXCLUDED.scheduled,\n  running = EXCLUDED.running, succeeded = EXCLUDED.succeeded, failed = EXCLUDED.failed, cancelled = EXCLUDED.cancelled,\n  callback_url = EXCLUDED.callback_url, updated_at = EXCLUDED.updated_at, finished_at = EXCLUDED.finished_at,\n  version = EXCLUDED.version\nWHERE e.version < EXCLUDED.version";

@@ -1,3 +1,0 @@
-/** Executions: groups of jobs with exact counters, their refresh and their API. */
-export { ExecutionsModule } from './executions.module';
-export { ExecutionRefreshService } from './execution-refresh.service';

@@ -1,2 +1,0 @@
-/** Liveness and readiness (Terminus). */
-export { HealthModule } from './health.module';

@@ -1,3 +1,0 @@
-export declare class BulkCreateJobsResponseDto {
-    ids: string[];
-}

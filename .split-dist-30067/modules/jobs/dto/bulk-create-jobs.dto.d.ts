@@ -1,4 +1,0 @@
-import { CreateJobDto } from './create-job.dto';
-export declare class BulkCreateJobsDto {
-    jobs: CreateJobDto[];
-}
