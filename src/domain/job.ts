@@ -128,7 +128,10 @@ export interface Job {
   tracestate?: string;
 }
 
-/** A job handed to a worker: the job plus its lease. */
+/**
+ * A job handed to a worker: the job plus its lease. The job is its record as claimed, less
+ * `lastErrorStack` (a handler gets the previous attempt's error text, not its stack).
+ */
 export interface ClaimedJob {
   job: Job;
   /** Fencing token: bumped on every claim; every later call about this lease presents it. */

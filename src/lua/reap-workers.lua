@@ -46,6 +46,8 @@ for w = 5, #ARGV do
       noteMalformed(worker)
       redis.call('ZREM', K_WORKERS, worker)
     else
+      -- in id order (the memory store's too): what a reap puts back waits in one known order
+      table.sort(ids)
       for _, id in ipairs(ids) do
         reads = reads - 1
         local owner = redis.pcall('HGET', K_JOB .. id, 'w')

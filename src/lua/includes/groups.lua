@@ -1,6 +1,7 @@
 --- @include "queue-keys"
 --- @include "batch-calls"
 --- @include "rate-limit"
+--- @include "pending-dead"
 -- Fairness (src/domain/fairness.ts): a queue's groups, served round-robin within a priority, with
 -- caps and token buckets. The keys, all in the queue's slot:
 --   K_SETTINGS          hash: g ('1': the queue uses groups), p (paused), gc (groups' default cap),
@@ -49,14 +50,31 @@ local function nextTurn()
   return redis.call('INCR', K_SEQ)
 end
 
--- The tier part of a group's place: (1000 - priority of its best pending entry) * 2^41, or nil
--- when it holds no entry.
+-- Whether group g's priority-0 list holds a live entry, the dead entries at its head dropped on
+-- the way (each dead entry is dropped once, here or by the claim that pops it).
+local function liveListHead(g, lkey)
+  if anyDeadEntries() then
+    local dropped = 0
+    while true do
+      local id = redis.call('LINDEX', lkey, 0)
+      if not id or not takeDeadEntry(id) then break end
+      redis.call('LPOP', lkey)
+      dropped = dropped + 1
+    end
+    if dropped > 0 and g ~= '' then redis.call('HINCRBY', K_SETTINGS, 'gn', -dropped) end
+  end
+  return redis.call('LLEN', lkey) > 0
+end
+
+-- The tier part of a group's place: (1000 - priority of its best pending job) * 2^41, or nil
+-- when it holds none (the dead entries at its list's head are dropped: a group of cancelled
+-- jobs holds nothing, as in memory).
 local function headTier(g)
   local zkey, lkey = groupPendingKeys(g)
   local first = redis.call('ZRANGE', zkey, 0, 0, 'WITHSCORES')
   local z = first[2] and tonumber(first[2])
   if z and z < PRIORITY_ZERO_SCORE then return math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
-  if redis.call('LLEN', lkey) > 0 then return PRIORITY_ZERO_SCORE end
+  if liveListHead(g, lkey) then return PRIORITY_ZERO_SCORE end
   if z then return math.floor(z / PRIORITY_SPAN) * PRIORITY_SPAN end
   return nil
 end
@@ -100,16 +118,15 @@ local function enableGroups()
   placeGroup('')
 end
 
--- Forgets a named group that has nothing: no pending or running job and no settings. One whose
--- pending structures still hold dead entries (cancelled jobs) goes back in the round instead, so a
--- claim drains them first.
+-- Forgets a named group that has nothing: no pending or running job and no settings. Its dead
+-- entries (cancelled jobs) go with it (headTier drops them); one whose structures still hold a
+-- live entry (`n` said none) goes back in the round instead.
 local function forgetIfIdle(g)
   if g == '' then return end
   local key = K_GROUP .. g
   local h = redis.call('HMGET', key, 'n', 'r', 'c', 'rm', 'p')
   if (tonumber(h[1]) or 0) > 0 or (tonumber(h[2]) or 0) > 0 or h[3] or h[4] or h[5] then return end
-  local zkey, lkey = groupPendingKeys(g)
-  if redis.call('EXISTS', zkey, lkey) > 0 then
+  if headTier(g) ~= nil then
     placeGroup(g)
     return
   end

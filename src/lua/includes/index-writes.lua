@@ -92,32 +92,23 @@ local function leavePending(id, priority, group)
   end
   if priority ~= 0 then
     if redis.call('ZREM', zkey, id) == 1 and group ~= '' then redis.call('HINCRBY', K_SETTINGS, 'gn', -1) end
-    -- the group's best job may have gone: its place in the round moves to its best one left,
-    -- keeping its turn (the list's dead entries need no such care: they are priority 0's)
-    local score = groupedMode() and redis.call('ZSCORE', K_GROUPS_READY, group)
-    if score then
-      local tier = headTier(group)
-      if tier ~= nil then redis.call('ZADD', K_GROUPS_READY, tier + tonumber(score) % PRIORITY_SPAN, group) end
-    end
-    return
+  else
+    redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
+    redis.call('INCR', K_PENDING_GONE)
   end
-  redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
-  redis.call('INCR', K_PENDING_GONE)
-end
-
--- Whether the list holds any dead entry: one GET per claim, so a queue nobody cancels in pays
--- nothing more per job.
-local function anyDeadEntries()
-  return (tonumber(redis.call('GET', K_PENDING_GONE)) or 0) > 0
-end
-
--- Whether a popped pending entry of job `id` is a dead one; if so it is consumed.
-local function takeDeadEntry(id)
-  local n = tonumber(redis.call('HGET', K_PENDING_DEAD, id))
-  if not n then return false end
-  if n <= 1 then redis.call('HDEL', K_PENDING_DEAD, id) else redis.call('HINCRBY', K_PENDING_DEAD, id, -1) end
-  redis.call('DECR', K_PENDING_GONE)
-  return true
+  -- the group's best job may have gone: its place in the round moves to its best one left,
+  -- keeping its turn; with none left it leaves the round (as GroupRound.pendingLeft in memory)
+  if groupedMode() then
+    local tier = headTier(group)
+    if tier == nil then
+      redis.call('ZREM', K_GROUPS_READY, group)
+      redis.call('ZREM', K_GROUPS_THROTTLED, group)
+      forgetIfIdle(group)
+    else
+      local score = redis.call('ZSCORE', K_GROUPS_READY, group)
+      if score then redis.call('ZADD', K_GROUPS_READY, tier + tonumber(score) % PRIORITY_SPAN, group) end
+    end
+  end
 end
 
 -- Entries popped from the named groups' structures this call: flushIndexWrites takes them off

@@ -15,6 +15,23 @@ export interface MemoryExecution extends ExecutionRecord {
  * the executions acknowledged final (id -> ack time), trimmed after their retention.
  */
 export class MemoryExecutions {
+  /** The step (a synchronous run of the store) that last bumped each execution's version. */
+  private readonly versionSteps = new WeakMap<MemoryExecution, number>();
+  private step = 0;
+  private stepOpen = false;
+
+  /** The current step: one per synchronous run, closed by the next microtask. */
+  private currentStep(): number {
+    if (!this.stepOpen) {
+      this.stepOpen = true;
+      this.step += 1;
+      queueMicrotask(() => {
+        this.stepOpen = false;
+      });
+    }
+    return this.step;
+  }
+
   readonly byId = new Map<string, MemoryExecution>();
   /** Idempotency key -> execution id, freed when the execution is trimmed. */
   readonly idempotency = new Map<string, string>();
@@ -85,7 +102,13 @@ export class MemoryExecutions {
     const execution = this.byId.get(executionId);
     if (!execution) return;
     moveCount(execution.counts, from, to);
-    execution.version += 1;
+    // one version per atomic change, as a script call in Redis: every move of one store call
+    // (synchronous, so no reader sees between them) shares it
+    const step = this.currentStep();
+    if (this.versionSteps.get(execution) !== step) {
+      this.versionSteps.set(execution, step);
+      execution.version += 1;
+    }
     execution.updatedAt = now;
     this.refresh.add(executionId);
   }

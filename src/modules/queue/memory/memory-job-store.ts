@@ -252,7 +252,10 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
         }
         const expiresAt = leaseUntil(now, leaseMs, hardDeadline(now, entry.record.timeoutMs, this.graceMs));
         events.push(claimJob(q, entry, workerId, expiresAt, now));
-        jobs.push({ job: toJob(entry.record, 'running'), token: entry.record.token, leaseExpiresAt: expiresAt });
+        const job = toJob(entry.record, 'running');
+        // a claim hands over the job without its last error's stack (ClaimedJob; claim.lua does not read it)
+        delete job.lastErrorStack;
+        jobs.push({ job, token: entry.record.token, leaseExpiresAt: expiresAt });
         return true;
       }
       return false;
@@ -387,7 +390,8 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     for (const workerId of workerIds) {
       const seen = q.workers.get(workerId);
       if (seen !== undefined && seen >= cutoff) continue;
-      for (const id of [...(q.held.get(workerId) ?? [])]) {
+      // in id order, as reap-workers.lua ends the leases it read
+      for (const id of [...(q.held.get(workerId) ?? [])].sort()) {
         if (n >= limit) break;
         const entry = q.jobs.get(id);
         if (!entry || entry.status !== 'running' || entry.holder !== workerId) {

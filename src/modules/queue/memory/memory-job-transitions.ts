@@ -113,7 +113,8 @@ function endRunningAttempt(
     status = retryStatus(delay);
   }
   finish(q, entry, status, now);
-  return event(entry, outcome.event, now, { w, run, ...text });
+  // the stack stays on the record (lastErrorStack): events carry the error text only
+  return event(entry, outcome.event, now, { w, run, res: text.res, err: text.err });
 }
 
 export function promoteJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
@@ -142,10 +143,12 @@ export function cancelJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): J
   }
 }
 
-/** failed|cancelled -> pending, a fresh set of attempts, runnable now. */
+/** failed|cancelled -> pending, a fresh set of attempts, runnable now: no worker or start of an earlier run stays (retry.lua). */
 export function retryJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
   const r = entry.record;
   r.attempts = 0;
+  r.workerId = undefined;
+  r.startedAt = undefined;
   r.runAt = now;
   r.cancelRequested = false;
   r.finishedAt = undefined;

@@ -67,8 +67,9 @@ export class MemoryQueue {
   readonly round: GroupRound;
 
   private seqCounter = 0;
-  private readonly scheduled = new BinaryHeap<ScheduledRef>((a, b) => a.runAt < b.runAt || (a.runAt === b.runAt && a.seq < b.seq));
-  private readonly leases = new BinaryHeap<LeaseRef>((a, b) => a.expiresAt < b.expiresAt);
+  // equal runAt: by id, as Redis orders a sorted set's equal scores (the stores promote alike)
+  private readonly scheduled = new BinaryHeap<ScheduledRef>((a, b) => a.runAt < b.runAt || (a.runAt === b.runAt && (a.id < b.id || (a.id === b.id && a.seq < b.seq))));
+  private readonly leases = new BinaryHeap<LeaseRef>((a, b) => a.expiresAt < b.expiresAt || (a.expiresAt === b.expiresAt && a.id < b.id));
 
   /** `hostConcurrency`: the cap of host groups (0: none), fairness.ts. */
   constructor(

@@ -88,6 +88,8 @@ export interface RedisJobStoreOptions {
    * (default), claim.lua does not read those fields: nothing is stored then anyway.
    */
   traceContext?: boolean;
+  /** Jitter source of the backoff (fail.lua's per-item jitter); tests pass a fixed one. */
+  random?: () => number;
 }
 
 /** How long readiness on a cluster may take in all, below the probe's own timeout (HEALTH_CHECK_TIMEOUT_MS, 1 s). */
@@ -140,6 +142,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
   private readonly hostConcurrency: number;
   /** claim.lua's ARGV[10]: return the jobs' trace context (tracing on). */
   private readonly traceContextFlag: '0' | '1';
+  private readonly random: () => number;
 
   constructor(options: RedisJobStoreOptions) {
     super();
@@ -154,6 +157,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
     this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
     this.deleteSucceededFlag = options.deleteSucceeded === true ? '1' : '0';
     this.traceContextFlag = options.traceContext === true ? '1' : '0';
+    this.random = options.random ?? (() => Math.random());
     this.scripts = new RedisScripts(this.redis);
     this.availability = new RedisAvailability(this.redis);
     this.lister = new RedisJobLister(this.redis);
@@ -330,7 +334,7 @@ export class RedisJobStore extends JobStore implements PartitionHost, StagingHos
 
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
-    const args = items.flatMap((f) => [f.id, f.token, f.error, f.retryable ? '1' : '0', f.retryDelayMs ?? '', Math.random(), f.stack ?? '']);
+    const args = items.flatMap((f) => [f.id, f.token, f.error, f.retryable ? '1' : '0', f.retryDelayMs ?? '', this.random(), f.stack ?? '']);
     return this.settled(queue, items.length, await this.availability.call(() => this.run('fail', queue, args)));
   }
 

@@ -59,12 +59,15 @@ export type QueueKeyName = keyof typeof LUA_KEY_NAMES;
 
 /** What a script that writes events needs for them (includes/events.lua, execution-counters.lua). */
 const EVENTS = ['events', 'executionPrefix', 'refresh'] as const;
-/** What a queue's groups need (includes/groups.lua): turning them on counts the running jobs (leases). */
-const GROUPS = ['wake', 'wakeSeq', 'settings', 'groupPrefix', 'groupListPrefix', 'groupZsetPrefix', 'groupsReady', 'groupsThrottled', 'groupsFull', 'groups', 'leases'] as const;
+/**
+ * What a queue's groups need (includes/groups.lua): turning them on counts the running jobs (leases);
+ * a group's place drops the dead entries at its list's head (includes/pending-dead.lua).
+ */
+const GROUPS = ['pendingFifoDead', 'pendingFifoGone', 'wake', 'wakeSeq', 'settings', 'groupPrefix', 'groupListPrefix', 'groupZsetPrefix', 'groupsReady', 'groupsThrottled', 'groupsFull', 'groups', 'leases'] as const;
 /** What a script that adds pending jobs needs (includes/index-writes.lua). */
-const PENDING = ['pending', 'pendingFifo', 'pendingFifoDead', 'pendingFifoGone', 'seq', ...GROUPS] as const;
+const PENDING = ['pending', 'pendingFifo', 'seq', ...GROUPS] as const;
 /** What reading a queue's claimable work needs (includes/work-state.lua). */
-const WORK = ['pending', 'pendingFifo', 'pendingFifoGone', 'seq', ...GROUPS, 'scheduled'] as const;
+const WORK = ['pending', 'pendingFifo', 'seq', ...GROUPS, 'scheduled'] as const;
 /** What ending an attempt can touch (includes/end-attempt.lua). */
 const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', 'cancelled', ...EVENTS] as const;
 
@@ -134,10 +137,10 @@ export const SCRIPT_KEYS = {
   stage: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages'],
   'stage-commit': ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS, 'stagePrefix', 'stages', 'commits'],
   'stage-rollback': ['jobPrefix', 'idem', 'stagePrefix', 'stages'],
-  'queue-settings': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq'],
+  'queue-settings': [...GROUPS, 'pending', 'pendingFifo', 'seq'],
   'rate-take': ['settings'],
   'rate-refund': ['settings'],
-  'group-update': [...GROUPS, 'pending', 'pendingFifo', 'pendingFifoGone', 'seq'],
+  'group-update': [...GROUPS, 'pending', 'pendingFifo', 'seq'],
   // schedules: keys of the schedules' own key space (SCHEDULES_KEY_SPACE), never of a queue
   'schedule-put': ['schedulePrefix', 'schedules', 'scheduleNames'],
   'schedule-claim': ['schedulePrefix', 'schedules', 'scheduleSeq'],
