@@ -56,6 +56,9 @@ export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [
   ],
 };
 
+/** The error of a record nothing can run, failed where it was met: `<this>: <what is wrong>`. */
+export const MALFORMED_RECORD_ERROR = 'malformed job record';
+
 /** Whether `kind` may move a job from `from` (null: a new job) to `to`. */
 export function isTransition(kind: JobEventKind, from: JobStatus | null, to: JobStatus): boolean {
   return TRANSITIONS[kind].some(([f, t]) => f === from && t === to);

@@ -58,7 +58,7 @@ for w = 5, #ARGV do
           budget = budget - 1
         elseif owner == worker then
           -- a job no longer running only loses this stale entry, and costs no budget
-          if noteReaped(id, expireLease(id, 'worker ' .. worker .. ' went silent')) then budget = budget - 1 end
+          if noteReaped(id, expireLease(id, WORKER_SILENT_BEFORE .. worker .. WORKER_SILENT_AFTER)) then budget = budget - 1 end
         else
           -- re-claimed by another worker: only this worker's entry goes
           redis.call('SREM', set, id)

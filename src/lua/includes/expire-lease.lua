@@ -4,7 +4,7 @@
 -- decides: the attempt stays spent; back to pending when attempts are left, else failed;
 -- cancelled when a cancel was asked for. Returns the new status, or nil when the job was not
 -- running (its stale lease entry is dropped). A record that lost its status is failed as malformed.
-local EXPIRED_ERROR = 'lease expired'
+-- EXPIRED_ERROR is generated from the TypeScript (lua-constants.ts).
 
 local function expireLease(id, reason)
   local key = K_JOB .. id

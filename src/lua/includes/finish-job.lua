@@ -19,8 +19,8 @@ local function finishJob(id, from, st, index, ex, kind, att, w, run, field, valu
   if ex then bumpExecution(ex, from, st) end
 end
 
--- A record nothing can run, failed where it was met (claim, reap) with "malformed job record: <why>".
-local MALFORMED_PREFIX = 'malformed job record: '
+-- A record nothing can run, failed where it was met (claim, reap) with "malformed job record: <why>"
+-- (MALFORMED_PREFIX is generated from the TypeScript: lua-constants.ts).
 
 local function failMalformed(id, from, ex, att, why)
   local err = MALFORMED_PREFIX .. why

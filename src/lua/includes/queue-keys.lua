@@ -8,4 +8,3 @@
 local NOW = tonumber(ARGV[1])
 local EVENTS_MAXLEN = ARGV[2]
 
-local DEFAULT_MAX_ATTEMPTS = 3

@@ -1,6 +1,6 @@
 import { JobEvent } from '../../../domain/job-event';
 import { JobStatus } from '../../../domain/job';
-import { AttemptEnd, cancelDecision, endAttempt, retryStatus } from '../../../domain/job-lifecycle';
+import { AttemptEnd, cancelDecision, endAttempt, MALFORMED_RECORD_ERROR, retryStatus } from '../../../domain/job-lifecycle';
 import { findMalformation, MemoryJobRecord } from './memory-job-record';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
 
@@ -10,7 +10,6 @@ import { MemoryJobEntry, MemoryQueue } from './memory-queue';
  * change is allowed (status, token); these functions only apply it.
  */
 
-export const MALFORMED_PREFIX = 'malformed job record';
 
 function attemptsOf(record: MemoryJobRecord): number {
   return typeof record.attempts === 'number' && Number.isFinite(record.attempts) ? record.attempts : 0;
@@ -34,7 +33,7 @@ function event(entry: MemoryJobEntry, k: JobEvent['k'], now: number, extra: Part
 export function failIfMalformed(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent | undefined {
   const problem = findMalformation(entry.record);
   if (problem === undefined) return undefined;
-  const err = `${MALFORMED_PREFIX}: ${problem}`;
+  const err = `${MALFORMED_RECORD_ERROR}: ${problem}`;
   entry.record.lastError = err;
   // a stack belongs to its error (endRunningAttempt): this error has none
   delete entry.record.lastErrorStack;

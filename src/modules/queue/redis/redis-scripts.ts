@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { StoreUnavailableError } from '../../../domain/errors';
 import { isConnectionError } from '../store-errors';
 import { loadLuaScripts } from './lua-script-loader';
+import { constantsPrelude } from './lua-constants';
 import { isCluster, RedisClient } from './redis-connection';
 import { RedisQueueKeys } from './redis-queue-keys';
 import { keyPrelude, SCRIPT_KEYS, ScriptName } from './script-keys';
@@ -35,7 +36,7 @@ const DURABLE_RETRY_DELAY_MS = 250;
  */
 export class RedisScripts {
   constructor(private readonly redis: RedisClient) {
-    cachedScripts ??= new Map([...withKeyPreludes(loadLuaScripts())].map(([name, lua]) => [name, { lua, sha: sha1(lua) }]));
+    cachedScripts ??= new Map([...withPreludes(loadLuaScripts())].map(([name, lua]) => [name, { lua, sha: sha1(lua) }]));
     for (const [name, { lua }] of cachedScripts) {
       redis.defineCommand(commandName(name as ScriptName), { lua });
     }
@@ -109,17 +110,19 @@ function sha1(text: string): string {
 }
 
 /**
- * Each script with the prelude that names its KEYS (script-keys.ts), after its `#!lua` line
- * (which must stay first). A script file without an entry in SCRIPT_KEYS is an error: it would run
+ * Each script with its prelude, after its `#!lua` line (which must stay first): the locals that
+ * name its KEYS (script-keys.ts), then the constants it shares with the TypeScript
+ * (lua-constants.ts). A script file without an entry in SCRIPT_KEYS is an error: it would run
  * with no keys.
  */
-export function withKeyPreludes(scripts: Map<string, string>): Map<string, string> {
+export function withPreludes(scripts: Map<string, string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, lua] of scripts) {
     if (!(name in SCRIPT_KEYS)) throw new Error(`src/lua/${name}.lua has no entry in SCRIPT_KEYS (script-keys.ts)`);
     const newline = lua.indexOf('\n');
     const shebang = lua.startsWith('#!') ? lua.slice(0, newline + 1) : '';
-    out.set(name, `${shebang}${keyPrelude(name as ScriptName)}\n${lua.slice(shebang.length)}`);
+    const constants = constantsPrelude(lua);
+    out.set(name, `${shebang}${keyPrelude(name as ScriptName)}\n${constants === '' ? '' : `${constants}\n`}${lua.slice(shebang.length)}`);
   }
   return out;
 }

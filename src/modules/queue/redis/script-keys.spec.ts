@@ -1,5 +1,5 @@
 import { loadLuaScripts } from './lua-script-loader';
-import { withKeyPreludes } from './redis-scripts';
+import { withPreludes } from './redis-scripts';
 import { keyPrelude, LUA_KEY_NAMES, SCRIPT_KEYS, ScriptName } from './script-keys';
 
 /** The script's code without comments: what it really uses. */
@@ -41,7 +41,7 @@ describe('SCRIPT_KEYS: each script gets exactly the keys it uses', () => {
   });
 
   it('puts the prelude after the #!lua line, which must stay first', () => {
-    const withPrelude = withKeyPreludes(scripts);
+    const withPrelude = withPreludes(scripts);
     for (const [name, lua] of withPrelude) {
       const [first, ...rest] = lua.split('\n');
       expect(first).toMatch(/^#!lua/);
@@ -50,6 +50,6 @@ describe('SCRIPT_KEYS: each script gets exactly the keys it uses', () => {
   });
 
   it('refuses a script file that has no entry', () => {
-    expect(() => withKeyPreludes(new Map([['unlisted', '#!lua\nreturn 1']]))).toThrow(/unlisted.lua has no entry in SCRIPT_KEYS/);
+    expect(() => withPreludes(new Map([['unlisted', '#!lua\nreturn 1']]))).toThrow(/unlisted.lua has no entry in SCRIPT_KEYS/);
   });
 });
