@@ -5,6 +5,7 @@ import { ClaimqModule } from './claimq.module';
 import { claimqConfig } from './claimq-options';
 import { configureApp } from './configure-app';
 import { secretsAtRestWarning } from './config/secrets-at-rest-warning';
+import { memoryPartitionsWarning } from './config/memory-partitions-warning';
 import { openAccessWarning } from './http/open-access-warning';
 
 async function bootstrap(): Promise<void> {
@@ -23,7 +24,7 @@ async function bootstrap(): Promise<void> {
   exitOnPromiseLeaks();
   await app.listen(config.port, config.host);
   Logger.log(`claimq listening on ${config.host}:${config.port} (mode=${config.mode}, store=${config.jobStore})`, 'Bootstrap');
-  for (const warning of [openAccessWarning(config), secretsAtRestWarning(config)]) {
+  for (const warning of [openAccessWarning(config), secretsAtRestWarning(config), memoryPartitionsWarning(config)]) {
     if (warning !== undefined) Logger.warn(warning, 'Bootstrap');
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadLuaScripts } from '../../src/modules/queue/redis/lua-script-loader';
-import { withKeyPreludes } from '../../src/modules/queue/redis/redis-scripts';
+import { withPreludes } from '../../src/modules/queue/redis/redis-scripts';
 
 /**
  * Names a command as MONITOR shows it: an EVALSHA by the script its SHA1 is (`evalsha claim`), an
@@ -11,7 +11,7 @@ import { withKeyPreludes } from '../../src/modules/queue/redis/redis-scripts';
 export function commandNamer(luaDir: string): (args: string[]) => string {
   const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
   const byHash = new Map<string, string>();
-  for (const [name, lua] of withKeyPreludes(loadLuaScripts(luaDir))) byHash.set(sha1(lua), name);
+  for (const [name, lua] of withPreludes(loadLuaScripts(luaDir))) byHash.set(sha1(lua), name);
   return (args) => {
     const command = String(args[0] ?? '?').toLowerCase();
     if (command !== 'evalsha' && command !== 'eval') return command;

@@ -3,7 +3,6 @@ import { queueOfJobId } from '../../src/domain/job-id';
 import { MAX_QUEUE_PARTITIONS } from '../../src/domain/queue-partition';
 import { JobStore } from '../../src/modules/queue/job-store';
 import { PartitionableStore, PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
-import { makeMemoryStoreHarness } from '../support/memory-store-harness';
 import { makeRedisStoreHarness } from '../support/redis-store-harness';
 import { LEASE_MS, newJob, QUEUE, useHarness } from './contract-fixtures';
 import { MakeStoreHarness, StoreHarness } from './store-harness';
@@ -137,5 +136,4 @@ function describeResize(name: string, make: MakeStoreHarness): void {
   });
 }
 
-describeResize('memory', makeMemoryStoreHarness);
 describeResize('Redis', makeRedisStoreHarness);

@@ -1,7 +1,6 @@
 import { systemClock } from '../../src/domain/clock';
 import { queueOfJobId } from '../../src/domain/job-id';
 import { JobStore } from '../../src/modules/queue/job-store';
-import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
 import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
 import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
@@ -92,8 +91,6 @@ function describePartitionedWorker(name: string, open: () => { store: JobStore; 
     });
   });
 }
-
-describePartitionedWorker('memory', () => ({ store: new MemoryJobStore({ configuredQueues: ['default'] }), cleanup: async () => undefined }));
 
 describePartitionedWorker('Redis', () => {
   const prefix = uniqueTestPrefix();

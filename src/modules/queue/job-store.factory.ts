@@ -10,16 +10,13 @@ import { JobTracer } from '../tracing';
 /**
  * Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. With
  * `tracer` on, claims return the jobs' stored trace context (their run spans' parents).
+ *
+ * Partitions are Redis's: they spread a queue over hash slots (and a cluster's masters). The
+ * memory store is one process, where they buy nothing, so it ignores the counts QUEUES and
+ * QUEUE_PARTITIONS give (main.ts warns: memoryPartitionsWarning) and the same settings serve a
+ * laptop and a cluster.
  */
 export function createJobStore(config: AppConfig, clock: Clock, tracer?: JobTracer): JobStore {
-  return new PartitionedJobStore(createPartitionStore(config, clock, tracer?.enabled === true), {
-    clock,
-    partitionsOf: (queue) => config.queuePartitions.get(queue),
-  });
-}
-
-/** The store whose queues are partitions (PartitionedJobStore spreads each queue over them). */
-function createPartitionStore(config: AppConfig, clock: Clock, traceContext: boolean): PartitionableStore {
   // SUCCEEDED_RETENTION_MS=0: succeeded jobs are deleted at completion (history records them)
   const deleteSucceeded = config.succeededRetentionMs === 0;
   switch (config.jobStore) {
@@ -35,8 +32,8 @@ function createPartitionStore(config: AppConfig, clock: Clock, traceContext: boo
         hostConcurrency: config.httpHostConcurrency,
         auditMaxEntries: config.auditMaxEntries,
       });
-    case 'redis':
-      return new RedisJobStore({
+    case 'redis': {
+      const redis: PartitionableStore = new RedisJobStore({
         redis: config.redisCluster ? createClusterClient(config.redisCluster) : createRedisClient(config.redisUrl),
         clusterSeeds: config.redisCluster?.seeds,
         replicaWait: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs },
@@ -50,8 +47,10 @@ function createPartitionStore(config: AppConfig, clock: Clock, traceContext: boo
         allowEviction: config.redisAllowEviction,
         hostConcurrency: config.httpHostConcurrency,
         auditMaxEntries: config.auditMaxEntries,
-        traceContext,
+        traceContext: tracer?.enabled === true,
       });
+      return new PartitionedJobStore(redis, { clock, partitionsOf: (queue) => config.queuePartitions.get(queue) });
+    }
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);
   }

@@ -22,8 +22,6 @@ export interface RoundHost {
   isLive(ref: PendingRef): boolean;
   /** Wakes the queue's idle workers. */
   wake(): void;
-  /** A group held at its cap rejoined the round because one of its running jobs ended. */
-  rejoined(): void;
 }
 
 interface RoundRef {
@@ -83,20 +81,6 @@ export class GroupRound {
     return this.inRound;
   }
 
-  /**
-   * The tier (priority) of the best group in the round, as the round placed it (a group whose best
-   * job was cancelled may read one tier high until a claim meets it); undefined when the round is
-   * empty or the queue paused. Dead refs met at the head are dropped.
-   */
-  bestTier(): number | undefined {
-    if (this.paused) return undefined;
-    for (let ref = this.round.peek(); ref; ref = this.round.peek()) {
-      if (ref.group.place === 'round' && ref.group.version === ref.version) return ref.tier;
-      this.round.pop();
-    }
-    return undefined;
-  }
-
   // Job moves: MemoryQueue reports each job entering or leaving pending or running.
 
   pendingAdded(name: string, ref: PendingRef, now: number): void {
@@ -130,7 +114,6 @@ export class GroupRound {
     g.running--;
     if (g.place === 'held' && this.settle(g, now) === 'round') {
       this.host.wake();
-      this.host.rejoined();
     }
     this.forgetIfIdle(g);
   }
@@ -142,11 +125,10 @@ export class GroupRound {
    * of priority `tier` or above, skipping malformed ones (which count for nothing): false when
    * there is none.
    */
-  serve(max: number, now: number, take: (group: MemoryGroup, tier: number) => boolean, budgeted = false): RoundClaim {
+  serve(max: number, now: number, take: (group: MemoryGroup, tier: number) => boolean): RoundClaim {
     this.releaseThrottled(now);
     if (this.paused || max <= 0) return { claimed: 0, queueLimited: false };
-    // `budgeted`: the caller took `max` from the queue's bucket already (takeQueueTokens)
-    const rate = budgeted ? null : this.rateLimit;
+    const rate = this.rateLimit;
     const budget = Math.min(max, rate === null ? Number.POSITIVE_INFINITY : tokensAvailable(this.tat, rate, now));
     let claimed = 0;
     while (claimed < budget) {
@@ -168,24 +150,6 @@ export class GroupRound {
     }
     if (claimed > 0 && rate !== null) this.tat = takeTokens(this.tat, rate, now, claimed);
     return { claimed, queueLimited: budget < max && this.inRound > 0 };
-  }
-
-  /**
-   * Takes up to `max` of the queue's tokens for claims made elsewhere (a partitioned queue's, on its
-   * partitions: rate-take.lua): all when it has no rate, none while it is paused.
-   */
-  takeQueueTokens(max: number, now: number): { taken: number; nextAt?: number } {
-    if (this.paused) return { taken: 0 };
-    if (this.rateLimit === null) return { taken: max };
-    const taken = Math.min(max, tokensAvailable(this.tat, this.rateLimit, now));
-    if (taken > 0) this.tat = takeTokens(this.tat, this.rateLimit, now, taken);
-    return tokensAvailable(this.tat, this.rateLimit, now) > 0 ? { taken } : { taken, nextAt: nextTokenAt(this.tat, this.rateLimit, now) };
-  }
-
-  /** Gives back tokens takeQueueTokens took that the claim did not use (a full bucket stays full). */
-  refundQueueTokens(tokens: number, now: number): void {
-    if (tokens <= 0 || this.rateLimit === null || this.tat === undefined) return;
-    this.tat = Math.max(now, this.tat - (tokens * this.rateLimit.perMs) / this.rateLimit.max);
   }
 
   /** When a claim that took fewer than it asked may find more: the earliest throttled group's token, and the queue's when it held jobs back. */

@@ -53,8 +53,6 @@ import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
 import { cancelExecutionJobs, listExecutionJobs, requireExecution } from './memory-execution-ops';
 import { toRecord } from './memory-executions';
-import { BoardRead, EnqueueReport, PartitionClaim, PartitionHost, StoredLayout } from '../partitions/partition-host';
-import { PartitionWork } from '../partitions/partition-board';
 
 export interface MemoryJobStoreOptions {
   clock?: Clock;
@@ -101,7 +99,7 @@ const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
  * The single-process JobStore: every index in memory, every operation synchronous (so atomic)
  * behind the async contract. What `npm start` runs with nothing else installed.
  */
-export class MemoryJobStore extends JobStore implements PartitionHost {
+export class MemoryJobStore extends JobStore {
   /** Every state change, for the history writer to drain. */
   readonly events: MemoryEventLog;
   private readonly keepEvents: boolean;
@@ -114,9 +112,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   private readonly queueStates = new Map<string, MemoryQueue>();
   /** Queues that have held a job (a worker waiting on a queue does not make it one). */
   private readonly usedQueues = new Set<string>();
-  /** Partition layouts and partitioned queues' boards (partition-host.ts). */
-  private readonly layouts = new Map<string, StoredLayout>();
-  private readonly boards = new Map<string, Map<number, PartitionWork>>();
   private closed = false;
 
   constructor(options: MemoryJobStoreOptions = {}) {
@@ -139,16 +134,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
     if (jobs.length === 0) return [];
     return this.enqueueInto(this.queueFor(jobs[0].queue), jobs);
-  }
-
-  async enqueuePartition(jobs: NewJob[]): Promise<EnqueueReport> {
-    if (jobs.length === 0) return { results: [], before: { seq: 0, top: null, dueAt: null }, after: { seq: 0, top: null, dueAt: null } };
-    const q = this.queueFor(jobs[0].queue);
-    const before = workOf(q, this.clock.now());
-    const results = this.enqueueInto(q, jobs);
-    // as enqueue-partition.lua: a write orders after every claim before it
-    if (results.some((r) => r.created)) q.waiters.touch();
-    return { results, before, after: workOf(q, this.clock.now()) };
   }
 
   private enqueueInto(q: MemoryQueue, jobs: NewJob[]): EnqueueResult[] {
@@ -211,31 +196,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
   }
 
   async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
-    return this.claimWith(queue, workerId, max, leaseMs, false);
-  }
-
-  async claimPartition(partition: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<PartitionClaim> {
-    const result = await this.claimWith(partition, workerId, max, leaseMs, budgeted);
-    const q = this.queueStates.get(partition);
-    return { ...result, work: q ? workOf(q, this.clock.now()) : { seq: 0, top: null, dueAt: null } };
-  }
-
-  async takeRateTokens(partition: string, max: number): Promise<{ taken: number; nextAt?: number }> {
-    const q = this.queueStates.get(partition);
-    return q ? q.round.takeQueueTokens(Math.max(0, Math.floor(max)), this.clock.now()) : { taken: max };
-  }
-
-  async refundRateTokens(partition: string, tokens: number): Promise<void> {
-    this.queueStates.get(partition)?.round.refundQueueTokens(tokens, this.clock.now());
-  }
-
-  private rejoinListener: ((partition: string) => void) | undefined;
-
-  onGroupsRejoined(listener: (partition: string) => void): void {
-    this.rejoinListener = listener;
-  }
-
-  private async claimWith(queue: string, workerId: string, max: number, leaseMs: number, budgeted: boolean): Promise<ClaimResult> {
     const q = this.queueStates.get(queue);
     if (!q) return { jobs: [] };
     const now = this.clock.now();
@@ -260,7 +220,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
       }
       return false;
     };
-    const { queueLimited } = q.round.serve(max, now, take, budgeted);
+    const { queueLimited } = q.round.serve(max, now, take);
     this.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
     const result: ClaimResult = { jobs };
@@ -500,95 +460,6 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     await this.queueFor(queue).waiters.wait(timeoutMs, signal);
   }
 
-  // PartitionHost: what PartitionedJobStore needs beyond the contract (partition-host.ts)
-
-  async waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.closed) return false;
-    return this.queueFor(queue).waiters.wait(timeoutMs, signal);
-  }
-
-  async partitionWork(partition: string, touch: boolean): Promise<PartitionWork> {
-    const q = this.queueFor(partition);
-    if (touch) q.waiters.touch();
-    return workOf(q, this.clock.now());
-  }
-
-  /** As board-report.lua. */
-  async reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void> {
-    let board = this.boards.get(queue);
-    if (!board) this.boards.set(queue, (board = new Map()));
-    const known = board.get(index);
-    if (!known || known.seq <= work.seq) board.set(index, { ...work });
-    if (wake) this.queueFor(queue).waiters.wakeAll();
-  }
-
-  async readBoard(queue: string): Promise<BoardRead> {
-    const reports = new Map([...(this.boards.get(queue) ?? [])].map(([index, work]) => [index, { ...work }]));
-    return { reports, zero: workOf(this.queueFor(queue), this.clock.now()) };
-  }
-
-  async readPartitionLayout(queue: string): Promise<StoredLayout> {
-    return { ...(this.layouts.get(queue) ?? {}) };
-  }
-
-  /** As partitions-count.lua. */
-  async setPartitionCount(queue: string, count: number): Promise<StoredLayout> {
-    const layout = this.layouts.get(queue) ?? {};
-    const current = Number(layout.n ?? 1);
-    if (current !== count) {
-      const kept = (layout.hist ?? '').split(',').filter((c) => c !== '' && Number(c) !== count && Number(c) !== current);
-      kept.push(String(current));
-      layout.n = String(count);
-      layout.since = String(this.clock.now());
-      layout.hist = kept.slice(-8).join(',');
-      this.layouts.set(queue, layout);
-    }
-    return { ...layout };
-  }
-
-  /** As partition-drop.lua (the event log is the store's, not the partition's: nothing of it to wait for). */
-  async dropPartition(partition: string): Promise<boolean> {
-    const q = this.queueStates.get(partition);
-    if (q) {
-      const ex = q.executions;
-      if (q.jobs.size > 0 || q.idempotency.size > 0 || ex.byId.size > 0 || ex.refresh.size > 0 || ex.refreshing.size > 0) return false;
-      this.queueStates.delete(partition);
-    }
-    this.usedQueues.delete(partition);
-    return true;
-  }
-
-  /** As partitions-retire.lua. */
-  async retirePartition(queue: string, index: number, guardMs: number): Promise<StoredLayout> {
-    const layout = this.layouts.get(queue) ?? {};
-    const n = Number(layout.n ?? 1);
-    const since = Number(layout.since ?? 0);
-    if (index >= 1 && index >= n && this.clock.now() - since >= guardMs && layout[`p${index}`] !== undefined && layout[`p${index + 1}`] === undefined) {
-      delete layout[`p${index}`];
-      this.boards.get(queue)?.delete(index);
-    }
-    return { ...layout };
-  }
-
-  /** As partitions-add.lua. */
-  async addPartition(queue: string, index: number, k: number): Promise<StoredLayout> {
-    const layout = this.layouts.get(queue) ?? {};
-    const taken = Object.entries(layout).some(([field, value]) => field === `p${index}` || (field.startsWith('p') && Number(value) === k));
-    if (!taken) {
-      layout[`p${index}`] = String(k);
-      this.boards.get(queue)?.delete(index);
-    }
-    this.layouts.set(queue, layout);
-    return { ...layout };
-  }
-
-  /** One process: any free suffix, the smallest from `index` on. */
-  partitionSuffix(_queue: string, index: number, taken: readonly number[]): number {
-    let k = Math.max(1, index);
-    while (taken.includes(k)) k++;
-    return k;
-  }
-
   async findByIdempotencyKey(queue: string, key: string): Promise<Job | null> {
     const q = this.queueStates.get(queue);
     const id = q?.idempotency.get(key);
@@ -759,7 +630,7 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
 
   private queueFor(name: string): MemoryQueue {
     let q = this.queueStates.get(name);
-    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency, () => this.rejoinListener?.(name))));
+    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency)));
     return q;
   }
 
@@ -767,13 +638,8 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     const home = queueOfJobId(id);
     const homeQueue = home === undefined ? undefined : this.queueStates.get(home);
     const entry = homeQueue?.jobs.get(id);
-    if (homeQueue && entry) return { q: homeQueue, entry };
-    // ids made outside newJobId do not name their queue
-    for (const q of this.queueStates.values()) {
-      const found = q.jobs.get(id);
-      if (found) return { q, entry: found };
-    }
-    return undefined;
+    // an id names its queue (job-id.ts): one lookup, as in Redis, never a walk over the queues
+    return homeQueue && entry ? { q: homeQueue, entry } : undefined;
   }
 
   /** The job's queue and entry; JobNotFoundError when the store holds no such job. */
@@ -782,10 +648,4 @@ export class MemoryJobStore extends JobStore implements PartitionHost {
     if (!found) throw new JobNotFoundError(id);
     return found;
   }
-}
-
-/** A queue's claimable work at `now`, as includes/work-state.lua reads it in Redis. */
-function workOf(q: MemoryQueue, now: number): PartitionWork {
-  const due = [q.nextDueAt(), q.round.nextDueAt(now, false)].filter((t): t is number => t !== undefined);
-  return { seq: q.waiters.wakeCount, top: q.round.bestTier() ?? null, dueAt: due.length > 0 ? Math.min(...due) : null };
 }

@@ -75,15 +75,12 @@ export class MemoryQueue {
   constructor(
     readonly name: string,
     hostConcurrency = 0,
-    /** A group held at its cap rejoined the round (the store tells a partitioned queue's workers). */
-    onGroupRejoined: () => void = () => undefined,
   ) {
     this.executions = new MemoryExecutions(name);
     this.round = new GroupRound(hostConcurrency, {
       head: (group) => this.headOf(group),
       isLive: (ref) => this.byStatus.pending.seqOf(ref.id) === ref.seq,
       wake: () => this.waiters.wakeAll(),
-      rejoined: onGroupRejoined,
     });
   }
 

@@ -35,12 +35,4 @@ describe('WorkWaiters', () => {
     waiters.wakeAll();
     await expect(second).resolves.toBe(true);
   });
-
-  it('counts wakes and touches: the wake count a partitioned queue orders its sights by', () => {
-    const waiters = new WorkWaiters();
-    expect(waiters.wakeCount).toBe(0);
-    waiters.wakeAll();
-    waiters.touch();
-    expect(waiters.wakeCount).toBe(2);
-  });
 });

@@ -7,18 +7,9 @@
 export class WorkWaiters {
   private readonly waiting = new Set<(woken: boolean) => void>();
   private missedWake = false;
-  /**
-   * Wakes so far, and touches (a change workers must look at that woke nobody): the queue's wake
-   * count, as includes/work-state.lua keeps it for a partitioned queue's board.
-   */
-  private count = 0;
 
   get size(): number {
     return this.waiting.size;
-  }
-
-  get wakeCount(): number {
-    return this.count;
   }
 
   /** Resolves true when a wake ended the wait, false on its timeout or abort. */
@@ -43,16 +34,10 @@ export class WorkWaiters {
   }
 
   wakeAll(): void {
-    this.count++;
     if (this.waiting.size === 0) {
       this.missedWake = true;
       return;
     }
     for (const done of [...this.waiting]) done(true);
-  }
-
-  /** Bumps the wake count without waking anyone. */
-  touch(): void {
-    this.count++;
   }
 }

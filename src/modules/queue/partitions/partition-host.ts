@@ -29,10 +29,9 @@ export interface StagedResult extends EnqueueResult {
 }
 
 /**
- * Two-phase writes of one bulk across partitions, for a store whose partitions can fail apart
- * (Redis: each partition is a slot, perhaps on another master). docs/architecture.md, "Partitioned
- * queues", says how a stage is decided and settled. The memory store has no such failure between
- * partitions and does not offer it.
+ * Two-phase writes of one bulk across partitions, whose partitions can fail apart (each is a
+ * Redis slot, perhaps on another master). docs/architecture.md, "Partitioned queues", says how a
+ * stage is decided and settled.
  */
 export interface StagingHost {
   /** stage.lua: this partition's jobs written and keyed but not enqueued; results as enqueue's. */
@@ -54,7 +53,7 @@ export interface StagingHost {
 
 /**
  * What a store offers PartitionedJobStore beyond the JobStore contract, where every `queue` is a
- * partition's stored name (queue-partition.ts). MemoryJobStore and RedisJobStore implement it.
+ * partition's stored name (queue-partition.ts). RedisJobStore implements it (partitions are Redis's).
  */
 export interface PartitionHost {
   /**

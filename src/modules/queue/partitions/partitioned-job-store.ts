@@ -36,7 +36,8 @@ import { AuditStore } from '../audit-store';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
 import { decodeExecutionCursor, encodeExecutionCursor, executionBefore } from '../execution-list-cursor';
 
-export type PartitionableStore = JobStore & PartitionHost;
+/** The store a partitioned queue lives in: Redis (partitions are Redis's), with its two-phase writes. */
+export type PartitionableStore = JobStore & PartitionHost & StagingHost;
 
 export interface PartitionedJobStoreOptions {
   /**
@@ -132,11 +133,6 @@ export class PartitionedJobStore extends JobStore {
       const queue = queueOfPartition(partition);
       if (queue !== undefined && !this.layouts.get(queue)?.single) void this.announcePartition(queue, partition);
     });
-  }
-
-  /** The store's two-phase writes, when it has them (Redis: partitions can fail apart). */
-  private get staging(): StagingHost | undefined {
-    return 'stageJobs' in this.inner ? (this.inner as unknown as StagingHost) : undefined;
   }
 
   get health(): StoreHealth {
@@ -422,12 +418,12 @@ export class PartitionedJobStore extends JobStore {
   /**
    * Stages whose writer did not come back by their deadline (it crashed, or lost its connection):
    * committed when their coordinating partition holds the decision, rolled back when it does not.
-   * One read per partition per pass, and only for a store that stages.
+   * One read per partition per pass.
    */
   private async settleStages(queue: string): Promise<void> {
-    const staging = this.staging;
+    const staging = this.inner;
     const layout = this.layouts.get(queue);
-    if (!staging || !layout || layout.single) return;
+    if (!layout || layout.single) return;
     await Promise.all(
       layout.names.map(async (partition, i) => {
         for (const stageId of await staging.expiredStages(partition, STAGES_PER_PASS)) {
@@ -778,11 +774,10 @@ export class PartitionedJobStore extends JobStore {
 
   /**
    * Writes each partition's jobs in one script. Jobs of several partitions (a bulk whose keys hash
-   * to several) are staged first where the store can fail between partitions (stagedWrite); the
-   * memory store cannot, and writes them partition after partition.
+   * to several) are staged first: partitions can fail apart (stagedWrite).
    */
   private async writeGroups(layout: PartitionLayout, jobs: NewJob[], groups: Map<number, number[]>, results: (EnqueueResult | undefined)[]): Promise<void> {
-    if (groups.size > 1 && this.staging) return this.stagedWrite(this.staging, layout, jobs, groups, results);
+    if (groups.size > 1) return this.stagedWrite(this.inner, layout, jobs, groups, results);
     for (const [index, members] of groups) {
       const report = await this.inner.enqueuePartition(members.map((i) => placeIn(jobs[i], layout, index)));
       refuseInDoubt(report.results);
