@@ -1,9 +1,11 @@
 import { JobEventKind } from './job-event';
 import { JobStatus } from './job';
+import { hardDeadline, leaseUntil } from './hard-time-limit';
 
 /**
  * A job's life, in one place: which state changes exist (TRANSITIONS, one row per event kind) and
- * how an attempt ends (endAttempt). The memory store calls these functions; the Lua scripts make
+ * the decision of each: enqueue, claim, heartbeat, how an attempt ends (complete, fail, release,
+ * expire: endAttempt), cancel, retry and promote. The memory store calls these functions; the Lua scripts make
  * the same decision in one include each (src/lua/includes/end-attempt.lua mirrors endAttempt), and
  * the contract suite runs every transition on both stores and compares the event streams they
  * emit, each event checked against TRANSITIONS (test/contract/event-streams.spec.ts).
@@ -133,4 +135,72 @@ export function cancelDecision(status: JobStatus, cancelRequested: boolean): 'ca
 /** A retry asked through the API: only a failed or cancelled job runs again. */
 export function canRetry(status: JobStatus): boolean {
   return status === 'failed' || status === 'cancelled';
+}
+
+// The other transitions, decided here and applied by the stores: the memory store calls these; each
+// Redis script applies the same decision under its guards (current token, status), and
+// test/contract/store-parity.spec.ts holds the two to the same records and events.
+
+/** How a new job enters its queue at `now`: scheduled while its runAt is ahead, else pending from now. */
+export interface EnqueueDecision {
+  status: 'pending' | 'scheduled';
+  /** runAt as stored: a due job's is its enqueue time (enqueue-jobs.lua). */
+  runAt: number;
+}
+
+export function enqueueDecision(runAt: number, now: number): EnqueueDecision {
+  return runAt > now ? { status: 'scheduled', runAt } : { status: 'pending', runAt: now };
+}
+
+/** What a claim at `now` makes of a pending job (claim.lua). */
+export interface ClaimDecision {
+  /** One more attempt spent. */
+  attempts: number;
+  /** The new fencing token: one more than the last, never reset. */
+  token: number;
+  startedAt: number;
+  /** now + leaseMs, never past the attempt's hard time limit (hard-time-limit.ts). */
+  leaseExpiresAt: number;
+}
+
+export function claimDecision(job: { attempts: number; token: number; timeoutMs: number }, now: number, leaseMs: number, graceMs: number): ClaimDecision {
+  return {
+    attempts: job.attempts + 1,
+    token: job.token + 1,
+    startedAt: now,
+    leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, graceMs)),
+  };
+}
+
+/**
+ * A heartbeat of a lease that is still the job's (heartbeat.lua): renewed to now + leaseMs, never
+ * past the hard time limit; at or past that limit it is not renewed and answers 'stale' (the
+ * reaper ends the attempt there); a requested cancel answers 'cancel', the lease renewed so the
+ * worker can end the attempt.
+ */
+export type HeartbeatDecision = { outcome: 'ok' | 'cancel'; leaseExpiresAt: number } | { outcome: 'stale' };
+
+export function heartbeatDecision(deadline: number, cancelRequested: boolean, now: number, leaseMs: number): HeartbeatDecision {
+  if (deadline <= now) return { outcome: 'stale' };
+  return { outcome: cancelRequested ? 'cancel' : 'ok', leaseExpiresAt: leaseUntil(now, leaseMs, deadline) };
+}
+
+/** A promotion through the API (promote-job.lua): only a scheduled job, pending from now. */
+export function promoteDecision(status: JobStatus, now: number): { runAt: number } | 'refuse' {
+  return status === 'scheduled' ? { runAt: now } : 'refuse';
+}
+
+/**
+ * A retry through the API (retry.lua): a failed or cancelled job runs again, pending from now with
+ * a fresh set of attempts; nothing of the earlier run stays but its error and its run number (the
+ * fencing token is never reset): no worker, start, finish, result or cancel request.
+ */
+export interface RetryDecision {
+  status: 'pending';
+  attempts: 0;
+  runAt: number;
+}
+
+export function retryDecision(status: JobStatus, now: number): RetryDecision | 'refuse' {
+  return canRetry(status) ? { status: 'pending', attempts: 0, runAt: now } : 'refuse';
 }

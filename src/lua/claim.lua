@@ -2,7 +2,8 @@
 --[[
   claim: promotes due scheduled jobs (bounded), then pops up to `max` pending jobs for a worker.
   Each claimed job gets a new fencing token, spends an attempt and gets a lease until
-  min(now + leaseMs, now + timeoutMs + grace), its hard time limit (includes/hard-limit.lua)
+  min(now + leaseMs, now + timeoutMs + grace), its hard time limit (includes/hard-limit.lua), as
+  claimDecision (src/domain/job-lifecycle.ts) decides
   (one ZADD on the lease set, one SADD on the worker's lease set). Malformed records (missing or
   corrupt fields, or an unknown status) are moved to failed ("malformed job record: <what>"); ids
   whose hash is gone are dropped; a stray entry (a sound record whose status is not pending, e.g. a

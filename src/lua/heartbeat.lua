@@ -3,7 +3,8 @@
   heartbeat: renews many leases at once. A lease is current when the job is running and its token
   matches; current leases are extended to now + leaseMs with one ZADD, but never past the job's
   hard time limit (startedAt + timeoutMs + grace): a lease at or past it is not renewed and is
-  answered 'stale', so the worker aborts the job and the reaper ends the attempt.
+  answered 'stale', so the worker aborts the job and the reaper ends the attempt. The decision is
+  heartbeatDecision (src/domain/job-lifecycle.ts); this script applies it under its guards.
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 

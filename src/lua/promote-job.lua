@@ -3,7 +3,8 @@
   promote-job: one scheduled job (delayed, or waiting out a retry backoff) -> pending now, asked
   through the API (POST /jobs/:id/promote). It joins pending as promote.lua puts a due job there
   (its priority and group kept, behind the jobs already waiting) with runAt = now, and records
-  the same `promoted` event; anything but a scheduled job is refused.
+  the same `promoted` event; anything but a scheduled job is refused (promoteDecision,
+  src/domain/job-lifecycle.ts).
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 

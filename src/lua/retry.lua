@@ -1,6 +1,8 @@
 #!lua
 --[[
   retry: failed|cancelled -> pending with attempts reset and runAt = now; anything else is refused.
+  The decision is retryDecision (src/domain/job-lifecycle.ts): no worker, start, finish, result or
+  cancel request of the earlier run stays.
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 

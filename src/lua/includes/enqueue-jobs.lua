@@ -4,7 +4,8 @@
 --- @include "job-record"
 --- @include "execution-counters"
 --- @include "arguments"
--- Adds many jobs of one queue, all or nothing (see enqueue.lua for the argument layout, which
+-- Adds many jobs of one queue, all or nothing, each pending or scheduled as enqueueDecision
+-- (src/domain/job-lifecycle.ts) decides (see enqueue.lua for the argument layout, which
 -- starts at ARGV[nPos]: the number of jobs, then per job id, field count, field/value pairs).
 -- In two steps, so a caller can check its own things in between and still write nothing when a
 -- check fails: planEnqueue reads and checks every id, idempotency key and argument, and writes

@@ -93,8 +93,7 @@ local function leavePending(id, priority, group)
   if priority ~= 0 then
     if redis.call('ZREM', zkey, id) == 1 and group ~= '' then redis.call('HINCRBY', K_SETTINGS, 'gn', -1) end
   else
-    redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
-    redis.call('INCR', K_PENDING_GONE)
+    noteDeadEntry(id)
   end
   -- the group's best job may have gone: its place in the round moves to its best one left,
   -- keeping its turn; with none left it leaves the round (as GroupRound.pendingLeft in memory)

@@ -3,9 +3,19 @@
 -- job's entry stays in its list, recorded in K_PENDING_DEAD (job id -> its dead entries) and
 -- K_PENDING_GONE (their total), and is dropped when it reaches the head.
 
--- Whether any list holds a dead entry: one GET, so a queue nobody cancels in pays nothing more.
+-- Whether any list holds a dead entry: one GET per script call (a `true` read stays true: at worst
+-- one HGET more), so a queue nobody cancels in pays nothing more.
+local deadEntriesKnown = nil
 local function anyDeadEntries()
-  return (tonumber(redis.call('GET', K_PENDING_GONE)) or 0) > 0
+  if deadEntriesKnown == nil then deadEntriesKnown = (tonumber(redis.call('GET', K_PENDING_GONE)) or 0) > 0 end
+  return deadEntriesKnown
+end
+
+-- A cancel left a dead entry (leavePending).
+local function noteDeadEntry(id)
+  redis.call('HINCRBY', K_PENDING_DEAD, id, 1)
+  redis.call('INCR', K_PENDING_GONE)
+  deadEntriesKnown = true
 end
 
 -- Whether a list entry of job `id` at a list's head is a dead one; if so it is consumed (a job's

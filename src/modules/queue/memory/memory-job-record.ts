@@ -17,7 +17,8 @@ export interface MemoryJobRecord extends Omit<Job, 'payload' | 'result' | 'run' 
 }
 
 /** A runAt at or before `now` is stored as `now` (= createdAt), as the Redis store reads a job due at once. */
-export function createRecord(job: NewJob, status: JobStatus, now: number): MemoryJobRecord {
+/** A new job's record, in the state enqueueDecision gave it. */
+export function createRecord(job: NewJob, status: JobStatus, runAt: number, now: number): MemoryJobRecord {
   return {
     id: job.id,
     queue: job.queue,
@@ -29,7 +30,7 @@ export function createRecord(job: NewJob, status: JobStatus, now: number): Memor
     maxAttempts: job.maxAttempts,
     backoff: { ...job.backoff },
     timeoutMs: job.timeoutMs,
-    runAt: job.runAt > now ? job.runAt : now,
+    runAt,
     createdAt: now,
     updatedAt: now,
     token: 0,

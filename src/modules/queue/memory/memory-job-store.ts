@@ -7,11 +7,11 @@ import { MemoryQueueStats } from './memory-queue-stats';
 import { backoffDelay } from '../../../domain/backoff';
 import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../../domain/errors';
-import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, leaseUntil, workerSilentError } from '../../../domain/hard-time-limit';
+import { DEFAULT_HARD_TIMEOUT_GRACE_MS, expiryReason, hardDeadline, workerSilentError } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
 import { OldestPending } from '../../../domain/queue-stats';
 import { queueOfJobId } from '../../../domain/job-id';
-import { canRetry } from '../../../domain/job-lifecycle';
+import { claimDecision, enqueueDecision, heartbeatDecision, promoteDecision, retryDecision } from '../../../domain/job-lifecycle';
 import { ClaimedJob, DEFAULT_TIMEOUT_MS, EnqueueResult, HeartbeatOutcome, Job, JobStatus, Lease, NewJob, QueueCounts } from '../../../domain/job';
 import {
   ClaimResult,
@@ -149,13 +149,13 @@ export class MemoryJobStore extends JobStore {
         results.push({ job: toJob(existing.record, existing.status), created: false });
         continue;
       }
-      const status: JobStatus = job.runAt > now ? 'scheduled' : 'pending';
+      const { status, runAt } = enqueueDecision(job.runAt, now);
       const entry: MemoryJobEntry = {
         id: job.id,
         queue: q.name,
         group: job.group ?? DEFAULT_GROUP,
         createdSeq: q.nextSeq(),
-        record: createRecord(job, status, now),
+        record: createRecord(job, status, runAt, now),
         status,
         seq: q.nextSeq(),
         enteredAt: now,
@@ -210,12 +210,12 @@ export class MemoryJobStore extends JobStore {
           events.push(malformed);
           continue;
         }
-        const expiresAt = leaseUntil(now, leaseMs, hardDeadline(now, entry.record.timeoutMs, this.graceMs));
-        events.push(claimJob(q, entry, workerId, expiresAt, now));
+        const change = claimDecision(entry.record, now, leaseMs, this.graceMs);
+        events.push(claimJob(q, entry, workerId, change));
         const job = toJob(entry.record, 'running');
         // a claim hands over the job without its last error's stack (ClaimedJob; claim.lua does not read it)
         delete job.lastErrorStack;
-        jobs.push({ job, token: entry.record.token, leaseExpiresAt: expiresAt });
+        jobs.push({ job, token: change.token, leaseExpiresAt: change.leaseExpiresAt });
         return true;
       }
       return false;
@@ -239,12 +239,11 @@ export class MemoryJobStore extends JobStore {
     return leases.map((lease) => {
       const entry = q && this.currentLease(q, lease);
       if (!entry) return 'stale';
-      const deadline = this.hardDeadlineOf(entry);
-      if (deadline <= now) return 'stale';
-      const expiresAt = leaseUntil(now, leaseMs, deadline);
-      entry.record.leaseExpiresAt = expiresAt;
-      q.extendLease(entry, expiresAt);
-      return entry.record.cancelRequested ? 'cancel' : 'ok';
+      const decision = heartbeatDecision(this.hardDeadlineOf(entry), entry.record.cancelRequested === true, now, leaseMs);
+      if (decision.outcome === 'stale') return 'stale';
+      entry.record.leaseExpiresAt = decision.leaseExpiresAt;
+      q.extendLease(entry, decision.leaseExpiresAt);
+      return decision.outcome;
     });
   }
 
@@ -302,17 +301,19 @@ export class MemoryJobStore extends JobStore {
 
   async retry(id: string): Promise<Job> {
     const { q, entry } = this.requireEntry(id);
-    if (!canRetry(entry.status)) throw new InvalidTransitionError(id, entry.status, 'retry');
-    this.record(q, [retryJob(q, entry, this.clock.now())]);
+    const decision = retryDecision(entry.status, this.clock.now());
+    if (decision === 'refuse') throw new InvalidTransitionError(id, entry.status, 'retry');
+    this.record(q, [retryJob(q, entry, decision)]);
     q.waiters.wakeAll();
     return toJob(entry.record, entry.status);
   }
 
   async promote(id: string): Promise<Job> {
     const { q, entry } = this.requireEntry(id);
-    if (entry.status !== 'scheduled') throw new InvalidTransitionError(id, entry.status, 'promote');
     const now = this.clock.now();
-    entry.record.runAt = now;
+    const decision = promoteDecision(entry.status, now);
+    if (decision === 'refuse') throw new InvalidTransitionError(id, entry.status, 'promote');
+    entry.record.runAt = decision.runAt;
     this.record(q, [promoteJob(q, entry, now)]);
     q.waiters.wakeAll();
     return toJob(entry.record, entry.status);

@@ -1,6 +1,6 @@
 import { JobEvent } from '../../../domain/job-event';
 import { JobStatus } from '../../../domain/job';
-import { AttemptEnd, cancelDecision, endAttempt, MALFORMED_RECORD_ERROR, retryStatus } from '../../../domain/job-lifecycle';
+import { AttemptEnd, cancelDecision, ClaimDecision, endAttempt, MALFORMED_RECORD_ERROR, RetryDecision, retryStatus } from '../../../domain/job-lifecycle';
 import { findMalformation, MemoryJobRecord } from './memory-job-record';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
 
@@ -41,15 +41,17 @@ export function failIfMalformed(q: MemoryQueue, entry: MemoryJobEntry, now: numb
   return event(entry, 'failed', now, { err });
 }
 
-export function claimJob(q: MemoryQueue, entry: MemoryJobEntry, workerId: string, leaseExpiresAt: number, now: number): JobEvent {
+/** Applies claimDecision: pending -> running, held by `workerId`. */
+export function claimJob(q: MemoryQueue, entry: MemoryJobEntry, workerId: string, change: ClaimDecision): JobEvent {
   const r = entry.record;
-  r.attempts += 1;
-  r.token += 1;
+  const now = change.startedAt;
+  r.attempts = change.attempts;
+  r.token = change.token;
   r.workerId = workerId;
   r.startedAt = now;
   r.updatedAt = now;
-  r.leaseExpiresAt = leaseExpiresAt;
-  q.place(entry, 'running', now, leaseExpiresAt);
+  r.leaseExpiresAt = change.leaseExpiresAt;
+  q.place(entry, 'running', now, change.leaseExpiresAt);
   q.hold(entry, workerId);
   return event(entry, 'claimed', now, { w: workerId, run: r.token });
 }
@@ -142,17 +144,18 @@ export function cancelJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): J
   }
 }
 
-/** failed|cancelled -> pending, a fresh set of attempts, runnable now: no worker or start of an earlier run stays (retry.lua). */
-export function retryJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): JobEvent {
+/** Applies retryDecision: failed|cancelled -> pending, nothing of the earlier run left but its error and run number. */
+export function retryJob(q: MemoryQueue, entry: MemoryJobEntry, change: RetryDecision): JobEvent {
   const r = entry.record;
-  r.attempts = 0;
+  const now = change.runAt;
+  r.attempts = change.attempts;
   r.workerId = undefined;
   r.startedAt = undefined;
-  r.runAt = now;
+  r.runAt = change.runAt;
   r.cancelRequested = false;
   r.finishedAt = undefined;
   r.resultJson = undefined;
-  finish(q, entry, 'pending', now);
+  finish(q, entry, change.status, now);
   return event(entry, 'retried', now);
 }
 
