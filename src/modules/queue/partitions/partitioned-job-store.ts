@@ -1,11 +1,10 @@
 import { GroupStore } from '../group-store';
 import { Clock, systemClock } from '../../../domain/clock';
-import { InvalidJobSpecError, StoreUnavailableError } from '../../../domain/errors';
+import { InvalidJobSpecError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution } from '../../../domain/execution';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Job, JOB_STATUSES, Lease, NewJob, QueueCounts } from '../../../domain/job';
-import { idTail, newJobId, queueOfJobId, withPartition } from '../../../domain/job-id';
+import { idTail, queueOfJobId, withPartition } from '../../../domain/job-id';
 import { keyHome, queueOfPartition } from '../../../domain/queue-partition';
-import { JobEventBatch, JobEventSource } from '../events/job-event-source';
 import { JobEventSources } from '../events/job-event-sources';
 import {
   ClaimResult,
@@ -29,7 +28,10 @@ import { WorkerDirectory } from '../worker-directory';
 import { QueueStatsStore } from '../queue-stats-store';
 import { OldestPending, olderOf } from '../../../domain/queue-stats';
 import { PartitionBoard } from './partition-board';
-import { EnqueueReport, PartitionHost, StagedResult, StagingHost } from './partition-host';
+import { EnqueueReport, PartitionHost, StagingHost } from './partition-host';
+import { named, namedExecution, placeIn } from './partition-names';
+import { PartitionedEventSources } from './partitioned-event-sources';
+import { refuseInDoubt, StagedBulk } from './staged-bulk';
 import { PartitionLayout } from './partition-layout';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
 import { AuditStore } from '../audit-store';
@@ -67,17 +69,6 @@ export const RETIRE_GUARD_MS = 60_000;
 const ADD_PARTITION_TRIES = 5;
 
 /**
- * A staged bulk (see stagedWrite): the writer decides within STAGE_DECIDE_MS of staging, upkeep
- * settles a stage STAGE_DEADLINE_MS after it (so clocks may drift by the difference), and the
- * decision is kept STAGE_DECISION_KEEP_MS after that.
- */
-export const STAGE_DECIDE_MS = 20_000;
-export const STAGE_DEADLINE_MS = 30_000;
-const STAGE_DECISION_KEEP_MS = 600_000;
-/** Stages one upkeep pass settles per partition. */
-const STAGES_PER_PASS = 100;
-
-/**
  * One queue over many partitions (queue-partition.ts): the JobStore the rest of claimq uses, over
  * a store whose queues are partitions. A queue of one partition (and nothing left to drain) goes
  * straight through, so a queue that is not partitioned costs one map lookup per call.
@@ -113,6 +104,8 @@ export class PartitionedJobStore extends JobStore {
   private readonly upkeepCursor = new Map<string, number>();
   /** Per partitioned queue: whether it has a rate limit (partition 0's settings, read with the layout). */
   private readonly rateLimited = new Map<string, boolean>();
+  /** Bulks across partitions, in two phases (staged-bulk.ts). */
+  private readonly bulk: StagedBulk;
 
   constructor(
     private readonly inner: PartitionableStore,
@@ -123,6 +116,7 @@ export class PartitionedJobStore extends JobStore {
     this.random = options.random ?? Math.random;
     this.refreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
     this.retireGuardMs = options.retireGuardMs ?? RETIRE_GUARD_MS;
+    this.bulk = new StagedBulk(inner, this.clock, (queue, index) => this.announce(queue, index));
     this.groups = new PartitionedGroups({
       inner: inner.groups,
       layout: (queue) => this.layout(queue),
@@ -410,34 +404,10 @@ export class PartitionedJobStore extends JobStore {
   /** Also the step that forgets a removed partition once it is empty (retireRemoved). */
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const result = await this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
-    await this.settleStages(queue);
+    const layout = this.layouts.get(queue);
+    if (layout && !layout.single) await this.bulk.settle(layout);
     await this.retireRemoved(queue);
     return result;
-  }
-
-  /**
-   * Stages whose writer did not come back by their deadline (it crashed, or lost its connection):
-   * committed when their coordinating partition holds the decision, rolled back when it does not.
-   * One read per partition per pass.
-   */
-  private async settleStages(queue: string): Promise<void> {
-    const staging = this.inner;
-    const layout = this.layouts.get(queue);
-    if (!layout || layout.single) return;
-    await Promise.all(
-      layout.names.map(async (partition, i) => {
-        for (const stageId of await staging.expiredStages(partition, STAGES_PER_PASS)) {
-          const coordinator = coordinatorOf(stageId) ?? partition;
-          if (await staging.isCommitted(coordinator, stageId)) {
-            const done = await staging.commitStage(partition, stageId);
-            if (done && done.committed > 0) await this.announce(queue, i);
-          } else {
-            await staging.rollbackStage(partition, stageId);
-          }
-        }
-        await staging.forgetCommits(partition);
-      }),
-    );
   }
 
   /**
@@ -774,10 +744,10 @@ export class PartitionedJobStore extends JobStore {
 
   /**
    * Writes each partition's jobs in one script. Jobs of several partitions (a bulk whose keys hash
-   * to several) are staged first: partitions can fail apart (stagedWrite).
+   * to several) are staged first: partitions can fail apart (StagedBulk).
    */
   private async writeGroups(layout: PartitionLayout, jobs: NewJob[], groups: Map<number, number[]>, results: (EnqueueResult | undefined)[]): Promise<void> {
-    if (groups.size > 1) return this.stagedWrite(this.inner, layout, jobs, groups, results);
+    if (groups.size > 1) return this.bulk.write(layout, jobs, groups, results);
     for (const [index, members] of groups) {
       const report = await this.inner.enqueuePartition(members.map((i) => placeIn(jobs[i], layout, index)));
       refuseInDoubt(report.results);
@@ -804,64 +774,6 @@ export class PartitionedJobStore extends JobStore {
     const dueSooner = after.dueAt !== null && (before.dueAt === null || after.dueAt < before.dueAt);
     if (!madeClaimable && !raised && !dueSooner) return;
     await this.inner.reportWork(queue, index, after, madeClaimable || dueSooner).catch(() => undefined);
-  }
-
-  /**
-   * A bulk whose jobs lie in several partitions, all or nothing across them, in two phases:
-   * 1. every partition stages its jobs (stage.lua: written and keyed, not enqueued); a failure
-   *    rolls back what was staged and throws: nothing is left;
-   * 2. the first partition (the coordinator) commits its jobs and records the decision in the same
-   *    script (unless STAGE_DECIDE_MS have passed: then everything is rolled back and it throws);
-   *    from then on the bulk stands: the other partitions commit now, and one that fails to is
-   *    committed by upkeep after the stage's deadline (settleStages), so the caller is answered
-   *    with every job. A failure of the decision itself (its reply lost) leaves the stage to
-   *    upkeep, which settles every partition by whether the decision is there, and throws.
-   */
-  private async stagedWrite(
-    staging: StagingHost,
-    layout: PartitionLayout,
-    jobs: NewJob[],
-    groups: Map<number, number[]>,
-    results: (EnqueueResult | undefined)[],
-  ): Promise<void> {
-    const queue = layout.queue;
-    const indexes = [...groups.keys()];
-    const coordinator = layout.names[indexes[0]];
-    const stageId = `${coordinator}|${idTail(newJobId(queue, this.clock.now()))}`;
-    const started = this.clock.now();
-    const staged: number[] = [];
-    const rollback = async (): Promise<void> => {
-      // best effort: a stage left behind is rolled back by upkeep after its deadline
-      await Promise.all(staged.map((index) => staging.rollbackStage(layout.names[index], stageId).catch(() => undefined)));
-    };
-    try {
-      for (const index of indexes) {
-        const stagedResults = await staging.stageJobs(
-          layout.names[index],
-          stageId,
-          started + STAGE_DEADLINE_MS,
-          groups.get(index)!.map((i) => placeIn(jobs[i], layout, index)),
-        );
-        staged.push(index);
-        refuseInDoubt(stagedResults);
-        groups.get(index)!.forEach((i, k) => (results[i] = { job: named(stagedResults[k].job), created: stagedResults[k].created }));
-      }
-    } catch (err) {
-      await rollback();
-      throw err;
-    }
-    const decided = await staging.commitStage(coordinator, stageId, { by: started + STAGE_DECIDE_MS, keepUntil: started + STAGE_DEADLINE_MS + STAGE_DECISION_KEEP_MS });
-    if (decided === null) {
-      await rollback();
-      throw new StoreUnavailableError('a bulk across partitions took too long to write; nothing of it was kept');
-    }
-    if (decided.committed > 0) await this.announce(queue, indexes[0]);
-    await Promise.all(
-      indexes.slice(1).map(async (index) => {
-        const done = await staging.commitStage(layout.names[index], stageId).catch(() => null);
-        if (done && done.committed > 0) await this.announce(queue, index);
-      }),
-    );
   }
 
   /** Items of a queue's leases grouped by the partition their id names, one call per partition, outcomes in the items' order. */
@@ -950,82 +862,6 @@ export class PartitionedJobStore extends JobStore {
     if (malformed.length > 0) merged.malformed = malformed;
     return merged;
   }
-}
-
-/** The sources of the store below, with a lane per partition, and every event naming its queue. */
-class PartitionedEventSources extends JobEventSources {
-  constructor(
-    private readonly inner: JobEventSources,
-    private readonly partitionsOf: (queue: string) => readonly string[],
-  ) {
-    super();
-  }
-
-  lanes(queues: readonly string[]): string[] {
-    return this.inner.lanes(queues.flatMap((queue) => this.partitionsOf(queue)));
-  }
-
-  open(lane: string): JobEventSource {
-    return new QueueNamingSource(this.inner.open(lane));
-  }
-}
-
-class QueueNamingSource extends JobEventSource {
-  constructor(private readonly source: JobEventSource) {
-    super();
-  }
-
-  get name(): string {
-    return this.source.name;
-  }
-
-  async read(max: number, waitMs?: number): Promise<JobEventBatch> {
-    const batch = await this.source.read(max, waitMs);
-    for (const event of batch.events) event.queue = queueOfPartition(event.queue);
-    for (const gap of batch.gaps) gap.queue = queueOfPartition(gap.queue);
-    return batch;
-  }
-
-  ack(batch: JobEventBatch): Promise<void> {
-    return this.source.ack(batch);
-  }
-
-  close(): Promise<void> {
-    return this.source.close();
-  }
-}
-
-/** The coordinating partition a stage id names (`<partition>|<tail>`). */
-function coordinatorOf(stageId: string): string | undefined {
-  const bar = stageId.indexOf('|');
-  return bar > 0 ? stageId.slice(0, bar) : undefined;
-}
-
-/**
- * A job found by its key that another bulk has staged and not yet settled may still be rolled
- * back: the caller is asked to try again (503) rather than told the job exists.
- */
-function refuseInDoubt(results: readonly StagedResult[]): void {
-  if (results.some((r) => r.inDoubt)) {
-    throw new StoreUnavailableError('a job with one of these idempotency keys is being written by another bulk; try again', 1);
-  }
-}
-
-/** `job` as stored in partition `index` of `layout`: its queue the partition's name, its id naming it. */
-function placeIn(job: NewJob, layout: PartitionLayout, index: number): NewJob {
-  if (index === 0) return job;
-  const partition = layout.names[index];
-  return { ...job, queue: partition, id: withPartition(job.id, partition) };
-}
-
-function named(job: Job): Job {
-  const queue = queueOfPartition(job.queue);
-  return queue === job.queue ? job : { ...job, queue };
-}
-
-function namedExecution(record: ExecutionRecord): ExecutionRecord {
-  const queue = queueOfPartition(record.queue);
-  return queue === record.queue ? record : { ...record, queue };
 }
 
 function sum(values: number[]): number {
