@@ -33,6 +33,7 @@ import { named, namedExecution, placeIn } from './partition-names';
 import { PartitionedEventSources } from './partitioned-event-sources';
 import { refuseInDoubt, StagedBulk } from './staged-bulk';
 import { PartitionLayout } from './partition-layout';
+import { LAYOUT_REFRESH_MS, PartitionLayouts, RETIRE_GUARD_MS } from './partition-layouts';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
 import { AuditStore } from '../audit-store';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
@@ -59,15 +60,6 @@ export interface PartitionedJobStoreOptions {
   random?: () => number;
 }
 
-/** Default of layoutRefreshMs. */
-export const LAYOUT_REFRESH_MS = 5_000;
-
-/** Default of retireGuardMs. */
-export const RETIRE_GUARD_MS = 60_000;
-
-/** Tries to record a partition when another instance took the suffix first. */
-const ADD_PARTITION_TRIES = 5;
-
 /**
  * One queue over many partitions (queue-partition.ts): the JobStore the rest of claimq uses, over
  * a store whose queues are partitions. A queue of one partition (and nothing left to drain) goes
@@ -87,45 +79,45 @@ const ADD_PARTITION_TRIES = 5;
  * - Job and execution ids name their partition, so reads, cancels and retries need no lookup.
  * - Upkeep (reaper, trims, refresh) visits every partition within one budget for the queue; jobs
  *   read back name their queue. Partitions beyond a lowered count are forgotten once empty
- *   (retireRemoved). docs/architecture.md, "Partitioned queues", gives the reasons.
+ *   (PartitionLayouts.retireRemoved). docs/architecture.md, "Partitioned queues", gives the reasons.
  */
 export class PartitionedJobStore extends JobStore {
   private readonly clock: Clock;
   private readonly random: () => number;
-  private readonly refreshMs: number;
-  private readonly retireGuardMs: number;
-  private readonly layouts = new Map<string, PartitionLayout>();
-  private readonly loading = new Map<string, Promise<PartitionLayout>>();
+  /** The queues' layouts as this instance knows them (partition-layouts.ts). */
+  private readonly layouts: PartitionLayouts;
   private readonly boards = new Map<string, PartitionBoard>();
   /** Per queue: partitions claimed from or heartbeated in since the registry and stray checks last ran. */
   private readonly touched = new Map<string, Set<number>>();
   private readonly strayCursor = new Map<string, number>();
   /** Per queue: the partition the next budgeted upkeep call starts at. */
   private readonly upkeepCursor = new Map<string, number>();
-  /** Per partitioned queue: whether it has a rate limit (partition 0's settings, read with the layout). */
-  private readonly rateLimited = new Map<string, boolean>();
   /** Bulks across partitions, in two phases (staged-bulk.ts). */
   private readonly bulk: StagedBulk;
 
   constructor(
     private readonly inner: PartitionableStore,
-    private readonly options: PartitionedJobStoreOptions,
+    options: PartitionedJobStoreOptions,
   ) {
     super();
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
-    this.refreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
-    this.retireGuardMs = options.retireGuardMs ?? RETIRE_GUARD_MS;
+    this.layouts = new PartitionLayouts(inner, {
+      clock: this.clock,
+      partitionsOf: options.partitionsOf,
+      refreshMs: options.layoutRefreshMs ?? LAYOUT_REFRESH_MS,
+      retireGuardMs: options.retireGuardMs ?? RETIRE_GUARD_MS,
+    });
     this.bulk = new StagedBulk(inner, this.clock, (queue, index) => this.announce(queue, index));
     this.groups = new PartitionedGroups({
       inner: inner.groups,
       layout: (queue) => this.layout(queue),
-      rateChanged: (queue, limited) => this.rateLimited.set(queue, limited),
+      rateChanged: (queue, limited) => this.layouts.setRateLimited(queue, limited),
       changed: (queue) => this.announceAll(queue),
     });
     inner.onGroupsRejoined((partition) => {
       const queue = queueOfPartition(partition);
-      if (queue !== undefined && !this.layouts.get(queue)?.single) void this.announcePartition(queue, partition);
+      if (queue !== undefined && !this.layouts.known(queue)?.single) void this.announcePartition(queue, partition);
     });
   }
 
@@ -162,21 +154,13 @@ export class PartitionedJobStore extends JobStore {
   }
 
   /** The layout of `queue` as this instance knows it, loaded (and for a configured queue, set up) on first use. */
-  async layout(queue: string): Promise<PartitionLayout> {
-    const known = this.layouts.get(queue);
-    if (known) {
-      const age = this.clock.now() - known.loadedAt;
-      // too old to write by (the count may have been lowered, the partition since forgotten)
-      if (age >= this.retireGuardMs / 2) return this.reload(queue);
-      if (age >= this.refreshMs) void this.reload(queue).catch(() => undefined);
-      return known;
-    }
-    return this.reload(queue);
+  layout(queue: string): Promise<PartitionLayout> {
+    return this.layouts.get(queue);
   }
 
   /** Reads `queue`'s layout again now (as every refresh interval does), for what changed it elsewhere. */
   refreshLayout(queue: string): Promise<PartitionLayout> {
-    return this.reload(queue);
+    return this.layouts.reload(queue);
   }
 
   async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
@@ -232,7 +216,7 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
-    const layout = this.layouts.get(queue) ?? (await this.layout(queue));
+    const layout = this.layouts.known(queue) ?? (await this.layout(queue));
     if (layout.single) return this.inner.claim(queue, workerId, max, leaseMs);
     void this.layout(queue);
     const size = layout.names.length;
@@ -243,7 +227,7 @@ export class PartitionedJobStore extends JobStore {
     const jobs: ClaimedJob[] = [];
     let nextDueAt: number | undefined;
     // the queue's rate is one bucket in partition 0: tokens first, then the partitions' claims
-    const budgeted = this.rateLimited.get(queue) === true;
+    const budgeted = this.layouts.isRateLimited(queue);
     let budget = max;
     if (budgeted) {
       const tokens = await this.inner.takeRateTokens(layout.names[0], max);
@@ -344,13 +328,13 @@ export class PartitionedJobStore extends JobStore {
   }
 
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
-    if (this.layouts.get(queue)?.single) return this.inner.complete(queue, items);
+    if (this.layouts.known(queue)?.single) return this.inner.complete(queue, items);
     return this.byPartition(queue, items, (partition, part) => this.inner.complete(partition, part));
   }
 
   /** A retry (pending at once, or scheduled) is announced like a release: any worker may take it. */
   async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
-    if (this.layouts.get(queue)?.single) return this.inner.fail(queue, items);
+    if (this.layouts.known(queue)?.single) return this.inner.fail(queue, items);
     return this.byPartition(queue, items, async (partition, part) => {
       const outcomes = await this.inner.fail(partition, part);
       if (outcomes.includes('pending') || outcomes.includes('scheduled')) await this.announcePartition(queue, partition);
@@ -404,25 +388,10 @@ export class PartitionedJobStore extends JobStore {
   /** Also the step that forgets a removed partition once it is empty (retireRemoved). */
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {
     const result = await this.reapEach(queue, limit, false, (partition, budget) => this.inner.reapExpired(partition, budget));
-    const layout = this.layouts.get(queue);
+    const layout = this.layouts.known(queue);
     if (layout && !layout.single) await this.bulk.settle(layout);
-    await this.retireRemoved(queue);
+    await this.layouts.retireRemoved(queue);
     return result;
-  }
-
-  /**
-   * After the count was lowered: the last partition beyond it, once the guard time has passed and
-   * it holds nothing (drained by claims, the reaper and trims like any other), is deleted and
-   * forgotten; one a pass, last first, so the names stay contiguous. Costs nothing while no
-   * partition is beyond the count.
-   */
-  private async retireRemoved(queue: string): Promise<void> {
-    const layout = this.layouts.get(queue);
-    if (!layout || layout.removed === 0 || this.clock.now() - layout.since < this.retireGuardMs) return;
-    const last = layout.names.length - 1;
-    if (!(await this.inner.dropPartition(layout.names[last]))) return;
-    const stored = await this.inner.retirePartition(queue, last, this.retireGuardMs);
-    this.layouts.set(queue, PartitionLayout.read(queue, stored, this.clock.now()));
   }
 
   /**
@@ -603,7 +572,7 @@ export class PartitionedJobStore extends JobStore {
 
   /** The store's sources, one lane per partition where the store has one per queue; events name their queue. */
   eventSources(options: EventSourceOptions): JobEventSources {
-    return new PartitionedEventSources(this.inner.eventSources(options), (queue) => this.layouts.get(queue)?.names ?? [queue]);
+    return new PartitionedEventSources(this.inner.eventSources(options), (queue) => this.layouts.known(queue)?.names ?? [queue]);
   }
 
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */
@@ -623,51 +592,6 @@ export class PartitionedJobStore extends JobStore {
   }
 
   // ---------------------------------------------------------------------------------------------
-
-  private reload(queue: string): Promise<PartitionLayout> {
-    let loading = this.loading.get(queue);
-    if (!loading) {
-      loading = this.load(queue).finally(() => this.loading.delete(queue));
-      this.loading.set(queue, loading);
-    }
-    return loading;
-  }
-
-  /**
-   * Reads the layout. The first load of a queue this instance configures sets the fleet's count
-   * to its own and records any partition the count needs and the layout lacks (a suffix chosen by
-   * the store, so partitions spread over a cluster's masters).
-   */
-  private async load(queue: string): Promise<PartitionLayout> {
-    const configured = this.layouts.has(queue) ? undefined : this.options.partitionsOf(queue);
-    let stored = configured === undefined ? await this.inner.readPartitionLayout(queue) : await this.inner.setPartitionCount(queue, configured);
-    let layout = PartitionLayout.read(queue, stored, this.clock.now());
-    for (let tries = 0; configured !== undefined && layout.names.length < layout.count && tries < ADD_PARTITION_TRIES * layout.count; tries++) {
-      const index = layout.names.length;
-      stored = await this.inner.addPartition(queue, index, this.inner.partitionSuffix(queue, index, layout.suffixes()));
-      layout = PartitionLayout.read(queue, stored, this.clock.now());
-    }
-    const before = this.layouts.get(queue);
-    if (!layout.single) await this.loadSettings(layout, before === undefined || before.names.length < layout.names.length);
-    this.layouts.set(queue, layout);
-    return layout;
-  }
-
-  /**
-   * Reads the queue's settings (partition 0's) with its layout: whether claims budget a rate; and
-   * when partitions are new to this instance, copies the pause and the groups' default cap to
-   * those that lack them (a partition added after the queue was paused would not hold it).
-   */
-  private async loadSettings(layout: PartitionLayout, copy: boolean): Promise<void> {
-    const settings = await this.inner.groups.settings(layout.names[0]);
-    this.rateLimited.set(layout.queue, settings.rateLimit !== null);
-    if (!copy) return;
-    for (const name of layout.names.slice(1)) {
-      const own = await this.inner.groups.settings(name);
-      if (own.paused !== settings.paused) await this.inner.groups.setPaused(name, settings.paused);
-      if (own.groupConcurrency !== settings.groupConcurrency) await this.inner.groups.updateSettings(name, { groupConcurrency: settings.groupConcurrency });
-    }
-  }
 
   private board(queue: string, size: number): PartitionBoard {
     let board = this.boards.get(queue);
@@ -692,7 +616,7 @@ export class PartitionedJobStore extends JobStore {
   private async announce(queue: string, index: number): Promise<void> {
     this.boards.get(queue)?.poke(index);
     if (index === 0) return;
-    const partition = this.layouts.get(queue)?.names[index];
+    const partition = this.layouts.known(queue)?.names[index];
     if (partition === undefined) return;
     try {
       const work = await this.inner.partitionWork(partition, true);
@@ -704,13 +628,13 @@ export class PartitionedJobStore extends JobStore {
 
   /** A setting changed what may be claimed: every partition of the queue is worth a claim again. */
   private async announceAll(queue: string): Promise<void> {
-    const layout = this.layouts.get(queue);
+    const layout = this.layouts.known(queue);
     if (!layout || layout.single) return;
     await Promise.all(layout.names.map((_, i) => this.announce(queue, i)));
   }
 
   private async announcePartition(queue: string, partition: string): Promise<void> {
-    const index = this.layouts.get(queue)?.indexOf(partition) ?? -1;
+    const index = this.layouts.known(queue)?.indexOf(partition) ?? -1;
     if (index >= 0) await this.announce(queue, index);
   }
 
