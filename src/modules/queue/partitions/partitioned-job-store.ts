@@ -32,6 +32,7 @@ import { EnqueueReport, PartitionHost, StagingHost } from './partition-host';
 import { named, namedExecution, placeIn } from './partition-names';
 import { PartitionedEventSources } from './partitioned-event-sources';
 import { refuseInDoubt, StagedBulk } from './staged-bulk';
+import { mergeReaps, reaped, UpkeepBudget } from './upkeep-budget';
 import { PartitionLayout } from './partition-layout';
 import { LAYOUT_REFRESH_MS, PartitionLayouts, RETIRE_GUARD_MS } from './partition-layouts';
 import { homeOf, PartitionedGroups } from './partitioned-groups';
@@ -90,8 +91,8 @@ export class PartitionedJobStore extends JobStore {
   /** Per queue: partitions claimed from or heartbeated in since the registry and stray checks last ran. */
   private readonly touched = new Map<string, Set<number>>();
   private readonly strayCursor = new Map<string, number>();
-  /** Per queue: the partition the next budgeted upkeep call starts at. */
-  private readonly upkeepCursor = new Map<string, number>();
+  /** Upkeep within one budget per queue (upkeep-budget.ts). */
+  private readonly upkeep = new UpkeepBudget();
   /** Bulks across partitions, in two phases (staged-bulk.ts). */
   private readonly bulk: StagedBulk;
 
@@ -420,7 +421,7 @@ export class PartitionedJobStore extends JobStore {
     const layout = await this.layout(queue);
     if (layout.single) return this.inner.trimEvents(queue, limit);
     const results: EventsTrimResult[] = [];
-    const used = await this.budgeted(queue, layout, limit, false, (partition, budget) => this.inner.trimEvents(partition, budget), (r) => r.scanned, results);
+    const used = await this.upkeep.spend(layout, limit, false, (partition, budget) => this.inner.trimEvents(partition, budget), (r) => r.scanned, results);
     return {
       scanned: used,
       // the budget ran out before every partition was looked at, or one is still over its own
@@ -724,48 +725,17 @@ export class PartitionedJobStore extends JobStore {
     return Promise.all(layout.names.map(call));
   }
 
-  /**
-   * Upkeep with a budget of `limit` items for the whole queue: partition after partition, each
-   * given what the ones before left, starting one partition further on each call (so a partition
-   * with more than the budget cannot hold the others back for good); `rootLast` keeps partition
-   * 0 for the end. One command per partition visited, and none once the budget is spent.
-   */
-  private async budgeted<R>(
-    queue: string,
-    layout: PartitionLayout,
-    limit: number,
-    rootLast: boolean,
-    call: (partition: string, budget: number, index: number) => Promise<R>,
-    used: (result: R) => number = (result) => result as unknown as number,
-    results: R[] = [],
-  ): Promise<number> {
-    const size = layout.names.length;
-    const start = this.upkeepCursor.get(queue) ?? 0;
-    this.upkeepCursor.set(queue, (start + 1) % size);
-    const order = Array.from({ length: size }, (_, step) => (start + step) % size);
-    if (rootLast) order.push(...order.splice(order.indexOf(0), 1));
-    let left = Math.max(0, Math.floor(limit));
-    for (const index of order) {
-      if (left <= 0) break;
-      const result = await call(layout.names[index], left, index);
-      results.push(result);
-      left -= used(result);
-    }
-    return Math.floor(limit) - left;
-  }
-
   /** A count-returning upkeep step within one budget for the queue (straight through for one partition). */
   private async withBudget(queue: string, limit: number, call: (partition: string, budget: number, index: number) => Promise<number>): Promise<number> {
     const layout = await this.layout(queue);
-    return layout.single ? call(queue, limit, 0) : this.budgeted(queue, layout, limit, false, call);
+    return layout.single ? call(queue, limit, 0) : this.upkeep.spend(layout, limit, false, call);
   }
 
   private async reapEach(queue: string, limit: number, rootLast: boolean, call: (partition: string, budget: number) => Promise<ReapResult>): Promise<ReapResult> {
     const layout = await this.layout(queue);
     if (layout.single) return call(queue, limit);
     const results: ReapResult[] = [];
-    await this.budgeted(
-      queue,
+    await this.upkeep.spend(
       layout,
       limit,
       rootLast,
@@ -774,17 +744,10 @@ export class PartitionedJobStore extends JobStore {
         if (result.requeued.length > 0) await this.announce(queue, i);
         return result;
       },
-      (r) => r.requeued.length + r.failed.length + r.cancelled.length + (r.malformed?.length ?? 0),
+      reaped,
       results,
     );
-    const merged: ReapResult = {
-      requeued: results.flatMap((r) => r.requeued),
-      failed: results.flatMap((r) => r.failed),
-      cancelled: results.flatMap((r) => r.cancelled),
-    };
-    const malformed = results.flatMap((r) => r.malformed ?? []);
-    if (malformed.length > 0) merged.malformed = malformed;
-    return merged;
+    return mergeReaps(results);
   }
 }
 
