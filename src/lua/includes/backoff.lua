@@ -8,10 +8,10 @@ local function parseBackoff(bo)
   return s, tonumber(d), tonumber(m) or MAX_SAFE_INTEGER
 end
 
-local DEFAULT_STRATEGY, DEFAULT_DELAY = parseBackoff(DEFAULT_BACKOFF)
+local DEFAULT_STRATEGY, DEFAULT_DELAY, DEFAULT_CAP = parseBackoff(DEFAULT_BACKOFF)
 
 local function backoffDelay(bo, attempt, r)
-  local strategy, delay, cap = parseBackoff(DEFAULT_BACKOFF)
+  local strategy, delay, cap = DEFAULT_STRATEGY, DEFAULT_DELAY, DEFAULT_CAP
   if bo ~= nil and bo ~= false and bo ~= '' then
     local s, d, m = parseBackoff(bo)
     strategy = s or DEFAULT_STRATEGY

@@ -51,15 +51,18 @@ local function nextTurn()
 end
 
 -- Whether group g's priority-0 list holds a live entry, the dead entries at its head dropped on
--- the way (each dead entry is dropped once, here or by the claim that pops it).
+-- the way (each dead entry is dropped once, here or by the claim that pops it). Past the call's
+-- deadDropBudget a list that still holds entries counts as holding a live one, as before any drop:
+-- the claim it brings drops the rest.
 local function liveListHead(g, lkey)
   if anyDeadEntries() then
     local dropped = 0
-    while true do
+    while deadDropBudget > 0 do
       local id = redis.call('LINDEX', lkey, 0)
       if not id or not takeDeadEntry(id) then break end
       redis.call('LPOP', lkey)
       dropped = dropped + 1
+      deadDropBudget = deadDropBudget - 1
     end
     if dropped > 0 and g ~= '' then redis.call('HINCRBY', K_SETTINGS, 'gn', -dropped) end
   end

@@ -108,6 +108,23 @@ describe('RedisJobStore scripts (real Redis)', () => {
     await expect(store.get(jobs[3].id)).resolves.toMatchObject({ status: 'cancelled' });
   });
 
+  it('drops at most 1,000 dead entries of a group per call where it places the group, the rest as a claim pops them', async () => {
+    const [live, ...cancelled] = Array.from({ length: 1501 }, () => job({ group: 'g1' }));
+    await store.enqueue([live, ...cancelled]);
+    for (const j of cancelled) await store.cancel(j.id);
+    const list = `${keys.groupListPrefix}g1`;
+    expect(await redis.llen(list)).toBe(1501);
+    // the claim takes the live head, then places the group again: 1,000 dead entries dropped there
+    expect((await store.claim(Q, 'w1', 1, 30_000)).jobs.map((c) => c.job.id)).toEqual([live.id]);
+    expect(await redis.llen(list)).toBe(500);
+    expect(await redis.get(keys.pendingFifoGone)).toBe('500');
+    // the next claim pops the rest (its skip budget) and finds nothing; the group leaves the round
+    expect((await store.claim(Q, 'w1', 1, 30_000)).jobs).toEqual([]);
+    expect(await redis.exists(list)).toBe(0);
+    expect(await redis.get(keys.pendingFifoGone)).toBe('0');
+    await expect(store.counts(Q)).resolves.toMatchObject({ pending: 0, running: 1, cancelled: 1500 });
+  });
+
   it('fails a malformed record and drops an id whose record is gone, without counting them', async () => {
     const [a, b, c] = [job(), job(), job()];
     await store.enqueue([a, b, c]);
