@@ -195,9 +195,11 @@ function describeSplit(where: string, open: () => Promise<Topology & { stop(): P
 
         // lower jobs that may still start after the priority job was sent: those claimed already
         // (one per slot, their calls under way), and those claimed until each worker's copy of the
-        // board shows it (a read at most 10 ms old: under a slot's worth per job of 15 ms), and one
-        // claim in flight per slot; not the backlog of any partition
-        const bound = 3 * SLOTS;
+        // board shows it (a read about 10 ms old), and one claim in flight per slot: about 3 x the
+        // slots on an idle machine, more when the CI machine runs two test files at once (14 seen
+        // on Node 24); never the backlog of a partition (100), which the code before the board
+        // served first. The latency itself is bench:split's figure (priority p99), not a test's.
+        const bound = 25;
         expect(startedBefore(urgent1, from1, low), 'lower jobs started after the priority job was sent to the empty partition').toBeLessThanOrEqual(bound);
         expect(startedBefore(urgent2, from2, low), 'lower jobs started after the priority job was sent to a busy partition').toBeLessThanOrEqual(bound);
         // and the backlog was still there: the priority jobs overtook it
