@@ -203,7 +203,7 @@ async function main(): Promise<void> {
       if (worst >= 0) recoveries.push(worst);
     }
     recoveries.sort((a, b) => a - b);
-    const present = await Promise.all(acknowledged.map((id) => fleet.store.get(id)));
+    const present = await Promise.all(acknowledged.map((id) => fleet.store.admin.get(id)));
     const finalStatus = new Map(present.flatMap((job) => (job ? [[job.id, job.status] as const] : [])));
     const runs = new Map([...runsByJob].map(([id, list]) => [id, list.length]));
     const { examples, ...verdict } = judgeJobs(acknowledged, { runs, completions: succeeded, finalStatus });

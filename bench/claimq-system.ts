@@ -8,8 +8,8 @@ import { normalizeJobSpec } from '../src/domain/job-spec';
 import { BuiltinJobHandlers } from '../src/modules/claim/builtin/builtin-job.handlers';
 import { JobContext } from '../src/modules/claim/job-context';
 import { JobHandler } from '../src/modules/claim/job-handler.decorator';
-import { CompleteRequest, JobStore } from '../src/modules/queue';
-import { createJobStore } from '../src/modules/queue/job-store.factory';
+import { CompleteRequest, JobEngine } from '../src/modules/queue';
+import { createJobEngine } from '../src/modules/queue/job-engine.factory';
 import { BENCH_QUEUE, BenchSystem, payloadTime, UnfinishedJobs, WorkerHooks } from './bench-system';
 
 /** Warnings and errors of the instance on stderr (stdout carries the bench's JSON line); the rest dropped. */
@@ -31,7 +31,7 @@ export interface ClaimqSystemOptions {
   /** The name in the bench's output. */
   name: string;
   /**
-   * SUCCEEDED_RETENTION_MS=0: completed jobs are deleted (createJobStore's deleteSucceeded), like
+   * SUCCEEDED_RETENTION_MS=0: completed jobs are deleted (createJobEngine's deleteSucceeded), like
    * BullMQ's removeOnComplete and Bee-Queue's removeOnSuccess. false: the service default (kept
    * 24 h in `succeeded`).
    */
@@ -64,7 +64,7 @@ class ProbedNoopHandler {
  * (HEARTBEAT_MS), the reaper (REAPER_INTERVAL_MS: dead workers' leases, due retries, retention,
  * event trimming), the execution refresh (REFRESH_INTERVAL_MS), the schedules loop
  * (SCHEDULER_POLL_MS), the dashboard's stats flusher and the metrics observers, every one at its
- * service default. The producer is the service's own store (createJobStore, the same settings) on
+ * service default. The producer is the service's own store (createJobEngine, the same settings) on
  * a connection of its own, enqueueing in bulk calls (what POST /jobs/bulk does after validation).
  *
  * The instance is built (providers, connections) in prepareWorker and started (Nest's init: the
@@ -74,7 +74,7 @@ class ProbedNoopHandler {
 export class ClaimqSystem implements BenchSystem {
   readonly name: string;
   private readonly settings: Record<string, string>;
-  private readonly producer: JobStore;
+  private readonly producer: JobEngine;
   /** The API's limit, as POST /jobs validates against it. */
   private readonly maxPayloadBytes: number;
   private instance: { app: TestingModule; handler: ProbedNoopHandler } | undefined;
@@ -92,7 +92,7 @@ export class ClaimqSystem implements BenchSystem {
     };
     const config = claimqConfig({ settings: this.settings });
     this.maxPayloadBytes = config.maxPayloadBytes;
-    this.producer = createJobStore(config, systemClock);
+    this.producer = createJobEngine(config, systemClock);
   }
 
   async enqueueBulk(count: number, chunk: number): Promise<void> {
@@ -103,7 +103,7 @@ export class ClaimqSystem implements BenchSystem {
       for (let k = 0; k < size; k++) {
         jobs[k] = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { i: i + k } }, { now, maxPayloadBytes: this.maxPayloadBytes });
       }
-      await this.producer.enqueue(jobs);
+      await this.producer.jobs.enqueue(jobs);
     }
   }
 
@@ -116,7 +116,7 @@ export class ClaimqSystem implements BenchSystem {
       .useValue(handler)
       .setLogger(stderrLogger)
       .compile();
-    countRecordedCompletions(app.get(JobStore), hooks);
+    countRecordedCompletions(app.get(JobEngine), hooks);
     this.instance = { app, handler };
   }
 
@@ -130,12 +130,12 @@ export class ClaimqSystem implements BenchSystem {
   async addOne(sentAt: number): Promise<void> {
     if (this.instance) this.instance.handler.probing = true;
     const job = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { t: sentAt } }, { now: Date.now(), maxPayloadBytes: this.maxPayloadBytes });
-    await this.producer.enqueue([job]);
+    await this.producer.jobs.enqueue([job]);
   }
 
   /** The store's counts of the bench queue (succeeded left out: claimq_retained keeps its jobs there by design). */
   async unfinishedJobs(): Promise<UnfinishedJobs> {
-    const { pending, scheduled, running, failed, cancelled } = await this.producer.counts(BENCH_QUEUE);
+    const { pending, scheduled, running, failed, cancelled } = await this.producer.admin.counts(BENCH_QUEUE);
     return { pending, scheduled, running, failed, cancelled };
   }
 
@@ -152,9 +152,9 @@ export class ClaimqSystem implements BenchSystem {
  * an outcome `stale` (the lease was lost, the result fenced off) or any other status is not a
  * completion. The worker runtime calls the store through this very instance.
  */
-function countRecordedCompletions(store: JobStore, hooks: WorkerHooks): void {
-  const complete = store.complete.bind(store);
-  store.complete = async (queue: string, items: CompleteRequest[]) => {
+function countRecordedCompletions(store: JobEngine, hooks: WorkerHooks): void {
+  const complete = store.jobs.complete.bind(store.jobs);
+  store.jobs.complete = async (queue: string, items: CompleteRequest[]) => {
     const outcomes = await complete(queue, items);
     hooks.completed(outcomes.filter((outcome) => outcome === 'succeeded').length);
     return outcomes;

@@ -16,7 +16,7 @@
 import 'reflect-metadata';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { createClusterClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { RedisCluster } from '../test/support/redis-cluster';
 import { machineDescription } from './machine';
 
@@ -60,7 +60,7 @@ async function round(cluster: RedisCluster, queues: string[], replicas: number, 
   const prefix = `bench-w${replicas}-${n}`;
   const stores = Array.from(
     { length: CLIENTS },
-    () => new RedisJobStore({ redis: createClusterClient({ seeds, tls: false }), prefix, replicaWait: { replicas, timeoutMs: 1000 } }),
+    () => new RedisEngine({ redis: createClusterClient({ seeds, tls: false }), prefix, replicaWait: { replicas, timeoutMs: 1000 } }),
   );
   try {
     const enqueueMs: number[] = [];
@@ -71,7 +71,7 @@ async function round(cluster: RedisCluster, queues: string[], replicas: number, 
         while (performance.now() < until) {
           const job = normalizeJobSpec({ type: 'noop', queue, payload: { c } }, { now: Date.now(), maxPayloadBytes: 1 << 20 });
           const t0 = performance.now();
-          await store.enqueue([job]);
+          await store.jobs.enqueue([job]);
           enqueueMs.push(performance.now() - t0);
         }
       }),
@@ -84,10 +84,10 @@ async function round(cluster: RedisCluster, queues: string[], replicas: number, 
       stores.map(async (store, c) => {
         const queue = queues[c % queues.length];
         while (performance.now() < until) {
-          const { jobs } = await store.claim(queue, `bench-${c}`, BATCH, 60_000);
+          const { jobs } = await store.jobs.claim(queue, `bench-${c}`, BATCH, 60_000);
           if (jobs.length === 0) return;
           const t0 = performance.now();
-          await store.complete(queue, jobs.map((j) => ({ id: j.job.id, token: j.token })));
+          await store.jobs.complete(queue, jobs.map((j) => ({ id: j.job.id, token: j.token })));
           completeMs.push(performance.now() - t0);
           processed += jobs.length;
         }
@@ -108,7 +108,7 @@ async function round(cluster: RedisCluster, queues: string[], replicas: number, 
 }
 
 /** Enqueues into `queue` from every store while its master is killed; counts what was lost. */
-async function failover(cluster: RedisCluster, stores: RedisJobStore[], queue: string): Promise<{ lostAcknowledged: number; acknowledged: number; refused: number }> {
+async function failover(cluster: RedisCluster, stores: RedisEngine[], queue: string): Promise<{ lostAcknowledged: number; acknowledged: number; refused: number }> {
   const acknowledged: string[] = [];
   let refused = 0;
   let running = true;
@@ -117,7 +117,7 @@ async function failover(cluster: RedisCluster, stores: RedisJobStore[], queue: s
       while (running) {
         const job = normalizeJobSpec({ type: 'noop', queue, payload: { c } }, { now: Date.now(), maxPayloadBytes: 1 << 20 });
         try {
-          await store.enqueue([job]);
+          await store.jobs.enqueue([job]);
           acknowledged.push(job.id);
         } catch {
           refused++;
@@ -139,7 +139,7 @@ async function failover(cluster: RedisCluster, stores: RedisJobStore[], queue: s
   running = false;
   await clients;
   let lostAcknowledged = 0;
-  for (const id of acknowledged) if ((await stores[0].get(id)) === null) lostAcknowledged++;
+  for (const id of acknowledged) if ((await stores[0].admin.get(id)) === null) lostAcknowledged++;
   return { lostAcknowledged, acknowledged: acknowledged.length, refused };
 }
 

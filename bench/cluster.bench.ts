@@ -2,7 +2,7 @@
  * npm run bench:cluster: one queue spread over a Redis Cluster of the bench's own (3 masters + 3
  * replicas on this machine), with N = 1 and N = BENCH_PARTITIONS (6) partitions, alternated over
  * BENCH_ROUNDS rounds. Per round, on a fresh key prefix:
- * - enqueue: BENCH_CLIENTS store clients (PartitionedJobStore over RedisJobStore, as claimq runs)
+ * - enqueue: BENCH_CLIENTS store clients (PartitionedEngine over RedisEngine, as claimq runs)
  *   each enqueue one job per call for BENCH_SECONDS: jobs/s;
  * - process: the same clients claim BENCH_BATCH jobs and complete them in one call, from the
  *   backlog just enqueued, for BENCH_SECONDS: jobs/s;
@@ -21,9 +21,9 @@ import Redis from 'ioredis';
 import { idTail } from '../src/domain/job-id';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { MAX_IDLE_WAIT_MS } from '../src/modules/claim/claim-loop';
-import { PartitionedJobStore } from '../src/modules/queue/partitions/partitioned-job-store';
+import { PartitionedEngine } from '../src/modules/queue/partitions/partitioned-engine';
 import { createClusterClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { RedisCluster } from '../test/support/redis-cluster';
 import { percentile, sleep } from './latency';
 import { machineDescription } from './machine';
@@ -65,9 +65,9 @@ class Bench {
     this.seeds = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
   }
 
-  store(prefix: string, partitions: number): PartitionedJobStore {
-    const inner = new RedisJobStore({ redis: createClusterClient({ seeds: this.seeds, tls: false }), prefix });
-    return new PartitionedJobStore(inner, { partitionsOf: () => partitions });
+  store(prefix: string, partitions: number): PartitionedEngine {
+    const inner = new RedisEngine({ redis: createClusterClient({ seeds: this.seeds, tls: false }), prefix });
+    return new PartitionedEngine(inner, { partitionsOf: () => partitions });
   }
 
   async snapshots(): Promise<RedisSnapshot[]> {
@@ -86,7 +86,7 @@ class Bench {
       await Promise.all(
         stores.map(async (store, c) => {
           while (performance.now() < until) {
-            await store.enqueue([normalizeJobSpec({ type: 'noop', queue: QUEUE, payload: { c } }, { now: Date.now(), maxPayloadBytes: 1 << 20 })]);
+            await store.jobs.enqueue([normalizeJobSpec({ type: 'noop', queue: QUEUE, payload: { c } }, { now: Date.now(), maxPayloadBytes: 1 << 20 })]);
             enqueued++;
           }
         }),
@@ -98,9 +98,9 @@ class Bench {
       await Promise.all(
         stores.map(async (store, c) => {
           while (performance.now() < until) {
-            const { jobs } = await store.claim(QUEUE, `bench-${c}`, BATCH, 60_000);
+            const { jobs } = await store.jobs.claim(QUEUE, `bench-${c}`, BATCH, 60_000);
             if (jobs.length === 0) return;
-            await store.complete(QUEUE, jobs.map((j) => ({ id: j.job.id, token: j.token })));
+            await store.jobs.complete(QUEUE, jobs.map((j) => ({ id: j.job.id, token: j.token })));
             processed += jobs.length;
           }
         }),
@@ -135,7 +135,7 @@ class Bench {
         const jobs = Array.from({ length: Math.min(1000, PRIORITY_BACKLOG - i) }, () =>
           normalizeJobSpec({ type: 'noop', queue: QUEUE }, { now: Date.now(), maxPayloadBytes: 1 << 20 }),
         );
-        await stores[(i / 1000) % stores.length].enqueue(jobs);
+        await stores[(i / 1000) % stores.length].jobs.enqueue(jobs);
       }
       // the id the store gives it names its partition; its tail is the one sent (idTail)
       let urgentTail: string | undefined;
@@ -147,7 +147,7 @@ class Bench {
       const workers = stores.map(async (store, c) => {
         while (running) {
           if (performance.now() > deadline) throw new Error('the priority-10 job was never claimed');
-          const { jobs } = await store.claim(QUEUE, `prio-${c}`, BATCH, 60_000);
+          const { jobs } = await store.jobs.claim(QUEUE, `prio-${c}`, BATCH, 60_000);
           if (jobs.length === 0) {
             await sleep(1);
             continue;
@@ -161,14 +161,14 @@ class Bench {
               claimedBefore++;
             }
           }
-          await store.complete(QUEUE, jobs.map((j) => ({ id: j.job.id, token: j.token })));
+          await store.jobs.complete(QUEUE, jobs.map((j) => ({ id: j.job.id, token: j.token })));
         }
       });
       await sleep(300);
       const urgent = normalizeJobSpec({ type: 'noop', queue: QUEUE, priority: 10 }, { now: Date.now(), maxPayloadBytes: 1 << 20 });
       urgentTail = idTail(urgent.id);
       sentAt = performance.now();
-      await stores[0].enqueue([urgent]);
+      await stores[0].jobs.enqueue([urgent]);
       await Promise.all(workers);
       return { priorityWaitMs: Number(waitMs.toFixed(1)), priorityJobsBefore: claimedBefore };
     } finally {
@@ -189,14 +189,14 @@ class Bench {
     const store = this.store(`bench-idle-${partitions}`, partitions);
     try {
       await store.layout(QUEUE);
-      await store.claim(QUEUE, 'idle', 10, 60_000);
+      await store.jobs.claim(QUEUE, 'idle', 10, 60_000);
       const before = await this.snapshots();
       const until = Date.now() + IDLE_SECONDS * 1000;
       while (Date.now() < until) {
-        const { jobs, nextDueAt } = await store.claim(QUEUE, 'idle', 10, 60_000);
+        const { jobs, nextDueAt } = await store.jobs.claim(QUEUE, 'idle', 10, 60_000);
         if (jobs.length > 0) continue;
         const timeout = Math.min(MAX_IDLE_WAIT_MS, until - Date.now(), nextDueAt === undefined ? Infinity : Math.max(1, nextDueAt - Date.now()));
-        if (timeout > 0) await store.waitForWork(QUEUE, timeout);
+        if (timeout > 0) await store.jobs.waitForWork(QUEUE, timeout);
       }
       const after = await this.snapshots();
       // INFO's own calls are not counted (redis-stats.ts)
@@ -220,26 +220,26 @@ class Bench {
       let running = true;
       const loop = (async () => {
         while (running) {
-          const { jobs } = await worker.claim(QUEUE, 'pickup', 10, 60_000);
+          const { jobs } = await worker.jobs.claim(QUEUE, 'pickup', 10, 60_000);
           if (jobs.length > 0) {
             samples.push(performance.now() - sentAt);
-            await worker.complete(QUEUE, jobs.map((j) => ({ id: j.job.id, token: j.token })));
+            await worker.jobs.complete(QUEUE, jobs.map((j) => ({ id: j.job.id, token: j.token })));
             onClaim?.();
             continue;
           }
-          await worker.waitForWork(QUEUE, 1000);
+          await worker.jobs.waitForWork(QUEUE, 1000);
         }
       })();
       await sleep(200);
       for (let i = 0; i < PICKUP_SAMPLES; i++) {
         const claimed = new Promise<void>((resolve) => (onClaim = resolve));
         sentAt = performance.now();
-        await producer.enqueue([normalizeJobSpec({ type: 'noop', queue: QUEUE }, { now: Date.now(), maxPayloadBytes: 1 << 20 })]);
+        await producer.jobs.enqueue([normalizeJobSpec({ type: 'noop', queue: QUEUE }, { now: Date.now(), maxPayloadBytes: 1 << 20 })]);
         await claimed;
         await sleep(2); // the worker is back waiting
       }
       running = false;
-      await producer.enqueue([normalizeJobSpec({ type: 'noop', queue: QUEUE }, { now: Date.now(), maxPayloadBytes: 1 << 20 })]);
+      await producer.jobs.enqueue([normalizeJobSpec({ type: 'noop', queue: QUEUE }, { now: Date.now(), maxPayloadBytes: 1 << 20 })]);
       await loop;
       return { p50: Number(percentile(samples, 50).toFixed(2)), p99: Number(percentile(samples, 99).toFixed(2)) };
     } finally {

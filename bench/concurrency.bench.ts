@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import Redis from 'ioredis';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { ClaimqProcess, ensureBuilt } from '../test/support/processes';
 import { RedisServer } from '../test/support/redis-server';
 import { machineDescription } from './machine';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   const redis = await RedisServer.start();
   const admin = new Redis(redis.port, '127.0.0.1');
-  const store = new RedisJobStore({ redis: createRedisClient(redis.url), prefix: PREFIX });
+  const store = new RedisEngine({ redis: createRedisClient(redis.url), prefix: PREFIX });
   let worker: ClaimqProcess | undefined;
   let sampler: NodeJS.Timeout | undefined;
   try {
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       const specs = Array.from({ length: Math.min(1000, JOBS - from) }, (_, k) =>
         normalizeJobSpec({ type: 'http', payload: { url, method: 'POST', body: { i: from + k } }, timeoutMs: CALL_MS * 4, maxAttempts: 1 }, { now, maxPayloadBytes: 512 * 1024 }),
       );
-      await store.enqueue(specs);
+      await store.jobs.enqueue(specs);
     }
 
     const started = Date.now();
@@ -100,11 +100,11 @@ async function main(): Promise<void> {
     const metrics = await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text();
     const lagP99 = Number(/^claimq_nodejs_eventloop_lag_p99_seconds (\S+)/m.exec(metrics)?.[1] ?? NaN);
 
-    await until(async () => (await store.counts('default')).succeeded >= JOBS, `all ${JOBS} jobs to succeed`, CALL_MS * 4);
+    await until(async () => (await store.admin.counts('default')).succeeded >= JOBS, `all ${JOBS} jobs to succeed`, CALL_MS * 4);
     const wallSeconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
 
-    const counts = await store.counts('default');
+    const counts = await store.admin.counts('default');
     const calledOnce = [...Array(JOBS).keys()].every((i) => hits.get(i) === 1);
     const line = {
       bench: 'concurrency',

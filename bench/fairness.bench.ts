@@ -4,7 +4,7 @@
  * (`node dist/main.js`, MODE=worker, WORKER_CONCURRENCY=BENCH_C, default 50, built-in `noop`)
  * start first; then the bench enqueues group A's burst, BENCH_A_JOBS jobs (300,000; the issue's
  * 200,000 drained in under 10 s on a 2-core machine, see A_JOBS) in bulk calls of
- * BENCH_CHUNK (1,000) through RedisJobStore.enqueue, and right after it 100 small groups (b000..b099)
+ * BENCH_CHUNK (1,000) through RedisEngine.enqueue, and right after it 100 small groups (b000..b099)
  * enqueue 10 jobs each, one call per group. Two modes on the same jobs:
  *   on:  every job carries its group (NewJob.group), so claims serve the groups round-robin;
  *   off: the same jobs with no group: one FIFO, the small groups' jobs behind all of A's.
@@ -33,7 +33,7 @@ import Redis from 'ioredis';
 import { Job, NewJob } from '../src/domain/job';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { ClaimqProcess, ensureBuilt } from '../test/support/processes';
 import { RedisServer } from '../test/support/redis-server';
 import { envInt } from './bench-settings';
@@ -192,11 +192,11 @@ function buildJobs(from: number, count: number, group: string | undefined): NewJ
 }
 
 /** Every job's record, read back after the drain (get in batches). */
-async function readJobs(store: RedisJobStore, ids: string[]): Promise<Map<string, Job>> {
+async function readJobs(store: RedisEngine, ids: string[]): Promise<Map<string, Job>> {
   const jobs = new Map<string, Job>();
   for (let i = 0; i < ids.length; i += 2_000) {
     const batch = ids.slice(i, i + 2_000);
-    const got = await Promise.all(batch.map((id) => store.get(id)));
+    const got = await Promise.all(batch.map((id) => store.admin.get(id)));
     got.forEach((job, k) => {
       if (!job) throw new Error(`job ${batch[k]} is gone from the store`);
       jobs.set(batch[k], job);
@@ -207,7 +207,7 @@ async function readJobs(store: RedisJobStore, ids: string[]): Promise<Map<string
 
 async function run(redis: RedisServer, admin: Redis, mode: Mode, roundIndex: number): Promise<Run> {
   const prefix = `bench-fair-${mode}-${roundIndex}-${Date.now()}`;
-  const store = new RedisJobStore({ redis: createRedisClient(redis.url), prefix });
+  const store = new RedisEngine({ redis: createRedisClient(redis.url), prefix });
   let procs: ClaimqProcess[] = [];
   try {
     procs = await startWorkers(redis, prefix);
@@ -222,13 +222,13 @@ async function run(redis: RedisServer, admin: Redis, mode: Mode, roundIndex: num
 
     const ids: string[] = [];
     for (let i = 0; i < A_JOBS; i += CHUNK) {
-      const results = await store.enqueue(buildJobs(i, Math.min(CHUNK, A_JOBS - i), aGroup));
+      const results = await store.jobs.enqueue(buildJobs(i, Math.min(CHUNK, A_JOBS - i), aGroup));
       for (const r of results) ids.push(r.job.id);
     }
     // the small groups, right after A's burst: one call of SMALL_JOBS per group
     const returnedAt = new Map<string, number>();
     for (let g = 0; g < SMALL_GROUPS; g++) {
-      const results = await store.enqueue(buildJobs(A_JOBS + g * SMALL_JOBS, SMALL_JOBS, smallGroup(g)));
+      const results = await store.jobs.enqueue(buildJobs(A_JOBS + g * SMALL_JOBS, SMALL_JOBS, smallGroup(g)));
       const at = Date.now();
       for (const r of results) {
         ids.push(r.job.id);
@@ -236,14 +236,14 @@ async function run(redis: RedisServer, admin: Redis, mode: Mode, roundIndex: num
       }
     }
     const enqueueSeconds = (performance.now() - enqueueStart) / 1000;
-    const afterEnqueue = await store.counts(QUEUE);
+    const afterEnqueue = await store.admin.counts(QUEUE);
     const aPendingAfterSmallEnqueue = Math.max(0, afterEnqueue.pending - SMALL_GROUPS * SMALL_JOBS);
     if (ids.length !== TOTAL || new Set(ids).size !== TOTAL) throw new Error(`enqueued ${new Set(ids).size} distinct jobs, expected ${TOTAL}`);
 
     // the drain, bounded; a worker that dies fails the run
     const deadline = performance.now() + DRAIN_TIMEOUT_MS;
     for (;;) {
-      const counts = await store.counts(QUEUE);
+      const counts = await store.admin.counts(QUEUE);
       if (counts.succeeded + counts.failed + counts.cancelled >= TOTAL) break;
       const dead = procs.find((p) => !p.running);
       if (dead) throw new Error(`worker ${dead.pid} exited during the drain:\n${dead.log.slice(-3000)}`);
@@ -259,7 +259,7 @@ async function run(redis: RedisServer, admin: Redis, mode: Mode, roundIndex: num
     procs = [];
 
     // every job done exactly once
-    const counts = await store.counts(QUEUE);
+    const counts = await store.admin.counts(QUEUE);
     if (counts.succeeded !== TOTAL || counts.pending + counts.scheduled + counts.running + counts.failed + counts.cancelled !== 0) {
       throw new Error(`${mode} round ${roundIndex + 1}: expected ${TOTAL} succeeded and nothing else, got ${JSON.stringify(counts)}`);
     }

@@ -37,7 +37,7 @@ import { percentile, sleep } from './latency';
 import { RedisServer } from '../test/support/redis-server';
 import { ClaimqSystem } from './claimq-system';
 import { BENCH_QUEUE } from './bench-system';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
 import { HistoryDrain } from '../src/modules/history/writer/history-drain';
 import { envInt } from './bench-settings';
@@ -136,13 +136,13 @@ async function runService(server: RedisServer, ds: DataSource, history: boolean,
   await admin.flushall();
   const system = new ClaimqSystem(server.url, { name: 'claimq', deleteSucceeded: false });
   let drain: HistoryDrain | undefined;
-  let sourceStore: RedisJobStore | undefined;
+  let sourceStore: RedisEngine | undefined;
   try {
     const before = await succeededInHistory(ds);
     if (history) {
-      sourceStore = new RedisJobStore({ redis: createRedisClient(server.url), prefix: 'claimq', deleteSucceeded: false });
+      sourceStore = new RedisEngine({ redis: createRedisClient(server.url), prefix: 'claimq', deleteSucceeded: false });
       const writer = new HistoryBatchWriter(() => Promise.resolve(ds));
-      const sources = sourceStore.eventSources({ consumer: 'bench-writer' });
+      const sources = sourceStore.outbox.sources({ consumer: 'bench-writer' });
       drain = new HistoryDrain(sources.open(BENCH_QUEUE), (events, gaps) => writer.write(events, gaps), {
         batchSize: BATCH,
         coalesceMs: COALESCE_MS,

@@ -13,7 +13,7 @@
 import 'reflect-metadata';
 import Redis from 'ioredis';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { ClaimqProcess, ensureBuilt } from '../test/support/processes';
 import { RedisServer } from '../test/support/redis-server';
 import { allJobs, putSchedule } from '../test/support/schedules';
@@ -61,7 +61,7 @@ async function redisCounters(admin: Redis): Promise<{ commands: number; cpu: num
 async function round(redis: RedisServer, admin: Redis, index: number): Promise<Round> {
   const prefix = `bench-schedules-${index}-${Date.now()}`;
   const procs: ClaimqProcess[] = [];
-  const store = new RedisJobStore({ redis: createRedisClient(redis.url), prefix });
+  const store = new RedisEngine({ redis: createRedisClient(redis.url), prefix });
   try {
     for (let i = 0; i < INSTANCES; i++) {
       procs.push(await ClaimqProcess.start({ MODE: 'all', JOB_STORE: 'redis', REDIS_URL: redis.url, REDIS_PREFIX: prefix, QUEUES: QUEUE, LOG_LEVEL: 'warn' }));

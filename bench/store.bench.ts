@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import os from 'node:os';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { RedisServer } from '../test/support/redis-server';
 import { diff, snapshot } from './redis-stats';
 
@@ -21,7 +21,7 @@ const QUEUE = 'bench';
 async function main(): Promise<void> {
   const server = await RedisServer.start();
   const admin = createRedisClient(server.url);
-  const stores = Array.from({ length: CLIENTS }, () => new RedisJobStore({ redis: createRedisClient(server.url), prefix: 'bench' }));
+  const stores = Array.from({ length: CLIENTS }, () => new RedisEngine({ redis: createRedisClient(server.url), prefix: 'bench' }));
   try {
     const s0 = await snapshot(admin);
     const enqueueStart = performance.now();
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       const jobs = Array.from({ length: Math.min(ENQUEUE_CHUNK, N - i) }, (_, k) =>
         normalizeJobSpec({ type: 'noop', queue: QUEUE, payload: { n: i + k } }, { now, maxPayloadBytes: 1 << 20 }),
       );
-      await stores[0].enqueue(jobs);
+      await stores[0].jobs.enqueue(jobs);
     }
     const enqueueSeconds = (performance.now() - enqueueStart) / 1000;
     const s1 = await snapshot(admin);
@@ -41,9 +41,9 @@ async function main(): Promise<void> {
       stores.map(async (store, c) => {
         const workerId = `bench-${c}`;
         for (;;) {
-          const { jobs } = await store.claim(QUEUE, workerId, BATCH, 60_000);
+          const { jobs } = await store.jobs.claim(QUEUE, workerId, BATCH, 60_000);
           if (jobs.length === 0) return;
-          await store.complete(
+          await store.jobs.complete(
             QUEUE,
             jobs.map((j) => ({ id: j.job.id, token: j.token, resultJson: 'null' })),
           );

@@ -3,7 +3,7 @@
  * (1,000,000) jobs waiting in one queue, the overview (GET /queues/:name/stats and GET /queues) and
  * the first page of GET /jobs must answer in under 300 ms server-side.
  *
- * Its own redis-server on a free port. The jobs go in through RedisJobStore.enqueue in calls of
+ * Its own redis-server on a free port. The jobs go in through RedisEngine.enqueue in calls of
  * BENCH_CHUNK (1,000), a few calls in flight, a mix: 70% priority 0 without a group, 15% of
  * priorities -3..5 (8 tiers), 15% in 200 named groups (a third of those with a priority), so
  * oldest-pending walks the FIFO, the tiers and the groups' heads. The stats of the last 16 minutes
@@ -25,7 +25,7 @@ import { NewJob } from '../src/domain/job';
 import { normalizeJobSpec } from '../src/domain/job-spec';
 import { HISTOGRAM_BUCKETS, MinuteStats, STEPS_PER_MINUTE, windowMinutes } from '../src/domain/queue-stats';
 import { createRedisClient } from '../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../src/modules/queue/redis/redis-engine';
 import { RedisServer } from '../test/support/redis-server';
 import { envInt } from './bench-settings';
 import { percentile } from './latency';
@@ -55,7 +55,7 @@ function jobOf(i: number, now: number): NewJob {
   return normalizeJobSpec(spec, { now, maxPayloadBytes: 1024 * 1024 });
 }
 
-async function fill(store: RedisJobStore): Promise<number> {
+async function fill(store: RedisEngine): Promise<number> {
   const started = performance.now();
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -65,7 +65,7 @@ async function fill(store: RedisJobStore): Promise<number> {
       const now = Date.now();
       const jobs: NewJob[] = [];
       for (let i = from; i < next; i++) jobs.push(jobOf(i, now));
-      await store.enqueue(jobs);
+      await store.jobs.enqueue(jobs);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
@@ -73,7 +73,7 @@ async function fill(store: RedisJobStore): Promise<number> {
 }
 
 /** Every step and bucket of the window's minutes, as busy workers would leave them. */
-async function fillStats(store: RedisJobStore): Promise<void> {
+async function fillStats(store: RedisEngine): Promise<void> {
   const delta = new Map<number, MinuteStats>();
   for (const minute of windowMinutes(Date.now())) {
     delta.set(minute, {
@@ -99,13 +99,13 @@ function figures(samples: number[]): Figures {
 async function main(): Promise<void> {
   const redis = await RedisServer.start();
   const client = createRedisClient(redis.url);
-  const store = new RedisJobStore({ redis: client, prefix: PREFIX, configuredQueues: [QUEUE] });
+  const store = new RedisEngine({ redis: client, prefix: PREFIX, configuredQueues: [QUEUE] });
   let app: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
     const machine = await machineDescription(client);
     const enqueueSeconds = await fill(store);
     await fillStats(store);
-    const counts = await store.counts(QUEUE);
+    const counts = await store.admin.counts(QUEUE);
     if (counts.pending !== JOBS) throw new Error(`expected ${JOBS} pending jobs, found ${counts.pending}`);
     const usedMemoryMb = Number(/used_memory:(\d+)/.exec(await client.info('memory'))?.[1] ?? 0) / 1024 / 1024;
 

@@ -9,14 +9,29 @@ export { claimqConfig } from './claimq-options';
 export type { ClaimqModuleAsyncOptions, ClaimqModuleOptions } from './claimq-options';
 export { configureApp } from './configure-app';
 export { AppConfig } from './config/app-config';
-export { JobStore, MemoryJobStore, RedisJobStore } from './modules/queue';
-export type { MemoryJobStoreOptions, RedisJobStoreOptions } from './modules/queue';
+// the job engine's ports an embedding app may inject (QueueModule provides each under its class)
+export { JobQueue, JobAdmin, ExecutionStore } from './modules/queue';
+export type { ClaimResult, CompleteRequest, FailRequest, SettleOutcome, ListPage, ListQuery, ExecutionPage, RefreshBacklog } from './modules/queue';
 export * from './modules/claim';
 export { SchedulesService } from './modules/schedules';
 export type { ScheduleSpec, ScheduleDetail } from './modules/schedules';
 export { FairnessService } from './modules/jobs';
 export type { GroupLimit, GroupSettingsPatch, GroupState, QueueSettings, QueueSettingsPatch, RateLimit } from './domain/fairness';
-export type { Job, JobSchedule, JobSpec, JobStatus, BackoffOptions, QueueCounts } from './domain/job';
+export type {
+  Job,
+  JobSchedule,
+  JobSpec,
+  JobStatus,
+  BackoffOptions,
+  QueueCounts,
+  NewJob,
+  ClaimedJob,
+  Lease,
+  HeartbeatOutcome,
+  EnqueueResult,
+} from './domain/job';
+export type { ExecutionRecord, NewExecution } from './domain/execution';
+export type { OldestPending } from './domain/queue-stats';
 export type { JobEvent, JobEventKind } from './domain/job-event';
 export { TRANSITIONS, endAttempt } from './domain/job-lifecycle';
 export {

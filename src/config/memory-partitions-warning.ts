@@ -2,7 +2,7 @@ import { AppConfig } from './app-config';
 
 /**
  * The warning to log at start when partition counts are set for the memory store, which ignores
- * them (job-store.factory.ts), else undefined.
+ * them (job-engine.factory.ts), else undefined.
  */
 export function memoryPartitionsWarning(config: AppConfig): string | undefined {
   if (config.jobStore !== 'memory') return undefined;

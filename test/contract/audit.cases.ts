@@ -1,6 +1,6 @@
 import { AuditEntry, NewAuditEntry } from '../../src/domain/audit';
 import { DEFAULT_AUDIT_MAX_ENTRIES } from '../../src/modules/queue/audit-store';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { StoreHarness } from './store-harness';
 
 /** Filling the log to its default cap sends 10,000 appends (pipelined in batches on Redis). */
@@ -11,7 +11,7 @@ function entry(h: StoreHarness, i: number, overrides: Partial<NewAuditEntry> = {
 }
 
 /** Every entry of the log, newest first, a page of `limit` at a time. */
-async function readAll(store: JobStore, limit: number): Promise<AuditEntry[]> {
+async function readAll(store: JobEngine, limit: number): Promise<AuditEntry[]> {
   const all: AuditEntry[] = [];
   let before: number | undefined;
   for (;;) {
@@ -22,13 +22,13 @@ async function readAll(store: JobStore, limit: number): Promise<AuditEntry[]> {
   }
 }
 
-async function appendMany(store: JobStore, h: StoreHarness, count: number, from = 0): Promise<void> {
+async function appendMany(store: JobEngine, h: StoreHarness, count: number, from = 0): Promise<void> {
   for (let i = from; i < from + count; i += 500) {
     await Promise.all(Array.from({ length: Math.min(500, from + count - i) }, (_, j) => store.audit.append(entry(h, i + j))));
   }
 }
 
-/** The audit trail every JobStore carries (audit-store.ts): ids that grow, pages newest first, a cap. */
+/** The audit trail every JobEngine carries (audit-store.ts): ids that grow, pages newest first, a cap. */
 export function describeAuditCases(current: () => StoreHarness): void {
   describe('audit trail', () => {
     it('records entries under growing ids with their time and details, and reads them back newest first', async () => {

@@ -1,7 +1,7 @@
 import { ClaimedJob, Job, JobSpec, NewJob } from '../../src/domain/job';
 import { idTail, queueOfJobId } from '../../src/domain/job-id';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { MakeStoreHarness, StoreHarness } from './store-harness';
 
 /** Shared by the contract case files: the queue they use, job builders and the per-test harness. */
@@ -31,7 +31,7 @@ export function newJob(h: StoreHarness, spec: Partial<JobSpec> = {}): NewJob {
 
 /** Enqueues one job per spec, in one call, and returns the stored jobs. */
 export async function enqueueJobs(h: StoreHarness, ...specs: Array<Partial<JobSpec>>): Promise<Job[]> {
-  const results = await h.store.enqueue(specs.map((s) => newJob(h, s)));
+  const results = await h.store.jobs.enqueue(specs.map((s) => newJob(h, s)));
   return results.map((r) => r.job);
 }
 
@@ -41,8 +41,8 @@ export async function enqueueJob(h: StoreHarness, spec: Partial<JobSpec> = {}): 
 }
 
 /** Claims exactly one job, failing the test when none comes. */
-export async function claimOne(store: JobStore, workerId = WORKER, leaseMs = LEASE_MS, queue = QUEUE): Promise<ClaimedJob> {
-  const { jobs } = await store.claim(queue, workerId, 1, leaseMs);
+export async function claimOne(store: JobEngine, workerId = WORKER, leaseMs = LEASE_MS, queue = QUEUE): Promise<ClaimedJob> {
+  const { jobs } = await store.jobs.claim(queue, workerId, 1, leaseMs);
   if (jobs.length !== 1) throw new Error(`expected to claim one job, claimed ${jobs.length}`);
   return jobs[0];
 }
@@ -52,11 +52,11 @@ export function leaseOf(claimed: ClaimedJob): { id: string; token: number } {
 }
 
 /** Pages through a listing to its end, returning every item's id in page order. */
-export async function listAllIds(store: JobStore, query: { status?: Job['status']; type?: string; limit: number }): Promise<string[]> {
+export async function listAllIds(store: JobEngine, query: { status?: Job['status']; type?: string; limit: number }): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 10_000; page++) {
-    const result = await store.list({ queue: QUEUE, ...query, cursor });
+    const result = await store.admin.list({ queue: QUEUE, ...query, cursor });
     expect(result.items.length).toBeLessThanOrEqual(query.limit);
     ids.push(...result.items.map((j) => j.id));
     if (result.nextCursor === null) return ids;

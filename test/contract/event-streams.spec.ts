@@ -24,7 +24,7 @@ const SHORT_LEASE = 1_000;
 async function claimThenCancel(h: StoreHarness): Promise<ClaimedJob> {
   await enqueueJob(h);
   const claimed = await claimOne(h.store);
-  await h.store.cancel(claimed.job.id);
+  await h.store.admin.cancel(claimed.job.id);
   return claimed;
 }
 
@@ -41,12 +41,12 @@ const scenarios: Scenario[] = [
     expected: ['enqueued:scheduled', 'promoted:pending', 'claimed:running', 'retry_scheduled:scheduled', 'promoted:pending', 'claimed:running', 'succeeded:succeeded'],
     async run(h) {
       const job = await enqueueJob(h, { delayMs: 60_000, backoff: FIXED, maxAttempts: 3 });
-      await h.store.promote(job.id);
+      await h.store.admin.promote(job.id);
       const first = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
-      await h.store.promote(job.id);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
+      await h.store.admin.promote(job.id);
       const second = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(second)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(second)]);
     },
   },
   {
@@ -55,7 +55,7 @@ const scenarios: Scenario[] = [
     async run(h) {
       await enqueueJob(h, { payload: { n: 1 } });
       const c = await claimOne(h.store);
-      await h.store.complete(QUEUE, [{ ...leaseOf(c), resultJson: '{"ok":true}' }]);
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(c), resultJson: '{"ok":true}' }]);
     },
   },
   {
@@ -75,15 +75,15 @@ const scenarios: Scenario[] = [
     async run(h) {
       const job = await enqueueJob(h, { delayMs: 2_000, backoff: FIXED, maxAttempts: 3 });
       h.clock.advance(2_000);
-      await h.store.promoteDue(QUEUE, 10);
+      await h.store.upkeep.promoteDue(QUEUE, 10);
       const first = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
       h.clock.advance(5_000);
       const second = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(second), error: 'bad input', retryable: false }]);
-      await h.store.retry(job.id);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(second), error: 'bad input', retryable: false }]);
+      await h.store.admin.retry(job.id);
       const third = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(third)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(third)]);
     },
   },
   {
@@ -92,9 +92,9 @@ const scenarios: Scenario[] = [
     async run(h) {
       await enqueueJob(h, { maxAttempts: 2 });
       const first = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'rate limited', retryable: true, retryDelayMs: 0 }]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(first), error: 'rate limited', retryable: true, retryDelayMs: 0 }]);
       const second = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(second), error: 'still failing', retryable: true }]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(second), error: 'still failing', retryable: true }]);
     },
   },
   {
@@ -103,9 +103,9 @@ const scenarios: Scenario[] = [
     async run(h) {
       await enqueueJob(h, { maxAttempts: 1 });
       const first = await claimOne(h.store);
-      await h.store.release(QUEUE, [leaseOf(first)]);
+      await h.store.jobs.release(QUEUE, [leaseOf(first)]);
       const second = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(second)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(second)]);
     },
   },
   {
@@ -113,9 +113,9 @@ const scenarios: Scenario[] = [
     expected: ['enqueued:pending', 'enqueued:scheduled', 'cancelled:cancelled', 'cancelled:cancelled', 'retried:pending', 'claimed:running'],
     async run(h) {
       const [pending, scheduled] = await enqueueJobs(h, {}, { delayMs: 60_000 });
-      await h.store.cancel(pending.id);
-      await h.store.cancel(scheduled.id);
-      await h.store.retry(pending.id);
+      await h.store.admin.cancel(pending.id);
+      await h.store.admin.cancel(scheduled.id);
+      await h.store.admin.retry(pending.id);
       await claimOne(h.store);
     },
   },
@@ -124,9 +124,9 @@ const scenarios: Scenario[] = [
     expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
     async run(h) {
       const c = await claimThenCancel(h);
-      await h.store.cancel(c.job.id);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(c)], SHORT_LEASE)).resolves.toEqual(['cancel']);
-      await h.store.fail(QUEUE, [{ ...leaseOf(c), error: 'aborted: cancel requested', retryable: true }]);
+      await h.store.admin.cancel(c.job.id);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(c)], SHORT_LEASE)).resolves.toEqual(['cancel']);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(c), error: 'aborted: cancel requested', retryable: true }]);
     },
   },
   {
@@ -134,7 +134,7 @@ const scenarios: Scenario[] = [
     expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
     async run(h) {
       const c = await claimThenCancel(h);
-      await h.store.release(QUEUE, [leaseOf(c)]);
+      await h.store.jobs.release(QUEUE, [leaseOf(c)]);
     },
   },
   {
@@ -142,7 +142,7 @@ const scenarios: Scenario[] = [
     expected: ['enqueued:pending', 'claimed:running', 'cancel_requested:running', 'succeeded:succeeded'],
     async run(h) {
       const c = await claimThenCancel(h);
-      await h.store.complete(QUEUE, [{ ...leaseOf(c), resultJson: '1' }]);
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(c), resultJson: '1' }]);
     },
   },
   {
@@ -152,10 +152,10 @@ const scenarios: Scenario[] = [
       await enqueueJob(h, { maxAttempts: 2 });
       await claimOne(h.store, WORKER, SHORT_LEASE);
       h.clock.advance(SHORT_LEASE + 1);
-      await h.store.reapExpired(QUEUE, 10);
+      await h.store.upkeep.reapExpired(QUEUE, 10);
       await claimOne(h.store, WORKER, SHORT_LEASE);
       h.clock.advance(SHORT_LEASE + 1);
-      await h.store.reapExpired(QUEUE, 10);
+      await h.store.upkeep.reapExpired(QUEUE, 10);
     },
   },
   {
@@ -164,9 +164,9 @@ const scenarios: Scenario[] = [
     async run(h) {
       const job = await enqueueJob(h, { maxAttempts: 3 });
       await claimOne(h.store, WORKER, SHORT_LEASE);
-      await h.store.cancel(job.id);
+      await h.store.admin.cancel(job.id);
       h.clock.advance(SHORT_LEASE + 1);
-      const reaped = await h.store.reapExpired(QUEUE, 10);
+      const reaped = await h.store.upkeep.reapExpired(QUEUE, 10);
       expect(reaped.cancelled).toHaveLength(1);
     },
   },
@@ -178,11 +178,11 @@ const scenarios: Scenario[] = [
       const c = await claimOne(h.store, WORKER, 600_000);
       for (let i = 0; i < 200; i++) {
         h.clock.advance(1_000);
-        const [outcome] = await h.store.heartbeat(QUEUE, [leaseOf(c)], 600_000);
+        const [outcome] = await h.store.jobs.heartbeat(QUEUE, [leaseOf(c)], 600_000);
         if (outcome === 'stale') break;
       }
       h.clock.advance(1);
-      await h.store.reapExpired(QUEUE, 10);
+      await h.store.upkeep.reapExpired(QUEUE, 10);
     },
   },
   {
@@ -200,16 +200,16 @@ const scenarios: Scenario[] = [
       const [, second] = await enqueueJobs(h, {}, {});
       // one lease each, so the order of the ends is the order of the workers (a reap reads a worker's
       // leases in no particular order)
-      await h.store.registerWorker(QUEUE, 'w-silent-1');
+      await h.store.workers.register(QUEUE, 'w-silent-1');
       await claimOne(h.store, 'w-silent-1', 600_000);
       h.clock.advance(1);
-      await h.store.registerWorker(QUEUE, 'w-silent-2');
+      await h.store.workers.register(QUEUE, 'w-silent-2');
       await claimOne(h.store, 'w-silent-2', 600_000);
-      await h.store.cancel(second.id);
+      await h.store.admin.cancel(second.id);
       h.clock.advance(10_000);
-      const silent = await h.store.silentWorkers(QUEUE, 5_000, 10);
+      const silent = await h.store.workers.silent(QUEUE, 5_000, 10);
       expect(silent).toEqual(['w-silent-1', 'w-silent-2']);
-      await h.store.reapWorkers(QUEUE, silent, 10, 5_000);
+      await h.store.upkeep.reapWorkers(QUEUE, silent, 10, 5_000);
     },
   },
   {
@@ -218,7 +218,7 @@ const scenarios: Scenario[] = [
     async run(h) {
       const job = await enqueueJob(h);
       await h.corruptJob(job.id, 'bad-numbers');
-      await h.store.claim(QUEUE, WORKER, 1, SHORT_LEASE);
+      await h.store.jobs.claim(QUEUE, WORKER, 1, SHORT_LEASE);
     },
   },
   {
@@ -226,11 +226,11 @@ const scenarios: Scenario[] = [
     expected: ['enqueued:pending', 'enqueued:pending', 'enqueued:pending', 'claimed:running', 'succeeded:succeeded', 'claimed:running', 'cancel_requested:running', 'cancelled:cancelled'],
     async run(h) {
       const id = newExecutionId(QUEUE, h.clock.now());
-      await h.store.createExecution({ id, queue: QUEUE }, [newJob(h, { executionId: id }), newJob(h, { executionId: id }), newJob(h, { executionId: id })]);
+      await h.store.executions.create({ id, queue: QUEUE }, [newJob(h, { executionId: id }), newJob(h, { executionId: id }), newJob(h, { executionId: id })]);
       const done = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(done)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(done)]);
       await claimOne(h.store);
-      await h.store.cancelExecution(id);
+      await h.store.executions.cancel(id);
     },
   },
   {
@@ -276,7 +276,7 @@ const stores = [
   { name: 'redis', make: makeRedisStoreHarness },
 ];
 
-describe('JobStore contract: both stores emit the same event stream for every transition', () => {
+describe('JobEngine contract: both stores emit the same event stream for every transition', () => {
   const harnesses: StoreHarness[] = [];
   afterEach(async () => {
     await Promise.all(harnesses.splice(0).map((h) => h.cleanup()));

@@ -11,10 +11,10 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       const created = await createExecution(h, [{}, {}, { delayMs: 1000 }], 'http://example.test/cb');
       expect(created).toMatchObject({ queue: QUEUE, total: 3, callbackUrl: 'http://example.test/cb', callbackEnqueued: false });
       expect(created.counts).toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0 });
-      await expect(h.store.getExecution(created.id)).resolves.toMatchObject({ total: 3, counts: created.counts, createdAt: h.clock.now() });
-      const page = await h.store.listExecutionJobs(created.id, 10);
+      await expect(h.store.executions.get(created.id)).resolves.toMatchObject({ total: 3, counts: created.counts, createdAt: h.clock.now() });
+      const page = await h.store.executions.listJobs(created.id, 10);
       expect(page.items.every((j) => j.executionId === created.id)).toBe(true);
-      await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 1, inFlight: 0 });
+      await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 1, inFlight: 0 });
     });
 
     it('lists the jobs of an execution in the order given, page by page', async () => {
@@ -23,7 +23,7 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       const seen: unknown[] = [];
       let cursor: string | undefined;
       do {
-        const page = await h.store.listExecutionJobs(created.id, 3, cursor);
+        const page = await h.store.executions.listJobs(created.id, 3, cursor);
         expect(page.items.length).toBeLessThanOrEqual(3);
         seen.push(...page.items.map((j) => j.payload));
         cursor = page.nextCursor ?? undefined;
@@ -42,9 +42,9 @@ export function describeExecutionCases(current: () => StoreHarness): void {
     it('reports an unknown execution as absent or not found', async () => {
       const h = current();
       const id = newExecutionId(QUEUE, h.clock.now());
-      await expect(h.store.getExecution(id)).resolves.toBeNull();
-      await expect(h.store.listExecutionJobs(id, 10)).rejects.toBeInstanceOf(ExecutionNotFoundError);
-      await expect(h.store.cancelExecution(id)).rejects.toBeInstanceOf(ExecutionNotFoundError);
+      await expect(h.store.executions.get(id)).resolves.toBeNull();
+      await expect(h.store.executions.listJobs(id, 10)).rejects.toBeInstanceOf(ExecutionNotFoundError);
+      await expect(h.store.executions.cancel(id)).rejects.toBeInstanceOf(ExecutionNotFoundError);
     });
 
     it('keeps the counters exact after every kind of transition', async () => {
@@ -65,54 +65,54 @@ export function describeExecutionCases(current: () => StoreHarness): void {
 
       const a = await claimOne(h.store);
       await check();
-      await h.store.complete(QUEUE, [leaseOf(a)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(a)]);
       await check();
 
       const b = await claimOne(h.store);
-      await expect(h.store.fail(QUEUE, [{ ...leaseOf(b), error: 'x', retryable: true }])).resolves.toEqual(['scheduled']);
+      await expect(h.store.jobs.fail(QUEUE, [{ ...leaseOf(b), error: 'x', retryable: true }])).resolves.toEqual(['scheduled']);
       await check();
 
       const c = await claimOne(h.store);
-      await expect(h.store.fail(QUEUE, [{ ...leaseOf(c), error: 'x', retryable: true }])).resolves.toEqual(['failed']);
+      await expect(h.store.jobs.fail(QUEUE, [{ ...leaseOf(c), error: 'x', retryable: true }])).resolves.toEqual(['failed']);
       await check();
-      await h.store.retry(c.job.id);
+      await h.store.admin.retry(c.job.id);
       await check();
 
       const claimedAgain = await claimOne(h.store); // c again (priority 7)
       expect(claimedAgain.job.id).toBe(c.job.id);
-      await h.store.release(QUEUE, [leaseOf(claimedAgain)]);
+      await h.store.jobs.release(QUEUE, [leaseOf(claimedAgain)]);
       await check();
 
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS); // c, d
-      await h.store.release(QUEUE, [leaseOf(jobs[1])]);
-      await h.store.complete(QUEUE, [leaseOf(jobs[0])]);
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS); // c, d
+      await h.store.jobs.release(QUEUE, [leaseOf(jobs[1])]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(jobs[0])]);
       await check();
 
       h.clock.advance(500);
-      await expect(h.store.promoteDue(QUEUE, 10)).resolves.toBe(1); // b
+      await expect(h.store.upkeep.promoteDue(QUEUE, 10)).resolves.toBe(1); // b
       await check();
 
       const promoted = await claimOne(h.store, 'short', 1000); // b again (priority 8)
       h.clock.advance(1001);
-      await h.store.reapExpired(QUEUE, 10);
+      await h.store.upkeep.reapExpired(QUEUE, 10);
       await check();
       expect(promoted.job.id).toBe(b.job.id);
 
-      const all = await h.store.listExecutionJobs(ex.id, 20);
+      const all = await h.store.executions.listJobs(ex.id, 20);
       const byPriority = (p: number) => all.items.find((j) => j.priority === p)!.id;
-      await h.store.cancel(byPriority(4)); // f, pending
+      await h.store.admin.cancel(byPriority(4)); // f, pending
       await check();
-      await h.store.cancel(all.items[8].id); // i, scheduled
+      await h.store.admin.cancel(all.items[8].id); // i, scheduled
       await check();
 
-      const running = await h.store.claim(QUEUE, 'doomed', 3, LEASE_MS); // d, e, g
-      await h.store.cancel(running.jobs[2].job.id);
+      const running = await h.store.jobs.claim(QUEUE, 'doomed', 3, LEASE_MS); // d, e, g
+      await h.store.admin.cancel(running.jobs[2].job.id);
       await check();
-      await h.store.fail(QUEUE, [{ ...leaseOf(running.jobs[2]), error: 'aborted', retryable: true }]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(running.jobs[2]), error: 'aborted', retryable: true }]);
       await check();
-      await h.store.registerWorker(QUEUE, 'doomed');
+      await h.store.workers.register(QUEUE, 'doomed');
       h.clock.advance(10_000);
-      await h.store.reapWorkers(QUEUE, ['doomed'], 10, 5000);
+      await h.store.upkeep.reapWorkers(QUEUE, ['doomed'], 10, 5000);
       const final = await check();
       expect(final.total).toBe(9);
     });
@@ -120,24 +120,24 @@ export function describeExecutionCases(current: () => StoreHarness): void {
     it('leaves the counters alone when finished jobs are trimmed', async () => {
       const h = current();
       const ex = await createExecution(h, [{}, {}]);
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
-      await h.store.complete(QUEUE, jobs.map(leaseOf));
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS);
+      await h.store.jobs.complete(QUEUE, jobs.map(leaseOf));
       const before = await expectExactCounters(h.store, ex.id);
       h.clock.advance(10_000);
-      await expect(h.store.trimFinished(QUEUE, { succeededMs: 1000, failedMs: 1000, cancelledMs: 1000 }, 10)).resolves.toBe(2);
-      await expect(h.store.getExecution(ex.id)).resolves.toMatchObject({ counts: before.counts, total: 2 });
+      await expect(h.store.upkeep.trimFinished(QUEUE, { succeededMs: 1000, failedMs: 1000, cancelledMs: 1000 }, 10)).resolves.toBe(2);
+      await expect(h.store.executions.get(ex.id)).resolves.toMatchObject({ counts: before.counts, total: 2 });
     });
 
     it('cancels what has not finished and leaves the rest', async () => {
       const h = current();
       const ex = await createExecution(h, [{ priority: 2 }, { priority: 1 }, {}, { delayMs: 1000 }]);
       const done = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(done)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(done)]);
       const running = await claimOne(h.store);
-      const after = await h.store.cancelExecution(ex.id);
+      const after = await h.store.executions.cancel(ex.id);
       expect(after.counts).toMatchObject({ succeeded: 1, running: 1, cancelled: 2, pending: 0, scheduled: 0 });
-      await expect(h.store.get(running.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
-      await h.store.fail(QUEUE, [{ ...leaseOf(running), error: 'aborted', retryable: true }]);
+      await expect(h.store.admin.get(running.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(running), error: 'aborted', retryable: true }]);
       await expect(expectExactCounters(h.store, ex.id)).resolves.toMatchObject({ counts: { succeeded: 1, cancelled: 3 } });
     });
 
@@ -145,8 +145,8 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       const h = current();
       await enqueueJob(h);
       const c = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(c)]);
-      await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 0 });
+      await h.store.jobs.complete(QUEUE, [leaseOf(c)]);
+      await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 0 });
     });
   });
 
@@ -155,38 +155,38 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       const h = current();
       const a = await createExecution(h, [{}]);
       const b = await createExecution(h, [{}]);
-      const first = await h.store.claimRefresh(QUEUE, 'r1', 1);
-      const second = await h.store.claimRefresh(QUEUE, 'r2', 10);
+      const first = await h.store.executions.claimRefresh(QUEUE, 'r1', 1);
+      const second = await h.store.executions.claimRefresh(QUEUE, 'r2', 10);
       expect([...first, ...second].map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
-      await expect(h.store.claimRefresh(QUEUE, 'r3', 10)).resolves.toEqual([]);
-      await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 2 });
-      await h.store.ackRefresh(QUEUE, 'r1', first.map((e) => e.id), []);
-      await h.store.ackRefresh(QUEUE, 'r2', second.map((e) => e.id), []);
-      await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 0 });
+      await expect(h.store.executions.claimRefresh(QUEUE, 'r3', 10)).resolves.toEqual([]);
+      await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 2 });
+      await h.store.executions.ackRefresh(QUEUE, 'r1', first.map((e) => e.id), []);
+      await h.store.executions.ackRefresh(QUEUE, 'r2', second.map((e) => e.id), []);
+      await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 0 });
     });
 
     it('marks an execution dirty again when a job changes, with a newer version', async () => {
       const h = current();
       const ex = await createExecution(h, [{}]);
-      const [claimed] = await h.store.claimRefresh(QUEUE, 'r1', 10);
-      await h.store.ackRefresh(QUEUE, 'r1', [ex.id], []);
+      const [claimed] = await h.store.executions.claimRefresh(QUEUE, 'r1', 10);
+      await h.store.executions.ackRefresh(QUEUE, 'r1', [ex.id], []);
       const job = await claimOne(h.store);
-      const [again] = await h.store.claimRefresh(QUEUE, 'r1', 10);
+      const [again] = await h.store.executions.claimRefresh(QUEUE, 'r1', 10);
       expect(again).toMatchObject({ id: ex.id, counts: { pending: 0, running: 1 } });
       expect(again.version).toBeGreaterThan(claimed.version);
-      await h.store.ackRefresh(QUEUE, 'r1', [ex.id], []);
-      await h.store.complete(QUEUE, [leaseOf(job)]);
-      await expect(h.store.claimRefresh(QUEUE, 'r1', 10)).resolves.toMatchObject([{ id: ex.id, counts: { succeeded: 1 } }]);
+      await h.store.executions.ackRefresh(QUEUE, 'r1', [ex.id], []);
+      await h.store.jobs.complete(QUEUE, [leaseOf(job)]);
+      await expect(h.store.executions.claimRefresh(QUEUE, 'r1', 10)).resolves.toMatchObject([{ id: ex.id, counts: { succeeded: 1 } }]);
     });
 
     it('refreshes again an execution dirtied during its refresh (the ack does not lose it)', async () => {
       const h = current();
       const ex = await createExecution(h, [{}]);
-      const [during] = await h.store.claimRefresh(QUEUE, 'r1', 10);
+      const [during] = await h.store.executions.claimRefresh(QUEUE, 'r1', 10);
       const job = await claimOne(h.store);
-      await h.store.complete(QUEUE, [leaseOf(job)]);
-      await h.store.ackRefresh(QUEUE, 'r1', [ex.id], []);
-      const [after] = await h.store.claimRefresh(QUEUE, 'r2', 10);
+      await h.store.jobs.complete(QUEUE, [leaseOf(job)]);
+      await h.store.executions.ackRefresh(QUEUE, 'r1', [ex.id], []);
+      const [after] = await h.store.executions.claimRefresh(QUEUE, 'r2', 10);
       expect(after).toMatchObject({ id: ex.id, counts: { succeeded: 1, pending: 0 } });
       expect(after.version).toBeGreaterThan(during.version);
     });
@@ -194,24 +194,24 @@ export function describeExecutionCases(current: () => StoreHarness): void {
     it('returns stale in-flight refreshes to the refresh set; a late ack then removes nothing else', async () => {
       const h = current();
       const ex = await createExecution(h, [{}]);
-      await h.store.claimRefresh(QUEUE, 'dead', 10);
+      await h.store.executions.claimRefresh(QUEUE, 'dead', 10);
       h.clock.advance(30_000);
-      await expect(h.store.requeueStaleRefresh(QUEUE, 60_000, 10)).resolves.toBe(0);
+      await expect(h.store.executions.requeueStaleRefresh(QUEUE, 60_000, 10)).resolves.toBe(0);
       h.clock.advance(30_001);
-      await expect(h.store.requeueStaleRefresh(QUEUE, 60_000, 10)).resolves.toBe(1);
-      await expect(h.store.claimRefresh(QUEUE, 'alive', 10)).resolves.toMatchObject([{ id: ex.id }]);
-      await h.store.ackRefresh(QUEUE, 'dead', [ex.id], []);
-      await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 1 });
-      await h.store.ackRefresh(QUEUE, 'alive', [ex.id], []);
-      await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 0 });
+      await expect(h.store.executions.requeueStaleRefresh(QUEUE, 60_000, 10)).resolves.toBe(1);
+      await expect(h.store.executions.claimRefresh(QUEUE, 'alive', 10)).resolves.toMatchObject([{ id: ex.id }]);
+      await h.store.executions.ackRefresh(QUEUE, 'dead', [ex.id], []);
+      await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 1 });
+      await h.store.executions.ackRefresh(QUEUE, 'alive', [ex.id], []);
+      await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 0 });
     });
 
     it('remembers that an execution callback was enqueued', async () => {
       const h = current();
       const ex = await createExecution(h, [{}], 'http://example.test/cb');
-      await h.store.claimRefresh(QUEUE, 'r1', 10);
-      await h.store.ackRefresh(QUEUE, 'r1', [ex.id], [ex.id]);
-      await expect(h.store.getExecution(ex.id)).resolves.toMatchObject({ callbackEnqueued: true });
+      await h.store.executions.claimRefresh(QUEUE, 'r1', 10);
+      await h.store.executions.ackRefresh(QUEUE, 'r1', [ex.id], [ex.id]);
+      await expect(h.store.executions.get(ex.id)).resolves.toMatchObject({ callbackEnqueued: true });
     });
   });
 
@@ -220,17 +220,17 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       const h = current();
       const executions = [];
       for (let e = 0; e < 4; e++) executions.push(await createExecution(h, Array.from({ length: 300 }, () => ({ maxAttempts: 2 }))));
-      await h.store.enqueue(Array.from({ length: 200 }, () => newJob(h)));
+      await h.store.jobs.enqueue(Array.from({ length: 200 }, () => newJob(h)));
       const clients = await Promise.all(Array.from({ length: 6 }, () => h.peer()));
       await Promise.all(
         clients.map(async (store, c) => {
           for (let round = 0; ; round++) {
-            const { jobs } = await store.claim(QUEUE, `w${c}`, 20, LEASE_MS);
+            const { jobs } = await store.jobs.claim(QUEUE, `w${c}`, 20, LEASE_MS);
             if (jobs.length === 0) return;
             const half = Math.floor(jobs.length / 2);
             await Promise.all([
-              store.complete(QUEUE, jobs.slice(0, half).map(leaseOf)),
-              store.fail(QUEUE, jobs.slice(half).map((j) => ({ ...leaseOf(j), error: 'x', retryable: round % 2 === 0, retryDelayMs: 0 }))),
+              store.jobs.complete(QUEUE, jobs.slice(0, half).map(leaseOf)),
+              store.jobs.fail(QUEUE, jobs.slice(half).map((j) => ({ ...leaseOf(j), error: 'x', retryable: round % 2 === 0, retryDelayMs: 0 }))),
             ]);
           }
         }),

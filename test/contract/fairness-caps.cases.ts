@@ -1,6 +1,6 @@
 import { effectiveConcurrency } from '../../src/domain/fairness';
 import { Job } from '../../src/domain/job';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { claimOne, LEASE_MS, leaseOf, QUEUE, WORKER } from './contract-fixtures';
 import { enqueueGroup, groupJob, groupOf, seededRandom, yieldTurns } from './fairness-fixtures';
 import { StoreHarness } from './store-harness';
@@ -23,16 +23,16 @@ interface FleetRun {
  * per group in the test, up when a claim returns and down before the completion is sent, so the
  * count never runs ahead of the store's: its maximum is a lower bound of what the store allowed.
  */
-async function runClaimers(stores: JobStore[], total: number, seed: number): Promise<FleetRun> {
+async function runClaimers(stores: JobEngine[], total: number, seed: number): Promise<FleetRun> {
   const running = new Map<string, number>();
   const maxRunning = new Map<string, number>();
   const claims = new Map<string, number>();
   const random = seededRandom(seed);
   let done = 0;
-  const loop = async (store: JobStore, workerId: string): Promise<void> => {
+  const loop = async (store: JobEngine, workerId: string): Promise<void> => {
     let idle = 0;
     while (done < total) {
-      const { jobs } = await store.claim(QUEUE, workerId, 3, LEASE_MS);
+      const { jobs } = await store.jobs.claim(QUEUE, workerId, 3, LEASE_MS);
       if (jobs.length === 0) {
         if (++idle > MAX_IDLE_CLAIMS) throw new Error(`${workerId}: ${MAX_IDLE_CLAIMS} empty claims in a row with ${total - done} jobs left`);
         await yieldTurns(1);
@@ -47,7 +47,7 @@ async function runClaimers(stores: JobStore[], total: number, seed: number): Pro
       }
       await yieldTurns(Math.floor(random() * 4));
       for (const { job } of jobs) running.set(groupOf(job), (running.get(groupOf(job)) ?? 0) - 1);
-      const outcomes = await store.complete(QUEUE, jobs.map(leaseOf));
+      const outcomes = await store.jobs.complete(QUEUE, jobs.map(leaseOf));
       expect(outcomes.every((o) => o === 'succeeded')).toBe(true);
       done += jobs.length;
     }
@@ -83,7 +83,7 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
       for (const [g, cap] of caps) await expect(h.store.groups.getGroup(QUEUE, g)).resolves.toMatchObject({ effectiveConcurrency: cap });
       const stores = await Promise.all(Array.from({ length: CLAIMERS }, () => h.peer()));
       await expectCapsHeld(await runClaimers(stores, jobs.length, 15), jobs, caps);
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: jobs.length });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: jobs.length });
     });
 
     it(`never runs more of a host group than the store's hostConcurrency (unless it has a cap of its own) under ${CLAIMERS} concurrent claimers`, async () => {
@@ -96,19 +96,19 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
       expect(Object.fromEntries(caps)).toEqual({ 'host:a.example': 2, 'host:b.example:8443': 2, 'host:own.example': 4, tenant: 5 });
       const jobs: Job[] = [];
       for (const g of groups) {
-        const results = await store.enqueue(Array.from({ length: JOBS_PER_GROUP }, () => groupJob(h, g)));
+        const results = await store.jobs.enqueue(Array.from({ length: JOBS_PER_GROUP }, () => groupJob(h, g)));
         jobs.push(...results.map((r) => r.job));
       }
       for (const [g, cap] of caps) await expect(store.groups.getGroup(QUEUE, g)).resolves.toMatchObject({ effectiveConcurrency: cap });
       // one store (a case that uses storeWith uses it alone): its eight claimers interleave their calls
-      await expectCapsHeld(await runClaimers(Array<JobStore>(CLAIMERS).fill(store), jobs.length, 16), jobs, caps);
+      await expectCapsHeld(await runClaimers(Array<JobEngine>(CLAIMERS).fill(store), jobs.length, 16), jobs, caps);
     });
 
     it('claims nothing more of a group whose cap was lowered below its running jobs until they drop under it', async () => {
       const h = current();
       await h.store.groups.updateGroup(QUEUE, 'G', { concurrency: 3 });
       await enqueueGroup(h, 'G', 5);
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 5, LEASE_MS);
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS);
       expect(jobs).toHaveLength(3);
       await expect(h.store.groups.updateGroup(QUEUE, 'G', { concurrency: 1 })).resolves.toMatchObject({
         running: 3,
@@ -118,13 +118,13 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
         limitedBy: 'concurrency',
       });
       for (const lease of jobs.slice(0, 2).map(leaseOf)) {
-        await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
-        await h.store.complete(QUEUE, [lease]);
+        await expect(h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+        await h.store.jobs.complete(QUEUE, [lease]);
       }
-      await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
-      await h.store.complete(QUEUE, [leaseOf(jobs[2])]);
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await h.store.jobs.complete(QUEUE, [leaseOf(jobs[2])]);
       await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ running: 0, pending: 2, limitedBy: null });
-      const after = await h.store.claim(QUEUE, WORKER, 5, LEASE_MS);
+      const after = await h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS);
       expect(after.jobs.map((c) => groupOf(c.job))).toEqual(['G']);
     });
 
@@ -132,25 +132,25 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
       const h = current();
       await h.store.groups.updateSettings(QUEUE, { groupConcurrency: 1 });
       await enqueueGroup(h, 'G', 3);
-      await expect(h.store.claim(QUEUE, WORKER, 3, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything()] });
-      await expect(h.store.claim(QUEUE, WORKER, 3, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything()] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
       await h.store.groups.updateSettings(QUEUE, { groupConcurrency: 3 });
-      await expect(h.store.claim(QUEUE, WORKER, 3, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything(), expect.anything()] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything(), expect.anything()] });
       await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ running: 3, pending: 0, effectiveConcurrency: 3, limitedBy: 'concurrency' });
     });
 
     describe('frees the cap at every end of a running attempt', () => {
       const ends: Array<[string, (h: StoreHarness, lease: { id: string; token: number }) => Promise<unknown>, number]> = [
-        ['complete', (h, lease) => h.store.complete(QUEUE, [lease]), LEASE_MS],
-        ['fail with a retry later', (h, lease) => h.store.fail(QUEUE, [{ ...lease, error: 'again', retryable: true, retryDelayMs: 60_000 }]), LEASE_MS],
-        ['fail with a retry at once', (h, lease) => h.store.fail(QUEUE, [{ ...lease, error: 'again', retryable: true, retryDelayMs: 0 }]), LEASE_MS],
-        ['fail for good', (h, lease) => h.store.fail(QUEUE, [{ ...lease, error: 'no', retryable: false }]), LEASE_MS],
-        ['release', (h, lease) => h.store.release(QUEUE, [lease]), LEASE_MS],
+        ['complete', (h, lease) => h.store.jobs.complete(QUEUE, [lease]), LEASE_MS],
+        ['fail with a retry later', (h, lease) => h.store.jobs.fail(QUEUE, [{ ...lease, error: 'again', retryable: true, retryDelayMs: 60_000 }]), LEASE_MS],
+        ['fail with a retry at once', (h, lease) => h.store.jobs.fail(QUEUE, [{ ...lease, error: 'again', retryable: true, retryDelayMs: 0 }]), LEASE_MS],
+        ['fail for good', (h, lease) => h.store.jobs.fail(QUEUE, [{ ...lease, error: 'no', retryable: false }]), LEASE_MS],
+        ['release', (h, lease) => h.store.jobs.release(QUEUE, [lease]), LEASE_MS],
         [
           'cancel, then complete',
           async (h, lease) => {
-            await h.store.cancel(lease.id);
-            return h.store.complete(QUEUE, [lease]);
+            await h.store.admin.cancel(lease.id);
+            return h.store.jobs.complete(QUEUE, [lease]);
           },
           LEASE_MS,
         ],
@@ -158,7 +158,7 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
           'reapExpired',
           async (h) => {
             h.clock.advance(1001);
-            return expect(h.store.reapExpired(QUEUE, 10)).resolves.toMatchObject({ requeued: [expect.any(String)] });
+            return expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toMatchObject({ requeued: [expect.any(String)] });
           },
           1000,
         ],
@@ -166,7 +166,7 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
           'reapWorkers',
           async (h) => {
             h.clock.advance(10_000);
-            return expect(h.store.reapWorkers(QUEUE, [WORKER], 10, 5000)).resolves.toMatchObject({ requeued: [expect.any(String)] });
+            return expect(h.store.upkeep.reapWorkers(QUEUE, [WORKER], 10, 5000)).resolves.toMatchObject({ requeued: [expect.any(String)] });
           },
           LEASE_MS,
         ],
@@ -176,14 +176,14 @@ export function describeGroupCapCases(current: () => StoreHarness): void {
         const h = current();
         await h.store.groups.updateGroup(QUEUE, 'G', { concurrency: 1 });
         await enqueueGroup(h, 'G', 2);
-        await h.store.registerWorker(QUEUE, WORKER);
+        await h.store.workers.register(QUEUE, WORKER);
         const first = await claimOne(h.store, WORKER, leaseMs);
-        await expect(h.store.claim(QUEUE, WORKER, 2, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+        await expect(h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
         await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ running: 1, limitedBy: 'concurrency' });
         await endAttempt(h, leaseOf(first));
         await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ running: 0, limitedBy: null });
-        await h.store.registerWorker(QUEUE, 'worker-2');
-        const { jobs } = await h.store.claim(QUEUE, 'worker-2', 2, LEASE_MS);
+        await h.store.workers.register(QUEUE, 'worker-2');
+        const { jobs } = await h.store.jobs.claim(QUEUE, 'worker-2', 2, LEASE_MS);
         expect(jobs.map((c) => groupOf(c.job))).toEqual(['G']);
         await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ running: 1 });
       });

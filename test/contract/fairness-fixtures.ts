@@ -1,6 +1,6 @@
 import { Job, JobSpec, NewJob } from '../../src/domain/job';
 import { queueOfJobId } from '../../src/domain/job-id';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { LEASE_MS, newJob, QUEUE, WORKER } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 
@@ -14,7 +14,7 @@ export function groupJob(h: StoreHarness, group: string | undefined, spec: Parti
 
 /** Enqueues `count` jobs of `group` in one call and returns them. */
 export async function enqueueGroup(h: StoreHarness, group: string | undefined, count: number, spec: Partial<JobSpec> = {}): Promise<Job[]> {
-  const results = await h.store.enqueue(Array.from({ length: count }, () => groupJob(h, group, spec)));
+  const results = await h.store.jobs.enqueue(Array.from({ length: count }, () => groupJob(h, group, spec)));
   return results.map((r) => r.job);
 }
 
@@ -29,10 +29,10 @@ export function partitionOf(job: Job): string {
 }
 
 /** Claims one job `n` times, failing when a claim comes back empty. */
-export async function claimSingly(store: JobStore, n: number, workerId = WORKER): Promise<Job[]> {
+export async function claimSingly(store: JobEngine, n: number, workerId = WORKER): Promise<Job[]> {
   const claimed: Job[] = [];
   for (let i = 0; i < n; i++) {
-    const { jobs } = await store.claim(QUEUE, workerId, 1, LEASE_MS);
+    const { jobs } = await store.jobs.claim(QUEUE, workerId, 1, LEASE_MS);
     if (jobs.length !== 1) throw new Error(`claim ${i + 1} of ${n} took ${jobs.length} jobs`);
     claimed.push(jobs[0].job);
   }

@@ -1,5 +1,5 @@
 import { RateLimit } from '../../src/domain/fairness';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { LEASE_MS, leaseOf, QUEUE, WORKER } from './contract-fixtures';
 import { enqueueGroup, groupOf } from './fairness-fixtures';
 import { StoreHarness } from './store-harness';
@@ -18,15 +18,15 @@ function allowance(limit: RateLimit, ms: number): number {
  * Every claimer claims (all at once), completes what it got, then the clock moves a small step;
  * from the first claims at the start to the last at RUN_MS. Returns the jobs claimed per group.
  */
-async function claimForThirtySeconds(h: StoreHarness, clients: JobStore[]): Promise<Map<string, number>> {
+async function claimForThirtySeconds(h: StoreHarness, clients: JobEngine[]): Promise<Map<string, number>> {
   const claimed = new Map<string, number>();
   let elapsed = 0;
   for (let step = 0; ; step++) {
-    const results = await Promise.all(clients.map((store, i) => store.claim(QUEUE, `worker-${i}`, 10, LEASE_MS)));
+    const results = await Promise.all(clients.map((store, i) => store.jobs.claim(QUEUE, `worker-${i}`, 10, LEASE_MS)));
     await Promise.all(
       results.map(async ({ jobs }, i) => {
         for (const { job } of jobs) claimed.set(groupOf(job), (claimed.get(groupOf(job)) ?? 0) + 1);
-        if (jobs.length > 0) await clients[i].complete(QUEUE, jobs.map(leaseOf));
+        if (jobs.length > 0) await clients[i].jobs.complete(QUEUE, jobs.map(leaseOf));
       }),
     );
     if (elapsed >= RUN_MS) return claimed;
@@ -71,13 +71,13 @@ export function describeRateLimitCases(current: () => StoreHarness): void {
       const start = h.clock.now();
       await enqueueGroup(h, 'A', 3);
       await enqueueGroup(h, 'B', 2);
-      const first = await h.store.claim(QUEUE, WORKER, 5, LEASE_MS);
+      const first = await h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS);
       expect(first.jobs).toHaveLength(2);
       expect(first.nextDueAt).toBe(start + 500);
       h.clock.advance(499);
-      await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [], nextDueAt: start + 500 });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [], nextDueAt: start + 500 });
       h.clock.advance(1);
-      const next = await h.store.claim(QUEUE, WORKER, 5, LEASE_MS);
+      const next = await h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS);
       expect(next.jobs).toHaveLength(1);
       expect(next.nextDueAt).toBe(start + 1000);
     });
@@ -87,14 +87,14 @@ export function describeRateLimitCases(current: () => StoreHarness): void {
       await h.store.groups.updateGroup(QUEUE, 'G', { rateLimit: { max: 2, perMs: 1000 } });
       const start = h.clock.now();
       await enqueueGroup(h, 'G', 5);
-      const first = await h.store.claim(QUEUE, WORKER, 5, LEASE_MS);
+      const first = await h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS);
       expect(first.jobs).toHaveLength(2);
       expect(first.nextDueAt).toBe(start + 500);
       await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ pending: 3, limitedBy: 'rate', limitedUntil: start + 500 });
       await enqueueGroup(h, 'later', 1, { delayMs: 200 });
-      await expect(h.store.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [], nextDueAt: start + 200 });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS)).resolves.toMatchObject({ jobs: [], nextDueAt: start + 200 });
       h.clock.advance(500);
-      const next = await h.store.claim(QUEUE, WORKER, 5, LEASE_MS);
+      const next = await h.store.jobs.claim(QUEUE, WORKER, 5, LEASE_MS);
       expect(next.jobs.map((c) => groupOf(c.job)).sort()).toEqual(['G', 'later']);
       expect(next.nextDueAt).toBe(start + 1000);
     });
@@ -104,26 +104,26 @@ export function describeRateLimitCases(current: () => StoreHarness): void {
       const slow = { max: 1, perMs: 60_000 };
       await h.store.groups.updateGroup(QUEUE, 'G', { rateLimit: slow });
       await enqueueGroup(h, 'G', 6);
-      await expect(h.store.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything()] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything()] });
       await expect(h.store.groups.updateGroup(QUEUE, 'G', { rateLimit: slow })).resolves.toMatchObject({ rateLimit: slow, limitedBy: null });
-      await expect(h.store.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything()] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything()] });
       await h.store.groups.updateGroup(QUEUE, 'G', { rateLimit: { max: 2, perMs: 60_000 } });
-      await expect(h.store.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything(), expect.anything()] });
-      await expect(h.store.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [expect.anything(), expect.anything()] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 6, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
       await expect(h.store.groups.updateGroup(QUEUE, 'G', { rateLimit: null })).resolves.toMatchObject({ rateLimit: null, limitedBy: null });
-      expect((await h.store.claim(QUEUE, WORKER, 6, LEASE_MS)).jobs).toHaveLength(2);
+      expect((await h.store.jobs.claim(QUEUE, WORKER, 6, LEASE_MS)).jobs).toHaveLength(2);
     });
 
     it("refills the queue's bucket when its rate limit is changed, and lifts it when cleared", async () => {
       const h = current();
       await h.store.groups.updateSettings(QUEUE, { rateLimit: { max: 1, perMs: 60_000 } });
       await enqueueGroup(h, 'G', 4);
-      expect((await h.store.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(1);
-      expect((await h.store.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(0);
+      expect((await h.store.jobs.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(1);
+      expect((await h.store.jobs.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(0);
       await h.store.groups.updateSettings(QUEUE, { rateLimit: { max: 2, perMs: 60_000 } });
-      expect((await h.store.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(2);
+      expect((await h.store.jobs.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(2);
       await h.store.groups.updateSettings(QUEUE, { rateLimit: null });
-      expect((await h.store.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(1);
+      expect((await h.store.jobs.claim(QUEUE, WORKER, 4, LEASE_MS)).jobs).toHaveLength(1);
     });
   });
 }

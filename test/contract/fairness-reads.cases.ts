@@ -5,7 +5,7 @@ import {
   MAX_RATE_LIMIT_PER_MS,
   MIN_RATE_LIMIT_PER_MS,
 } from '../../src/domain/fairness';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { claimOne, LEASE_MS, leaseOf, QUEUE, WORKER } from './contract-fixtures';
 import { enqueueGroup } from './fairness-fixtures';
 import { StoreHarness } from './store-harness';
@@ -16,7 +16,7 @@ function emptyGroup(name: string, effectiveConcurrency: number | null = null): G
 }
 
 /** Every group of the queue, page by page; each page at most `limit`. */
-async function listAllGroups(store: JobStore, limit: number): Promise<{ pages: string[][]; groups: GroupState[] }> {
+async function listAllGroups(store: JobEngine, limit: number): Promise<{ pages: string[][]; groups: GroupState[] }> {
   const pages: string[][] = [];
   const groups: GroupState[] = [];
   let cursor: string | undefined;
@@ -91,7 +91,7 @@ export function describeGroupReadCases(current: () => StoreHarness): void {
       await enqueueGroup(h, 'slow', 2);
       await enqueueGroup(h, 'free', 2);
       const now = h.clock.now();
-      expect((await h.store.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs).toHaveLength(4);
+      expect((await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs).toHaveLength(4);
       await expect(h.store.groups.getGroup(QUEUE, 'capped')).resolves.toEqual({
         ...emptyGroup('capped', 1),
         pending: 2,
@@ -150,7 +150,7 @@ export function describeGroupReadCases(current: () => StoreHarness): void {
       await enqueueGroup(h, 'brief', 1);
       const claimed = await claimOne(h.store);
       expect((await h.store.groups.list(QUEUE, 10)).items.map((g) => g.name)).toEqual(['brief']);
-      await h.store.complete(QUEUE, [leaseOf(claimed)]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(claimed)]);
       await expect(h.store.groups.list(QUEUE, 10)).resolves.toEqual({ items: [], nextCursor: null });
       await expect(h.store.groups.getGroup(QUEUE, 'brief')).resolves.toEqual(emptyGroup('brief'));
       await h.store.groups.updateGroup(QUEUE, 'set', { concurrency: 2, paused: true });
@@ -187,7 +187,7 @@ export function describeGroupReadCases(current: () => StoreHarness): void {
       await enqueueGroup(h, 'fast', 3);
       await enqueueGroup(h, 'one-a-day', 2);
       const now = h.clock.now();
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS);
       expect(jobs).toHaveLength(7);
       await expect(h.store.groups.getGroup(QUEUE, 'one-a-day')).resolves.toMatchObject({ pending: 1, limitedBy: 'rate', limitedUntil: now + MAX_RATE_LIMIT_PER_MS });
       await expect(h.store.groups.getGroup(QUEUE, 'fast')).resolves.toMatchObject({ running: 3, limitedBy: null });

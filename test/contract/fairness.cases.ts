@@ -37,7 +37,7 @@ function describeRoundRobinCases(current: () => StoreHarness): void {
     it('takes one job of each ready group in one claim of three', async () => {
       const h = current();
       const enqueued = [...(await enqueueGroup(h, 'A', 10)), ...(await enqueueGroup(h, 'B', 1)), ...(await enqueueGroup(h, 'C', 1))];
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 3, LEASE_MS);
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS);
       expect(jobs).toHaveLength(3);
       const counts = countByGroup(jobs.map((c) => c.job));
       if (!h.partitions) {
@@ -76,7 +76,7 @@ function describeRoundRobinCases(current: () => StoreHarness): void {
       const enqueued = [
         ...(await enqueueGroup(h, 'A', 3)),
         ...(await enqueueGroup(h, 'B', 3)),
-        ...(await h.store.enqueue([groupJob(h, 'C', { priority: 5 }), groupJob(h, 'C')])).map((r) => r.job),
+        ...(await h.store.jobs.enqueue([groupJob(h, 'C', { priority: 5 }), groupJob(h, 'C')])).map((r) => r.job),
       ];
       const claimed = await claimSingly(h.store, 8);
       expectGroupOrder(h, claimed, ['C', 'A', 'B', 'C', 'A', 'B', 'A', 'B'], enqueued);
@@ -96,9 +96,9 @@ function describeRoundRobinCases(current: () => StoreHarness): void {
 
     it("never takes a group's lower-priority job while another group's better job waits, even within one claim", async () => {
       const h = current();
-      const [a5, a0] = (await h.store.enqueue([groupJob(h, 'A', { priority: 5 }), groupJob(h, 'A', { priority: 0 })])).map((r) => r.job);
+      const [a5, a0] = (await h.store.jobs.enqueue([groupJob(h, 'A', { priority: 5 }), groupJob(h, 'A', { priority: 0 })])).map((r) => r.job);
       const [b3] = await enqueueGroup(h, 'B', 1, { priority: 3 });
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 3, LEASE_MS);
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS);
       expectClaimOrder(
         h,
         jobs.map((c) => c.job.id),
@@ -108,10 +108,10 @@ function describeRoundRobinCases(current: () => StoreHarness): void {
 
     it("puts a group whose best job was cancelled back at the priority of its best job left, keeping its turn", async () => {
       const h = current();
-      const [a5, a0] = (await h.store.enqueue([groupJob(h, 'A', { priority: 5 }), groupJob(h, 'A', { priority: 0 })])).map((r) => r.job);
+      const [a5, a0] = (await h.store.jobs.enqueue([groupJob(h, 'A', { priority: 5 }), groupJob(h, 'A', { priority: 0 })])).map((r) => r.job);
       const [b3] = await enqueueGroup(h, 'B', 1, { priority: 3 });
       const [c0] = await enqueueGroup(h, 'C', 1);
-      await h.store.cancel(a5.id);
+      await h.store.admin.cancel(a5.id);
       const claimed = await claimSingly(h.store, 3);
       expectClaimOrder(
         h,
@@ -129,7 +129,7 @@ function describeRoundRobinCases(current: () => StoreHarness): void {
       h.clock.advance(1000);
       const after = await claimSingly(h.store, 3);
       expectGroupOrder(h, [...before, ...after], ['T', 'U', 'U', 'T', 'U'], enqueued);
-      await expect(h.store.claim(QUEUE, WORKER, 1, LEASE_MS)).resolves.toMatchObject({ jobs: [], nextDueAt: start + 2000 });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 1, LEASE_MS)).resolves.toMatchObject({ jobs: [], nextDueAt: start + 2000 });
     });
   });
 }
@@ -142,23 +142,23 @@ function describeJobGroupCases(current: () => StoreHarness): void {
       const [plain] = await enqueueGroup(h, undefined, 1);
       expect(grouped.group).toBe('tenant-7');
       expect(plain).not.toHaveProperty('group');
-      await expect(h.store.get(grouped.id)).resolves.toMatchObject({ group: 'tenant-7', status: 'pending' });
-      expect(await h.store.get(plain.id)).not.toHaveProperty('group');
-      const listed = (await h.store.list({ queue: QUEUE, limit: 10 })).items;
+      await expect(h.store.admin.get(grouped.id)).resolves.toMatchObject({ group: 'tenant-7', status: 'pending' });
+      expect(await h.store.admin.get(plain.id)).not.toHaveProperty('group');
+      const listed = (await h.store.admin.list({ queue: QUEUE, limit: 10 })).items;
       expect(listed.find((job) => job.id === grouped.id)?.group).toBe('tenant-7');
       expect(listed.find((job) => job.id === plain.id)).not.toHaveProperty('group');
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS);
       expect(jobs.find((c) => c.job.id === grouped.id)?.job.group).toBe('tenant-7');
       expect(jobs.find((c) => c.job.id === plain.id)?.job).not.toHaveProperty('group');
-      await h.store.complete(QUEUE, jobs.map(leaseOf));
-      await expect(h.store.get(grouped.id)).resolves.toMatchObject({ group: 'tenant-7', status: 'succeeded' });
+      await h.store.jobs.complete(QUEUE, jobs.map(leaseOf));
+      await expect(h.store.admin.get(grouped.id)).resolves.toMatchObject({ group: 'tenant-7', status: 'succeeded' });
     });
 
     it("counts every group's pending jobs in counts() and lists them as pending", async () => {
       const h = current();
       const ids = [...(await enqueueGroup(h, 'A', 2)), ...(await enqueueGroup(h, 'B', 3)), ...(await enqueueGroup(h, undefined, 1))].map((job) => job.id);
       await h.store.groups.updateGroup(QUEUE, 'B', { paused: true });
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 6, running: 0 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 6, running: 0 });
       expect((await listAllIds(h.store, { status: 'pending', limit: 4 })).sort()).toEqual([...ids].sort());
     });
   });

@@ -16,8 +16,8 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       const claimed = await claimOne(h.store, 'w1', 10 * HARD_LIMIT);
       expect(claimed.leaseExpiresAt).toBe(start + HARD_LIMIT);
       h.clock.advance(HARD_LIMIT + 1);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
     });
 
     it('renews a heartbeating job only up to its hard limit, then answers stale and the reaper ends it', async () => {
@@ -27,15 +27,15 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       const claimed = await claimOne(h.store, 'w1', leaseMs);
       for (let t = 20_000; t < HARD_LIMIT; t += 20_000) {
         h.clock.set(claimed.job.startedAt! + t);
-        await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], leaseMs)).resolves.toEqual(['ok']);
-        await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
+        await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], leaseMs)).resolves.toEqual(['ok']);
+        await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
       }
       h.clock.set(claimed.job.startedAt! + HARD_LIMIT);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], leaseMs)).resolves.toEqual(['stale']);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], leaseMs)).resolves.toEqual(['stale']);
       h.clock.advance(1);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: HARD_TIME_LIMIT_ERROR });
-      await expect(h.store.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: HARD_TIME_LIMIT_ERROR });
+      await expect(h.store.jobs.complete(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
     });
 
     it('fails a job whose last attempt ran past its hard limit, with the hard-limit reason', async () => {
@@ -43,10 +43,10 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       await enqueueJob(h, { timeoutMs: TIMEOUT, maxAttempts: 1 });
       const claimed = await claimOne(h.store, 'w1', 30_000);
       h.clock.advance(30_000);
-      await h.store.heartbeat(QUEUE, [leaseOf(claimed)], 30_000);
+      await h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], 30_000);
       h.clock.advance(HARD_LIMIT);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'failed', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'failed', attempts: 1, lastError: HARD_TIME_LIMIT_ERROR });
     });
 
     it('keeps "lease expired" for a lease that ran out before the hard limit', async () => {
@@ -54,8 +54,8 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       await enqueueJob(h, { timeoutMs: TIMEOUT });
       const claimed = await claimOne(h.store, 'w1', 500);
       h.clock.advance(501);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: 'lease expired' });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', lastError: 'lease expired' });
     });
 
     it('counts the hard limit from each claim, not from the first', async () => {
@@ -63,12 +63,12 @@ export function describeHardTimeLimitCases(current: () => StoreHarness): void {
       await enqueueJob(h, { timeoutMs: TIMEOUT });
       const first = await claimOne(h.store, 'w1', 500);
       h.clock.advance(HARD_LIMIT * 2);
-      await h.store.reapExpired(QUEUE, 10);
+      await h.store.upkeep.reapExpired(QUEUE, 10);
       const second = await claimOne(h.store, 'w2', 30_000);
       expect(second.leaseExpiresAt).toBe(h.clock.now() + 30_000);
       h.clock.advance(20_000);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(second)], 30_000)).resolves.toEqual(['ok']);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(first)], 30_000)).resolves.toEqual(['stale']);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(second)], 30_000)).resolves.toEqual(['ok']);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(first)], 30_000)).resolves.toEqual(['stale']);
     });
   });
 }

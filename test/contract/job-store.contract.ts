@@ -28,12 +28,12 @@ import { describeWaitForWorkCases } from './wait-for-work.cases';
 import { describeWorkerRegistryCases } from './worker-registry.cases';
 
 /**
- * The JobStore contract, executable: every store runs these cases unchanged through its harness.
- * Cases use only the JobStore API and the harness (clock, corruption, peers), never a store's
+ * The JobEngine contract, executable: every store runs these cases unchanged through its harness.
+ * Cases use only the JobEngine API and the harness (clock, corruption, peers), never a store's
  * internals, so a case that passes on one store and fails on another is a store bug.
  */
 export function describeJobStore(name: string, makeHarness: MakeStoreHarness): void {
-  describe(`JobStore contract: ${name}`, () => {
+  describe(`JobEngine contract: ${name}`, () => {
     const current = useHarness(makeHarness);
     describeEnqueueAndReadCases(current);
     describeJobScheduleCases(current);

@@ -7,7 +7,7 @@ export function describeLeaseCases(current: () => StoreHarness): void {
     await enqueueJob(h);
     const old = await claimOne(h.store, 'w1', 1000);
     h.clock.advance(1001);
-    await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [old.job.id], failed: [], cancelled: [] });
+    await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [old.job.id], failed: [], cancelled: [] });
     const fresh = await claimOne(h.store, 'w2', LEASE_MS);
     expect(fresh.job.id).toBe(old.job.id);
     return { old, fresh };
@@ -17,38 +17,38 @@ export function describeLeaseCases(current: () => StoreHarness): void {
     it('rejects a completion whose lease was re-claimed', async () => {
       const h = current();
       const { old, fresh } = await reclaimedAfterExpiry(h);
-      await expect(h.store.complete(QUEUE, [{ ...leaseOf(old), resultJson: '"late"' }])).resolves.toEqual(['stale']);
-      await expect(h.store.get(old.job.id)).resolves.toMatchObject({ status: 'running', workerId: 'w2', attempts: 2 });
-      await expect(h.store.complete(QUEUE, [{ ...leaseOf(fresh), resultJson: '"on time"' }])).resolves.toEqual(['succeeded']);
-      await expect(h.store.get(old.job.id)).resolves.toMatchObject({ status: 'succeeded', result: 'on time' });
+      await expect(h.store.jobs.complete(QUEUE, [{ ...leaseOf(old), resultJson: '"late"' }])).resolves.toEqual(['stale']);
+      await expect(h.store.admin.get(old.job.id)).resolves.toMatchObject({ status: 'running', workerId: 'w2', attempts: 2 });
+      await expect(h.store.jobs.complete(QUEUE, [{ ...leaseOf(fresh), resultJson: '"on time"' }])).resolves.toEqual(['succeeded']);
+      await expect(h.store.admin.get(old.job.id)).resolves.toMatchObject({ status: 'succeeded', result: 'on time' });
     });
 
     it('rejects a failure, release or heartbeat whose lease was re-claimed', async () => {
       const h = current();
       const { old } = await reclaimedAfterExpiry(h);
-      await expect(h.store.fail(QUEUE, [{ ...leaseOf(old), error: 'late', retryable: false }])).resolves.toEqual(['stale']);
-      await expect(h.store.release(QUEUE, [leaseOf(old)])).resolves.toEqual(['stale']);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(old)], LEASE_MS)).resolves.toEqual(['stale']);
-      await expect(h.store.get(old.job.id)).resolves.toMatchObject({ status: 'running', workerId: 'w2', attempts: 2 });
+      await expect(h.store.jobs.fail(QUEUE, [{ ...leaseOf(old), error: 'late', retryable: false }])).resolves.toEqual(['stale']);
+      await expect(h.store.jobs.release(QUEUE, [leaseOf(old)])).resolves.toEqual(['stale']);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(old)], LEASE_MS)).resolves.toEqual(['stale']);
+      await expect(h.store.admin.get(old.job.id)).resolves.toMatchObject({ status: 'running', workerId: 'w2', attempts: 2 });
     });
 
     it('rejects a token that was never handed out', async () => {
       const h = current();
       await enqueueJob(h);
       const claimed = await claimOne(h.store);
-      await expect(h.store.complete(QUEUE, [{ id: claimed.job.id, token: claimed.token + 1 }])).resolves.toEqual(['stale']);
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
+      await expect(h.store.jobs.complete(QUEUE, [{ id: claimed.job.id, token: claimed.token + 1 }])).resolves.toEqual(['stale']);
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
     });
 
     it('keeps a token from before a retry stale', async () => {
       const h = current();
       await enqueueJob(h);
       const first = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'x', retryable: false }]);
-      await h.store.retry(first.job.id);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(first), error: 'x', retryable: false }]);
+      await h.store.admin.retry(first.job.id);
       const second = await claimOne(h.store);
       expect(second.token).toBeGreaterThan(first.token);
-      await expect(h.store.complete(QUEUE, [leaseOf(first)])).resolves.toEqual(['stale']);
+      await expect(h.store.jobs.complete(QUEUE, [leaseOf(first)])).resolves.toEqual(['stale']);
     });
   });
 
@@ -58,20 +58,20 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h);
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(800);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], 1000)).resolves.toEqual(['ok']);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], 1000)).resolves.toEqual(['ok']);
       h.clock.advance(800);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
       h.clock.advance(201);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
     });
 
     it('renews many leases in one call with an outcome per lease', async () => {
       const h = current();
       await enqueueJob(h);
       await enqueueJob(h);
-      const { jobs } = await h.store.claim(QUEUE, 'w1', 2, LEASE_MS);
-      const outcomes = await h.store.heartbeat(QUEUE, [leaseOf(jobs[0]), { id: jobs[1].job.id, token: jobs[1].token + 5 }, leaseOf(jobs[1])], LEASE_MS);
+      const { jobs } = await h.store.jobs.claim(QUEUE, 'w1', 2, LEASE_MS);
+      const outcomes = await h.store.jobs.heartbeat(QUEUE, [leaseOf(jobs[0]), { id: jobs[1].job.id, token: jobs[1].token + 5 }, leaseOf(jobs[1])], LEASE_MS);
       expect(outcomes).toEqual(['ok', 'stale', 'ok']);
     });
 
@@ -79,9 +79,9 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       const h = current();
       await enqueueJob(h);
       const claimed = await claimOne(h.store);
-      await h.store.cancel(claimed.job.id);
-      await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['cancel']);
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
+      await h.store.admin.cancel(claimed.job.id);
+      await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['cancel']);
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'running', cancelRequested: true });
     });
   });
 
@@ -91,8 +91,8 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h, { maxAttempts: 3 });
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(1001);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
       await expect(claimOne(h.store)).resolves.toMatchObject({ job: { attempts: 2 } });
     });
 
@@ -101,8 +101,8 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h, { maxAttempts: 1 });
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(1001);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
-      const job = await h.store.get(claimed.job.id);
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [claimed.job.id], cancelled: [] });
+      const job = await h.store.admin.get(claimed.job.id);
       expect(job).toMatchObject({ status: 'failed', attempts: 1, finishedAt: h.clock.now() });
       expect(job!.lastError).toMatch(/lease expired/);
     });
@@ -113,9 +113,9 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       for (let i = 0; i < 3; i++) {
         await claimOne(h.store, 'w1', 1000);
         h.clock.advance(1001);
-        await h.store.reapExpired(QUEUE, 10);
+        await h.store.upkeep.reapExpired(QUEUE, 10);
       }
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, failed: 1 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, failed: 1 });
     });
 
     it('reaps a lease only after its expiry time, not at it', async () => {
@@ -123,33 +123,33 @@ export function describeLeaseCases(current: () => StoreHarness): void {
       await enqueueJob(h);
       const claimed = await claimOne(h.store, 'w1', 1000);
       h.clock.advance(1000);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'running' });
       h.clock.advance(1);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [claimed.job.id], failed: [], cancelled: [] });
     });
 
     it('reports a job whose cancel was asked and whose lease then expired as cancelled', async () => {
       const h = current();
       await enqueueJob(h, { maxAttempts: 3 });
       const claimed = await claimOne(h.store, 'w1', 1000);
-      await h.store.cancel(claimed.job.id);
+      await h.store.admin.cancel(claimed.job.id);
       h.clock.advance(1001);
-      await expect(h.store.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [claimed.job.id] });
-      await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'cancelled' });
+      await expect(h.store.upkeep.reapExpired(QUEUE, 10)).resolves.toEqual({ requeued: [], failed: [], cancelled: [claimed.job.id] });
+      await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'cancelled' });
     });
 
     it('leaves leases that have not expired and reaps at most limit jobs', async () => {
       const h = current();
       for (let i = 0; i < 5; i++) await enqueueJob(h);
-      await h.store.claim(QUEUE, 'w1', 3, 1000);
-      await h.store.claim(QUEUE, 'w1', 2, 5000);
+      await h.store.jobs.claim(QUEUE, 'w1', 3, 1000);
+      await h.store.jobs.claim(QUEUE, 'w1', 2, 5000);
       h.clock.advance(1001);
-      const first = await h.store.reapExpired(QUEUE, 2);
+      const first = await h.store.upkeep.reapExpired(QUEUE, 2);
       expect(first.requeued).toHaveLength(2);
-      const second = await h.store.reapExpired(QUEUE, 10);
+      const second = await h.store.upkeep.reapExpired(QUEUE, 10);
       expect(second.requeued).toHaveLength(1);
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 3, running: 2 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 3, running: 2 });
     });
   });
 }

@@ -12,9 +12,9 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
       const h = current();
       const [soon, later] = await enqueueJobs(h, { delayMs: 1000 }, { delayMs: 5000 });
       h.clock.advance(1000);
-      await expect(h.store.promoteDue(QUEUE, 10)).resolves.toBe(1);
-      await expect(h.store.get(soon.id)).resolves.toMatchObject({ status: 'pending' });
-      await expect(h.store.get(later.id)).resolves.toMatchObject({ status: 'scheduled' });
+      await expect(h.store.upkeep.promoteDue(QUEUE, 10)).resolves.toBe(1);
+      await expect(h.store.admin.get(soon.id)).resolves.toMatchObject({ status: 'pending' });
+      await expect(h.store.admin.get(later.id)).resolves.toMatchObject({ status: 'scheduled' });
       await expect(claimOne(h.store)).resolves.toMatchObject({ job: { id: soon.id } });
     });
 
@@ -22,9 +22,9 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
       const h = current();
       const [a, b, c] = await enqueueJobs(h, { delayMs: 300 }, { delayMs: 100 }, { delayMs: 200 });
       h.clock.advance(300);
-      await expect(h.store.promoteDue(QUEUE, 2)).resolves.toBe(2);
-      await expect(h.store.get(a.id)).resolves.toMatchObject({ status: 'scheduled' });
-      const { jobs } = await h.store.claim(QUEUE, WORKER, 3, LEASE_MS);
+      await expect(h.store.upkeep.promoteDue(QUEUE, 2)).resolves.toBe(2);
+      await expect(h.store.admin.get(a.id)).resolves.toMatchObject({ status: 'scheduled' });
+      const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS);
       expect(jobs.map((j) => j.job.id)).toEqual([b.id, c.id, a.id]);
     });
   });
@@ -35,25 +35,25 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
       await enqueueJobs(h, { priority: 3 }, { priority: 2 }, { priority: 1 }, { priority: 0 });
       await enqueueJob(h, { delayMs: 1000 });
       const cancelled = await enqueueJob(h, { delayMs: 1000 });
-      await h.store.cancel(cancelled.id);
-      const [toSucceed, toFail, toRun] = (await h.store.claim(QUEUE, WORKER, 3, LEASE_MS)).jobs;
-      await h.store.complete(QUEUE, [leaseOf(toSucceed)]);
-      await h.store.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
+      await h.store.admin.cancel(cancelled.id);
+      const [toSucceed, toFail, toRun] = (await h.store.jobs.claim(QUEUE, WORKER, 3, LEASE_MS)).jobs;
+      await h.store.jobs.complete(QUEUE, [leaseOf(toSucceed)]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
       expect(toRun.job.status).toBe('running');
-      await expect(h.store.counts(QUEUE)).resolves.toEqual({ pending: 1, scheduled: 1, running: 1, succeeded: 1, failed: 1, cancelled: 1 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 1, scheduled: 1, running: 1, succeeded: 1, failed: 1, cancelled: 1 });
     });
 
     it('counts nothing for a queue that never held a job', async () => {
-      await expect(current().store.counts('never-used')).resolves.toEqual(emptyCounts());
+      await expect(current().store.admin.counts('never-used')).resolves.toEqual(emptyCounts());
     });
   });
 
   describe('queues', () => {
     it('lists every queue that has held a job', async () => {
       const h = current();
-      await h.store.enqueue([newJob(h, { queue: 'alpha' })]);
-      await h.store.enqueue([newJob(h, { queue: 'beta', delayMs: 10 })]);
-      await expect(h.store.queues()).resolves.toEqual(expect.arrayContaining(['alpha', 'beta']));
+      await h.store.jobs.enqueue([newJob(h, { queue: 'alpha' })]);
+      await h.store.jobs.enqueue([newJob(h, { queue: 'beta', delayMs: 10 })]);
+      await expect(h.store.admin.queues()).resolves.toEqual(expect.arrayContaining(['alpha', 'beta']));
     });
   });
 
@@ -66,7 +66,7 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
     it('drops nothing while the event log is within its budget', async () => {
       const h = current();
       await enqueueJobs(h, { idempotencyKey: homed(h, 0) }, {}, {});
-      await expect(h.store.trimEvents(QUEUE, 1_000)).resolves.toEqual({ scanned: 0, more: false, dropped: [] });
+      await expect(h.store.upkeep.trimEvents(QUEUE, 1_000)).resolves.toEqual({ scanned: 0, more: false, dropped: [] });
       expect(await h.takeEvents(QUEUE)).toHaveLength(3);
     });
 
@@ -74,19 +74,19 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
       const h = current();
       const store = await h.storeWith({ historyBacklogMaxBytes: 1 });
       const key = (i: number) => homed(h, i);
-      const sources = store.eventSources({ consumer: 'contract-writer' });
+      const sources = store.outbox.sources({ consumer: 'contract-writer' });
       const lanes = sources.lanes([QUEUE]);
       const source = sources.open(lanes.includes(QUEUE) ? QUEUE : lanes[0]);
       const batches: JobEventBatch[] = [];
       try {
-        await store.enqueue([newJob(h, { idempotencyKey: key(0) })]);
+        await store.jobs.enqueue([newJob(h, { idempotencyKey: key(0) })]);
         // a writer takes what is there (on Redis it now holds that entry, read and not acknowledged)
         batches.push(await source.read(1));
         h.clock.advance(10);
-        await store.enqueue([newJob(h, { idempotencyKey: key(1) })]);
+        await store.jobs.enqueue([newJob(h, { idempotencyKey: key(1) })]);
         h.clock.advance(10);
-        await store.enqueue([newJob(h, { idempotencyKey: key(2) })]);
-        const trimmed = await store.trimEvents(QUEUE, 1_000);
+        await store.jobs.enqueue([newJob(h, { idempotencyKey: key(2) })]);
+        const trimmed = await store.upkeep.trimEvents(QUEUE, 1_000);
         batches.push(await source.read(100));
         for (const batch of batches) await source.ack(batch);
 
@@ -111,45 +111,45 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
     it('deletes finished jobs older than their retention and keeps the rest', async () => {
       const h = current();
       const old = await enqueueJobs(h, { priority: 2 }, { priority: 1 }, {});
-      const [toSucceed, toFail] = (await h.store.claim(QUEUE, WORKER, 2, LEASE_MS)).jobs;
-      await h.store.complete(QUEUE, [leaseOf(toSucceed)]);
-      await h.store.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
-      await h.store.cancel(old[2].id);
+      const [toSucceed, toFail] = (await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS)).jobs;
+      await h.store.jobs.complete(QUEUE, [leaseOf(toSucceed)]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
+      await h.store.admin.cancel(old[2].id);
       const waiting = await enqueueJob(h, { delayMs: 60_000 });
       const pending = await enqueueJob(h);
 
       h.clock.advance(999);
-      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(0);
+      await expect(h.store.upkeep.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(0);
       h.clock.advance(2);
-      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
-      await expect(h.store.get(toSucceed.job.id)).resolves.toBeNull();
+      await expect(h.store.upkeep.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
+      await expect(h.store.admin.get(toSucceed.job.id)).resolves.toBeNull();
       h.clock.advance(1000);
-      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
-      await expect(h.store.get(old[2].id)).resolves.toBeNull();
+      await expect(h.store.upkeep.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
+      await expect(h.store.admin.get(old[2].id)).resolves.toBeNull();
       h.clock.advance(3000);
-      await expect(h.store.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
-      await expect(h.store.get(toFail.job.id)).resolves.toBeNull();
-      await expect(h.store.get(waiting.id)).resolves.toMatchObject({ status: 'scheduled' });
-      await expect(h.store.get(pending.id)).resolves.toMatchObject({ status: 'pending' });
-      await expect(h.store.counts(QUEUE)).resolves.toEqual({ ...emptyCounts(), scheduled: 1, pending: 1 });
+      await expect(h.store.upkeep.trimFinished(QUEUE, RETENTION, 100)).resolves.toBe(1);
+      await expect(h.store.admin.get(toFail.job.id)).resolves.toBeNull();
+      await expect(h.store.admin.get(waiting.id)).resolves.toMatchObject({ status: 'scheduled' });
+      await expect(h.store.admin.get(pending.id)).resolves.toMatchObject({ status: 'pending' });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ ...emptyCounts(), scheduled: 1, pending: 1 });
     });
 
     it('deletes at most limit jobs per call', async () => {
       const h = current();
-      for (let i = 0; i < 5; i++) await h.store.cancel((await enqueueJob(h)).id);
+      for (let i = 0; i < 5; i++) await h.store.admin.cancel((await enqueueJob(h)).id);
       h.clock.advance(10_000);
-      await expect(h.store.trimFinished(QUEUE, RETENTION, 3)).resolves.toBe(3);
-      await expect(h.store.trimFinished(QUEUE, RETENTION, 3)).resolves.toBe(2);
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ cancelled: 0 });
+      await expect(h.store.upkeep.trimFinished(QUEUE, RETENTION, 3)).resolves.toBe(3);
+      await expect(h.store.upkeep.trimFinished(QUEUE, RETENTION, 3)).resolves.toBe(2);
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ cancelled: 0 });
     });
 
     it('frees the idempotency key of a deleted job', async () => {
       const h = current();
       const first = await enqueueJob(h, { idempotencyKey: 'order-1' });
-      await h.store.cancel(first.id);
+      await h.store.admin.cancel(first.id);
       h.clock.advance(10_000);
-      await h.store.trimFinished(QUEUE, RETENTION, 10);
-      const [again] = await h.store.enqueue([newJob(h, { idempotencyKey: 'order-1' })]);
+      await h.store.upkeep.trimFinished(QUEUE, RETENTION, 10);
+      const [again] = await h.store.jobs.enqueue([newJob(h, { idempotencyKey: 'order-1' })]);
       expect(again.created).toBe(true);
       expect(again.job.id).not.toBe(first.id);
     });
@@ -157,11 +157,11 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
     it('drops deleted jobs from listings', async () => {
       const h = current();
       const job = await enqueueJob(h);
-      await h.store.cancel(job.id);
+      await h.store.admin.cancel(job.id);
       h.clock.advance(10_000);
-      await h.store.trimFinished(QUEUE, RETENTION, 10);
-      await expect(h.store.list({ queue: QUEUE, limit: 10 })).resolves.toEqual({ items: [], nextCursor: null });
-      await expect(h.store.list({ queue: QUEUE, status: 'cancelled', limit: 10 })).resolves.toEqual({ items: [], nextCursor: null });
+      await h.store.upkeep.trimFinished(QUEUE, RETENTION, 10);
+      await expect(h.store.admin.list({ queue: QUEUE, limit: 10 })).resolves.toEqual({ items: [], nextCursor: null });
+      await expect(h.store.admin.list({ queue: QUEUE, status: 'cancelled', limit: 10 })).resolves.toEqual({ items: [], nextCursor: null });
     });
   });
 }

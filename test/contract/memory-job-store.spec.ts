@@ -1,4 +1,4 @@
 import { makeMemoryStoreHarness } from '../support/memory-store-harness';
 import { describeJobStore } from './job-store.contract';
 
-describeJobStore('MemoryJobStore', makeMemoryStoreHarness);
+describeJobStore('MemoryEngine', makeMemoryStoreHarness);

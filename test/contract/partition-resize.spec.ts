@@ -1,8 +1,8 @@
 import { Job } from '../../src/domain/job';
 import { queueOfJobId } from '../../src/domain/job-id';
 import { MAX_QUEUE_PARTITIONS } from '../../src/domain/queue-partition';
-import { JobStore } from '../../src/modules/queue/job-store';
-import { PartitionableStore, PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { PartitionableEngine, PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
 import { makeRedisStoreHarness } from '../support/redis-store-harness';
 import { LEASE_MS, newJob, QUEUE, useHarness } from './contract-fixtures';
 import { MakeStoreHarness, StoreHarness } from './store-harness';
@@ -21,33 +21,33 @@ function describeResize(name: string, make: MakeStoreHarness): void {
   describe(`changing the partition count: ${name}`, () => {
     const current = useHarness(make);
 
-    async function instance(h: StoreHarness, partitions: number): Promise<PartitionedJobStore> {
-      const store = (await h.peer()) as PartitionableStore;
-      return new PartitionedJobStore(store, { clock: h.clock, partitionsOf: () => partitions, layoutRefreshMs: REFRESH_MS, retireGuardMs: GUARD_MS });
+    async function instance(h: StoreHarness, partitions: number): Promise<PartitionedEngine> {
+      const store = (await h.peer()) as PartitionableEngine;
+      return new PartitionedEngine(store, { clock: h.clock, partitionsOf: () => partitions, layoutRefreshMs: REFRESH_MS, retireGuardMs: GUARD_MS });
     }
 
-    async function enqueue(h: StoreHarness, store: JobStore, n: number, keyed = 0): Promise<Job[]> {
+    async function enqueue(h: StoreHarness, store: JobEngine, n: number, keyed = 0): Promise<Job[]> {
       const jobs = [];
       // one call per job: calls spread over the partitions
       for (let i = 0; i < n; i++) {
-        const [r] = await store.enqueue([newJob(h, i < keyed ? { idempotencyKey: `key-${i}` } : {})]);
+        const [r] = await store.jobs.enqueue([newJob(h, i < keyed ? { idempotencyKey: `key-${i}` } : {})]);
         jobs.push(r.job);
       }
       return jobs;
     }
 
     /** Claims and completes until the queue has nothing pending, from both instances in turn. */
-    async function drain(stores: JobStore[]): Promise<string[]> {
+    async function drain(stores: JobEngine[]): Promise<string[]> {
       const done: string[] = [];
       for (let idle = 0; idle < 2 * stores.length * 64; ) {
         const store = stores[done.length % stores.length];
-        const { jobs } = await store.claim(QUEUE, 'w', 10, LEASE_MS);
+        const { jobs } = await store.jobs.claim(QUEUE, 'w', 10, LEASE_MS);
         if (jobs.length === 0) {
           idle++;
           continue;
         }
         idle = 0;
-        const outcomes = await store.complete(QUEUE, jobs.map((c) => ({ id: c.job.id, token: c.token })));
+        const outcomes = await store.jobs.complete(QUEUE, jobs.map((c) => ({ id: c.job.id, token: c.token })));
         expect(outcomes.every((o) => o === 'succeeded')).toBe(true);
         done.push(...jobs.map((c) => c.job.id));
       }
@@ -70,12 +70,12 @@ function describeResize(name: string, make: MakeStoreHarness): void {
       expect(partitions.size).toBe(5);
 
       // every key still names its job, wherever its home is now
-      const again = await Promise.all(Array.from({ length: 20 }, (_, i) => b.enqueue([newJob(h, { idempotencyKey: `key-${i}` })])));
+      const again = await Promise.all(Array.from({ length: 20 }, (_, i) => b.jobs.enqueue([newJob(h, { idempotencyKey: `key-${i}` })])));
       expect(again.map(([r]) => [r.created, r.job.id])).toEqual(before.slice(0, 20).map((j) => [false, j.id]));
 
       const done = await drain([a, b]);
       expect(done.sort()).toEqual([...before, ...after].map((j) => j.id).sort());
-      await expect(a.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: 160 });
+      await expect(a.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: 160 });
     });
 
     it(`runs a queue at the maximum of ${MAX_QUEUE_PARTITIONS} partitions: every partition filled, every job claimed once`, async () => {
@@ -86,18 +86,18 @@ function describeResize(name: string, make: MakeStoreHarness): void {
       expect(new Set((await b.layout(QUEUE)).names).size).toBe(MAX_QUEUE_PARTITIONS);
       const jobs = await enqueue(h, a, 20 * MAX_QUEUE_PARTITIONS, 100);
       expect(new Set(jobs.map((j) => queueOfJobId(j.id))).size).toBe(MAX_QUEUE_PARTITIONS);
-      await expect(b.counts(QUEUE)).resolves.toMatchObject({ pending: jobs.length });
+      await expect(b.admin.counts(QUEUE)).resolves.toMatchObject({ pending: jobs.length });
       const done = await drain([a, b]);
       expect(done.sort()).toEqual(jobs.map((j) => j.id).sort());
-      await expect(a.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: jobs.length });
+      await expect(a.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: jobs.length });
     });
 
     it('lowers 5 to 2: the removed partitions drain, then are forgotten after the guard time; every job runs once', async () => {
       const h = current();
       const a = await instance(h, 5);
       const pending = await enqueue(h, a, 100, 30);
-      const scheduled = await Promise.all(Array.from({ length: 10 }, () => a.enqueue([newJob(h, { delayMs: 30_000 })])));
-      const running = (await a.claim(QUEUE, 'early', 10, 1_000)).jobs;
+      const scheduled = await Promise.all(Array.from({ length: 10 }, () => a.jobs.enqueue([newJob(h, { delayMs: 30_000 })])));
+      const running = (await a.jobs.claim(QUEUE, 'early', 10, 1_000)).jobs;
       expect(running).toHaveLength(10);
 
       const b = await instance(h, 2); // restarted with QUEUES=contract:2
@@ -108,30 +108,30 @@ function describeResize(name: string, make: MakeStoreHarness): void {
       const later = await enqueue(h, b, 50);
       const lowered = await b.layout(QUEUE);
       expect(later.every((j) => lowered.indexOf(queueOfJobId(j.id)!) < 2)).toBe(true);
-      const again = await Promise.all(Array.from({ length: 30 }, (_, i) => b.enqueue([newJob(h, { idempotencyKey: `key-${i}` })])));
+      const again = await Promise.all(Array.from({ length: 30 }, (_, i) => b.jobs.enqueue([newJob(h, { idempotencyKey: `key-${i}` })])));
       expect(again.every(([r]) => !r.created)).toBe(true);
 
       // the leases of `early` expire and are reaped back; scheduled jobs come due
       h.clock.advance(30_000);
-      await b.reapExpired(QUEUE, 1000);
-      await b.promoteDue(QUEUE, 1000);
+      await b.upkeep.reapExpired(QUEUE, 1000);
+      await b.upkeep.promoteDue(QUEUE, 1000);
       const done = await drain([a, b]);
       const all = [...pending, ...scheduled.map(([r]) => r.job), ...later].map((j) => j.id);
       expect(done.sort()).toEqual(all.sort());
 
       // not before the guard time, and not while a removed partition holds finished jobs
-      await b.reapExpired(QUEUE, 1000);
+      await b.upkeep.reapExpired(QUEUE, 1000);
       expect((await b.layout(QUEUE)).names).toHaveLength(5);
       h.clock.advance(GUARD_MS);
-      await b.reapExpired(QUEUE, 1000);
+      await b.upkeep.reapExpired(QUEUE, 1000);
       expect((await b.layout(QUEUE)).names).toHaveLength(5);
-      await expect(b.trimFinished(QUEUE, RETENTION, 1000)).resolves.toBe(all.length);
-      for (let pass = 0; pass < 3; pass++) await b.reapExpired(QUEUE, 1000);
+      await expect(b.upkeep.trimFinished(QUEUE, RETENTION, 1000)).resolves.toBe(all.length);
+      for (let pass = 0; pass < 3; pass++) await b.upkeep.reapExpired(QUEUE, 1000);
       const layout = await b.layout(QUEUE);
       expect(layout).toMatchObject({ count: 2, removed: 0 });
       expect(layout.names).toHaveLength(2);
-      await expect(b.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 0, succeeded: 0 });
-      expect((await b.queues()).filter((q) => q === QUEUE)).toHaveLength(1);
+      await expect(b.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 0, succeeded: 0 });
+      expect((await b.admin.queues()).filter((q) => q === QUEUE)).toHaveLength(1);
     });
   });
 }

@@ -13,11 +13,11 @@ export function describePromoteCases(current: () => StoreHarness): void {
       const [first] = await enqueueJobs(h, {});
       const delayed = await enqueueJob(h, { delayMs: HOUR_MS });
       const [last] = await enqueueJobs(h, {});
-      const promoted = await h.store.promote(delayed.id);
+      const promoted = await h.store.admin.promote(delayed.id);
       expect(promoted).toMatchObject({ id: delayed.id, status: 'pending', runAt: h.clock.now(), attempts: 0 });
-      await expect(h.store.get(delayed.id)).resolves.toMatchObject({ status: 'pending', runAt: h.clock.now() });
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 3, scheduled: 0 });
-      const claimed = (await h.store.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs.map((c) => c.job.id);
+      await expect(h.store.admin.get(delayed.id)).resolves.toMatchObject({ status: 'pending', runAt: h.clock.now() });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 3, scheduled: 0 });
+      const claimed = (await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs.map((c) => c.job.id);
       expectClaimOrder(h, claimed, [first.id, last.id, delayed.id]);
     });
 
@@ -25,8 +25,8 @@ export function describePromoteCases(current: () => StoreHarness): void {
       const h = current();
       const [a, b] = await enqueueJobs(h, {}, {});
       const urgent = await enqueueJob(h, { delayMs: HOUR_MS, priority: 5 });
-      await h.store.promote(urgent.id);
-      const claimed = (await h.store.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs.map((c) => c.job.id);
+      await h.store.admin.promote(urgent.id);
+      const claimed = (await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs.map((c) => c.job.id);
       expectClaimOrder(h, claimed, [urgent.id, a.id, b.id]);
     });
 
@@ -34,9 +34,9 @@ export function describePromoteCases(current: () => StoreHarness): void {
       const h = current();
       const job = await enqueueJob(h, { delayMs: HOUR_MS, group: 'G' });
       await h.store.groups.updateGroup(QUEUE, 'G', { paused: true });
-      await h.store.promote(job.id);
+      await h.store.admin.promote(job.id);
       await expect(h.store.groups.getGroup(QUEUE, 'G')).resolves.toMatchObject({ pending: 1, paused: true });
-      await expect(h.store.claim(QUEUE, WORKER, 10, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
       await h.store.groups.updateGroup(QUEUE, 'G', { paused: false });
       await expect(claimOne(h.store)).resolves.toMatchObject({ job: { id: job.id, group: 'G' } });
     });
@@ -45,38 +45,38 @@ export function describePromoteCases(current: () => StoreHarness): void {
       const h = current();
       await enqueueJob(h, { maxAttempts: 3, backoff: { strategy: 'fixed', delayMs: HOUR_MS } });
       const first = await claimOne(h.store);
-      await h.store.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
-      await expect(h.store.promote(first.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom' });
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(first), error: 'boom', retryable: true }]);
+      await expect(h.store.admin.promote(first.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom' });
       await expect(claimOne(h.store)).resolves.toMatchObject({ job: { id: first.job.id, attempts: 2 } });
     });
 
     it('moves the counters of the job\'s execution', async () => {
       const h = current();
       const ex = await createExecution(h, [{ delayMs: HOUR_MS }, {}]);
-      const [delayed] = (await h.store.listExecutionJobs(ex.id, 10)).items;
-      await h.store.promote(delayed.id);
+      const [delayed] = (await h.store.executions.listJobs(ex.id, 10)).items;
+      await h.store.admin.promote(delayed.id);
       await expect(expectExactCounters(h.store, ex.id)).resolves.toMatchObject({ counts: { pending: 2, scheduled: 0 } });
     });
 
     it('refuses a job that is not scheduled, changing nothing, and an unknown id', async () => {
       const h = current();
       const pending = await enqueueJob(h);
-      await expect(h.store.promote(pending.id)).rejects.toBeInstanceOf(InvalidTransitionError);
+      await expect(h.store.admin.promote(pending.id)).rejects.toBeInstanceOf(InvalidTransitionError);
       const running = await claimOne(h.store);
-      await expect(h.store.promote(running.job.id)).rejects.toMatchObject({ code: 'invalid_transition', from: 'running' });
-      await h.store.complete(QUEUE, [leaseOf(running)]);
-      await expect(h.store.promote(running.job.id)).rejects.toMatchObject({ from: 'succeeded' });
-      const cancelled = await h.store.cancel((await enqueueJob(h, { delayMs: HOUR_MS })).id);
-      await expect(h.store.promote(cancelled.id)).rejects.toMatchObject({ from: 'cancelled' });
-      await expect(h.store.promote(newJobId(QUEUE))).rejects.toBeInstanceOf(JobNotFoundError);
-      await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, succeeded: 1, cancelled: 1 });
+      await expect(h.store.admin.promote(running.job.id)).rejects.toMatchObject({ code: 'invalid_transition', from: 'running' });
+      await h.store.jobs.complete(QUEUE, [leaseOf(running)]);
+      await expect(h.store.admin.promote(running.job.id)).rejects.toMatchObject({ from: 'succeeded' });
+      const cancelled = await h.store.admin.cancel((await enqueueJob(h, { delayMs: HOUR_MS })).id);
+      await expect(h.store.admin.promote(cancelled.id)).rejects.toMatchObject({ from: 'cancelled' });
+      await expect(h.store.admin.promote(newJobId(QUEUE))).rejects.toBeInstanceOf(JobNotFoundError);
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0, succeeded: 1, cancelled: 1 });
     });
 
     it('records one promoted event, as promoteDue does', async () => {
       const h = current();
       const job = await enqueueJob(h, { delayMs: HOUR_MS });
       await h.takeEvents(QUEUE);
-      await h.store.promote(job.id);
+      await h.store.admin.promote(job.id);
       expect((await h.takeEvents(QUEUE)).map((e) => [e.k, e.id, e.st, e.att])).toEqual([['promoted', job.id, 'pending', 0]]);
     });
   });
@@ -87,14 +87,14 @@ export function describePromoteCases(current: () => StoreHarness): void {
       const [keyed, grouped] = await enqueueJobs(h, { idempotencyKey: 'order-1' });
       const inGroup = await enqueueJob(h, { idempotencyKey: 'order-2', group: 'G' });
       expect(grouped).toBeUndefined();
-      await expect(h.store.findByIdempotencyKey(QUEUE, 'order-1')).resolves.toMatchObject({ id: keyed.id, queue: QUEUE });
-      await expect(h.store.findByIdempotencyKey(QUEUE, 'order-2')).resolves.toMatchObject({ id: inGroup.id, queue: QUEUE, group: 'G' });
-      await expect(h.store.findByIdempotencyKey(QUEUE, 'order-3')).resolves.toBeNull();
-      await expect(h.store.findByIdempotencyKey('other', 'order-1')).resolves.toBeNull();
-      await h.store.cancel(keyed.id);
+      await expect(h.store.admin.findByIdempotencyKey(QUEUE, 'order-1')).resolves.toMatchObject({ id: keyed.id, queue: QUEUE });
+      await expect(h.store.admin.findByIdempotencyKey(QUEUE, 'order-2')).resolves.toMatchObject({ id: inGroup.id, queue: QUEUE, group: 'G' });
+      await expect(h.store.admin.findByIdempotencyKey(QUEUE, 'order-3')).resolves.toBeNull();
+      await expect(h.store.admin.findByIdempotencyKey('other', 'order-1')).resolves.toBeNull();
+      await h.store.admin.cancel(keyed.id);
       h.clock.advance(60_000);
-      await h.store.trimFinished(QUEUE, { succeededMs: 1, failedMs: 1, cancelledMs: 1 }, 10);
-      await expect(h.store.findByIdempotencyKey(QUEUE, 'order-1')).resolves.toBeNull();
+      await h.store.upkeep.trimFinished(QUEUE, { succeededMs: 1, failedMs: 1, cancelledMs: 1 }, 10);
+      await expect(h.store.admin.findByIdempotencyKey(QUEUE, 'order-1')).resolves.toBeNull();
     });
   });
 }

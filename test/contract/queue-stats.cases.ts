@@ -52,9 +52,9 @@ export function describeQueueStatsCases(current: () => StoreHarness): void {
   describe('dashboard stats: oldest pending job', () => {
     it('finds none in an empty queue or one without pending jobs', async () => {
       const h = current();
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: null, since: null });
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: null, since: null });
       await enqueueJob(h, { delayMs: 60_000 });
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: null, since: null });
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: null, since: null });
     });
 
     it('finds the oldest among priorities, the FIFO and groups, and the next one as each is cancelled (dead FIFO entries passed)', async () => {
@@ -71,13 +71,13 @@ export function describeQueueStatsCases(current: () => StoreHarness): void {
       await enqueueJob(h, { priority: 3 });
       await enqueueJob(h);
 
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: low.id, since: t0 });
-      await h.store.cancel(low.id);
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: fifo.id, since: t0 + 1000 });
-      await h.store.cancel(fifo.id);
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: grouped.id, since: t0 + 2000 });
-      await h.store.cancel(grouped.id);
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: high.id, since: t0 + 3000 });
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: low.id, since: t0 });
+      await h.store.admin.cancel(low.id);
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: fifo.id, since: t0 + 1000 });
+      await h.store.admin.cancel(fifo.id);
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: grouped.id, since: t0 + 2000 });
+      await h.store.admin.cancel(grouped.id);
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: high.id, since: t0 + 3000 });
     });
 
     it('counts a delayed job from its runAt and a retried job from its retry', async () => {
@@ -87,20 +87,20 @@ export function describeQueueStatsCases(current: () => StoreHarness): void {
       const failing = await enqueueJob(h, { type: 'fails' });
       const claimed = await claimOne(h.store, 'w', LEASE_MS);
       expect(claimed.job.id).toBe(failing.id);
-      await h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'broken', retryable: false }]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(claimed), error: 'broken', retryable: false }]);
       h.clock.advance(1000);
       const waiting = await enqueueJob(h);
       h.clock.advance(6000);
-      await h.store.promoteDue(QUEUE, 10);
-      await h.store.retry(failing.id);
+      await h.store.upkeep.promoteDue(QUEUE, 10);
+      await h.store.admin.retry(failing.id);
 
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: waiting.id, since: t0 + 1000 });
-      await h.store.cancel(waiting.id);
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: delayed.id, since: t0 + 5000 });
-      await h.store.cancel(delayed.id);
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: failing.id, since: t0 + 7000 });
-      await h.store.cancel(failing.id);
-      await expect(h.store.oldestPending(QUEUE)).resolves.toEqual({ jobId: null, since: null });
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: waiting.id, since: t0 + 1000 });
+      await h.store.admin.cancel(waiting.id);
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: delayed.id, since: t0 + 5000 });
+      await h.store.admin.cancel(delayed.id);
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: failing.id, since: t0 + 7000 });
+      await h.store.admin.cancel(failing.id);
+      await expect(h.store.admin.oldestPending(QUEUE)).resolves.toEqual({ jobId: null, since: null });
     });
   });
 }

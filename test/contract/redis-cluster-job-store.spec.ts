@@ -5,7 +5,7 @@ import { redisStoreHarness } from '../support/redis-store-harness';
 import { describeJobStore } from './job-store.contract';
 
 /**
- * The whole JobStore contract on a real Redis Cluster (3 masters, 3 replicas) of this file's own:
+ * The whole JobEngine contract on a real Redis Cluster (3 masters, 3 replicas) of this file's own:
  * every script runs on the master of its queue's slot, through ioredis's Cluster client. Then again
  * with every queue spread over 6 partitions, so over the 3 masters.
  */
@@ -19,13 +19,13 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-describeJobStore('RedisJobStore on Redis Cluster', () => {
+describeJobStore('RedisEngine on Redis Cluster', () => {
   const seeds = cluster!.ports.map((port) => ({ host: '127.0.0.1', port }));
   return redisStoreHarness(() => createClusterClient({ seeds, tls: false }));
 });
 
 describeJobStore(
-  'RedisJobStore on Redis Cluster, 6 partitions per queue',
+  'RedisEngine on Redis Cluster, 6 partitions per queue',
   partitionedHarness(() => {
     const seeds = cluster!.ports.map((port) => ({ host: '127.0.0.1', port }));
     return redisStoreHarness(() => createClusterClient({ seeds, tls: false }));

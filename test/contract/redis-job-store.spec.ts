@@ -1,4 +1,4 @@
 import { makeRedisStoreHarness } from '../support/redis-store-harness';
 import { describeJobStore } from './job-store.contract';
 
-describeJobStore('RedisJobStore', makeRedisStoreHarness);
+describeJobStore('RedisEngine', makeRedisStoreHarness);

@@ -13,7 +13,7 @@ function settlement(c: ClaimedSchedule, overrides: Partial<ScheduleSettlement> =
   return { name: c.schedule.name, token: c.token, version: c.schedule.version, nextAt: at + 1_000, runs: [{ fireAt: at, jobId: `job-${at}` }], fired: 1, skipped: 0, missed: 0, ...overrides };
 }
 
-/** The ScheduleStore every JobStore carries (schedule-store.ts): the index, claims, fencing and runs. */
+/** The ScheduleStore every JobEngine carries (schedule-store.ts): the index, claims, fencing and runs. */
 export function describeScheduleCases(current: () => StoreHarness): void {
   describe('schedules', () => {
     it('creates, reads and replaces a schedule, keeping its runs and counters', async () => {

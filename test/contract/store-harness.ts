@@ -1,6 +1,6 @@
 import { ManualClock } from '../../src/domain/clock';
 import { JobEvent } from '../../src/domain/job-event';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 
 /**
  * What the contract suite needs from each store: a fresh, isolated store on a clock the test moves,
@@ -31,7 +31,7 @@ export interface ContractStoreOptions {
 }
 
 export interface StoreHarness {
-  store: JobStore;
+  store: JobEngine;
   /**
    * How many partitions each queue has (partitioned-store-harness.ts), when more than one. Order
    * is then kept within a partition: cases that claim jobs sent in separate calls check order
@@ -41,12 +41,12 @@ export interface StoreHarness {
   clock: ManualClock;
   corruptJob(id: string, how: Corruption): Promise<void>;
   /** A second store over the same data (another process in Redis; the same instance in memory). */
-  peer(): Promise<JobStore>;
+  peer(): Promise<JobEngine>;
   /**
    * A store built with `options`, on the same clock and key prefix (in memory: a new, empty
    * instance). A case that uses it uses it alone. Closed by cleanup.
    */
-  storeWith(options: ContractStoreOptions): Promise<JobStore>;
+  storeWith(options: ContractStoreOptions): Promise<JobEngine>;
   /**
    * The events the store recorded for `queue` since the last call, in the order it applied the
    * changes (memory: its event log; Redis: the queue's stream), for the history writer.

@@ -5,10 +5,10 @@ import { ClaimedJob, Job, JobSpec, NewJob } from '../../src/domain/job';
 import { JobEvent } from '../../src/domain/job-event';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
-import { JobStore } from '../../src/modules/queue/job-store';
-import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { MemoryEngine } from '../../src/modules/queue/memory/memory-engine';
 import { createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 
 /**
@@ -128,7 +128,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 /** One store under test: the store, and how to take the events it recorded since the last call. */
 interface Side {
   name: string;
-  store: JobStore;
+  store: JobEngine;
   takeEvents(queue: string): Promise<JobEvent[]>;
 }
 
@@ -199,66 +199,66 @@ async function apply(side: Side, op: Op, prepared: Prepared, state: RunState, re
   switch (op.k) {
     case 'enqueue':
       return outcome(async () => {
-        const results = await store.enqueue(prepared.jobs as NewJob[]);
+        const results = await store.jobs.enqueue(prepared.jobs as NewJob[]);
         if (record) state.see(results.map((r) => r.job));
         return results;
       });
     case 'execution':
       return outcome(async () => {
-        const created = await store.createExecution(prepared.execution as NewExecution, prepared.jobs as NewJob[]);
+        const created = await store.executions.create(prepared.execution as NewExecution, prepared.jobs as NewJob[]);
         if (record) {
           if (!state.executions.includes(created.id)) state.executions.push(created.id);
-          for (const j of prepared.jobs as NewJob[]) if ((await store.get(j.id)) !== null && !state.ids.includes(j.id)) state.ids.push(j.id);
+          for (const j of prepared.jobs as NewJob[]) if ((await store.admin.get(j.id)) !== null && !state.ids.includes(j.id)) state.ids.push(j.id);
         }
         return created;
       });
     case 'cancelExecution': {
       const id = state.executions.length === 0 ? undefined : state.executions[op.execution % state.executions.length];
-      return id && outcome(() => store.cancelExecution(id));
+      return id && outcome(() => store.executions.cancel(id));
     }
     case 'claim':
       return outcome(async () => {
-        const result = await store.claim(q, WORKERS[op.worker], op.max, LEASE_MS);
+        const result = await store.jobs.claim(q, WORKERS[op.worker], op.max, LEASE_MS);
         if (record) state.claimed(result.jobs);
         return result;
       });
     case 'heartbeat': {
       const lease = state.lease(op.job, op.stale);
-      return lease && outcome(() => store.heartbeat(q, [lease], LEASE_MS));
+      return lease && outcome(() => store.jobs.heartbeat(q, [lease], LEASE_MS));
     }
     case 'complete': {
       const lease = state.lease(op.job, op.stale);
-      return lease && outcome(() => store.complete(q, [{ ...lease, resultJson: op.result === undefined ? undefined : JSON.stringify(op.result) }]));
+      return lease && outcome(() => store.jobs.complete(q, [{ ...lease, resultJson: op.result === undefined ? undefined : JSON.stringify(op.result) }]));
     }
     case 'fail': {
       const lease = state.lease(op.job, op.stale);
       return (
-        lease && outcome(() => store.fail(q, [{ ...lease, error: 'boom', retryable: op.retryable, retryDelayMs: op.retryDelayMs, stack: op.stack }]))
+        lease && outcome(() => store.jobs.fail(q, [{ ...lease, error: 'boom', retryable: op.retryable, retryDelayMs: op.retryDelayMs, stack: op.stack }]))
       );
     }
     case 'release': {
       const lease = state.lease(op.job, op.stale);
-      return lease && outcome(() => store.release(q, [lease]));
+      return lease && outcome(() => store.jobs.release(q, [lease]));
     }
     case 'advance':
       // both clocks move once per step, by the caller
       return undefined;
     case 'reapExpired':
-      return outcome(() => store.reapExpired(q, 100));
+      return outcome(() => store.upkeep.reapExpired(q, 100));
     case 'register':
-      return outcome(() => store.registerWorker(q, WORKERS[op.worker]));
+      return outcome(() => store.workers.register(q, WORKERS[op.worker]));
     case 'reapWorkers':
-      return outcome(() => store.reapWorkers(q, [WORKERS[op.worker]], 100, op.silentMs));
+      return outcome(() => store.upkeep.reapWorkers(q, [WORKERS[op.worker]], 100, op.silentMs));
     case 'cancel':
     case 'retry':
     case 'promote': {
       const id = state.pick(op.job);
-      return id && outcome(() => store[op.k](id));
+      return id && outcome(() => store.admin[op.k](id));
     }
     case 'promoteDue':
-      return outcome(() => store.promoteDue(q, 100));
+      return outcome(() => store.upkeep.promoteDue(q, 100));
     case 'findByKey':
-      return outcome(() => store.findByIdempotencyKey(q, op.key));
+      return outcome(() => store.admin.findByIdempotencyKey(q, op.key));
   }
 }
 
@@ -297,14 +297,14 @@ async function compareStep(step: number, op: Op, sides: [Side, Side], answers: [
   const [eventsA, eventsB] = await Promise.all(sides.map(async (s) => byJob(await s.takeEvents(state.queue))));
   expect(eventsB, `${where}: the events ${sides[1].name} recorded`).toEqual(eventsA);
   for (const id of state.ids) {
-    const [a, b] = await Promise.all(sides.map((s) => s.store.get(id)));
+    const [a, b] = await Promise.all(sides.map((s) => s.store.admin.get(id)));
     expect(b, `${where}: ${sides[1].name}'s record of ${id}`).toEqual(a);
   }
   for (const id of state.executions) {
-    const [a, b] = await Promise.all(sides.map((s) => s.store.getExecution(id)));
+    const [a, b] = await Promise.all(sides.map((s) => s.store.executions.get(id)));
     expect(b, `${where}: ${sides[1].name}'s execution ${id}`).toEqual(a);
   }
-  const [countsA, countsB] = await Promise.all(sides.map((s) => s.store.counts(state.queue)));
+  const [countsA, countsB] = await Promise.all(sides.map((s) => s.store.admin.counts(state.queue)));
   expect(countsB, `${where}: ${sides[1].name}'s counts`).toEqual(countsA);
 }
 
@@ -319,8 +319,8 @@ describe('memory and Redis stores, side by side on random operation sequences', 
   beforeAll(() => {
     redis = createRedisClient(TEST_REDIS_URL);
     admin = createRedisClient(TEST_REDIS_URL);
-    const memory = new MemoryJobStore({ clock: clocks.memory, random: JITTER });
-    const redisStore = new RedisJobStore({ redis, prefix, clock: clocks.redis, random: JITTER, traceContext: true });
+    const memory = new MemoryEngine({ clock: clocks.memory, random: JITTER });
+    const redisStore = new RedisEngine({ redis, prefix, clock: clocks.redis, random: JITTER, traceContext: true });
     sides = [
       {
         name: 'memory',

@@ -7,7 +7,7 @@ export function describeWaitForWorkCases(current: () => StoreHarness): void {
     it('wakes a waiting worker when a job is enqueued', async () => {
       const h = current();
       const waiter = await h.peer();
-      const wait = waiter.waitForWork(QUEUE, 10_000);
+      const wait = waiter.jobs.waitForWork(QUEUE, 10_000);
       await new Promise((r) => setTimeout(r, 20));
       await enqueueJob(h);
       await expect(elapsedMs(wait)).resolves.toBeLessThan(2000);
@@ -15,14 +15,14 @@ export function describeWaitForWorkCases(current: () => StoreHarness): void {
 
     it('does not miss work enqueued between an empty claim and the wait', async () => {
       const h = current();
-      await expect(h.store.claim(QUEUE, 'w1', 10, 60_000)).resolves.toMatchObject({ jobs: [] });
+      await expect(h.store.jobs.claim(QUEUE, 'w1', 10, 60_000)).resolves.toMatchObject({ jobs: [] });
       await enqueueJob(h);
-      await expect(elapsedMs(h.store.waitForWork(QUEUE, 10_000))).resolves.toBeLessThan(2000);
+      await expect(elapsedMs(h.store.jobs.waitForWork(QUEUE, 10_000))).resolves.toBeLessThan(2000);
     });
 
     it('returns after its timeout when no work arrives', async () => {
       const h = current();
-      const took = await elapsedMs(h.store.waitForWork(QUEUE, 100));
+      const took = await elapsedMs(h.store.jobs.waitForWork(QUEUE, 100));
       expect(took).toBeGreaterThanOrEqual(50);
       expect(took).toBeLessThan(3000);
     });
@@ -30,7 +30,7 @@ export function describeWaitForWorkCases(current: () => StoreHarness): void {
     it('ends early when its signal aborts', async () => {
       const h = current();
       const controller = new AbortController();
-      const wait = h.store.waitForWork(QUEUE, 10_000, controller.signal);
+      const wait = h.store.jobs.waitForWork(QUEUE, 10_000, controller.signal);
       setTimeout(() => controller.abort(), 20);
       await expect(elapsedMs(wait)).resolves.toBeLessThan(2000);
     });
@@ -38,10 +38,10 @@ export function describeWaitForWorkCases(current: () => StoreHarness): void {
     it('wakes a waiting worker when a failed job is retried', async () => {
       const h = current();
       const job = await enqueueJob(h);
-      await h.store.cancel(job.id);
-      const wait = h.store.waitForWork(QUEUE, 10_000);
+      await h.store.admin.cancel(job.id);
+      const wait = h.store.jobs.waitForWork(QUEUE, 10_000);
       await new Promise((r) => setTimeout(r, 20));
-      await h.store.retry(job.id);
+      await h.store.admin.retry(job.id);
       await expect(elapsedMs(wait)).resolves.toBeLessThan(2000);
     });
   });

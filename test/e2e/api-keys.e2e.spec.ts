@@ -154,7 +154,7 @@ describe('read-only keys (API_KEYS_READONLY)', () => {
         body: { statusCode: 403, error: 'Forbidden', message: 'this API key is read-only', code: 'forbidden' },
       });
     }
-    await expect(e2e.store.counts('default')).resolves.toMatchObject({ pending: 0 });
+    await expect(e2e.store.admin.counts('default')).resolves.toMatchObject({ pending: 0 });
   });
 
   it('lets it read every GET route (no 401 or 403), and HEAD and OPTIONS', async () => {

@@ -92,7 +92,7 @@ export function describeApiLimits(storeName: string, env: () => Record<string, s
       await e2e.http().post('/jobs').send({ type: 't', queue, runAt }).expect(201);
       const low = await e2e.http().post('/jobs').send({ type: 't', queue, priority: PRIORITY_MIN }).expect(201);
       const high = await e2e.http().post('/jobs').send({ type: 't', queue, priority: PRIORITY_MAX }).expect(201);
-      const { jobs } = await e2e.store.claim(queue, 'limits-worker', 3, 60_000);
+      const { jobs } = await e2e.store.jobs.claim(queue, 'limits-worker', 3, 60_000);
       expect(jobs.map((c) => c.job.id)).toEqual([high.body.id, low.body.id]);
     });
 
@@ -104,10 +104,10 @@ export function describeApiLimits(storeName: string, env: () => Record<string, s
         .send({ type: 't', queue, maxAttempts: MAX_ATTEMPTS_LIMIT, backoff: { strategy: 'fixed', delayMs: 0 } })
         .expect(201);
       for (let attempt = 1; attempt <= MAX_ATTEMPTS_LIMIT; attempt++) {
-        const { jobs } = await e2e.store.claim(queue, 'limits-worker', 1, 60_000);
+        const { jobs } = await e2e.store.jobs.claim(queue, 'limits-worker', 1, 60_000);
         expect(jobs).toHaveLength(1);
         expect(jobs[0].job.attempts).toBe(attempt);
-        await e2e.store.fail(queue, [{ id: job.body.id, token: jobs[0].token, error: `boom ${attempt}`, retryable: true }]);
+        await e2e.store.jobs.fail(queue, [{ id: job.body.id, token: jobs[0].token, error: `boom ${attempt}`, retryable: true }]);
       }
       const got = await e2e.http().get(`/jobs/${job.body.id}`).expect(200);
       expect(got.body).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS_LIMIT });

@@ -7,14 +7,14 @@ import { ClaimqModuleOptions } from '../../src/claimq-options';
 import { AppConfig } from '../../src/config/app-config';
 import { configureApp } from '../../src/configure-app';
 import { createOpenApiDocument } from '../../src/http/openapi';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { checkedRequest, OpenApiResponseCheck } from '../support/openapi-response-check';
 
 export interface E2eApp {
   app: INestApplication;
   config: AppConfig;
   /** The app's own store, to move jobs through states the API cannot (claim, fail). */
-  store: JobStore;
+  store: JobEngine;
   http(): ReturnType<typeof request>;
   close(): Promise<void>;
 }
@@ -46,7 +46,7 @@ export async function startE2eApp(env: Record<string, string> = {}, options: Pic
   return {
     app,
     config,
-    store: app.get(JobStore),
+    store: app.get(JobEngine),
     /** supertest on the app; every response is checked against the app's OpenAPI document. */
     http: () => checkedRequest(app.getHttpServer(), responseCheck),
     close: () => app.close(),

@@ -54,14 +54,14 @@ describe('error responses (e2e)', () => {
     afterEach(() => vi.restoreAllMocks());
 
     it('answers 503 with Retry-After when the store is unavailable', async () => {
-      vi.spyOn(e2e.store, 'get').mockRejectedValueOnce(new StoreUnavailableError('redis connection lost', 5));
+      vi.spyOn(e2e.store.admin, 'get').mockRejectedValueOnce(new StoreUnavailableError('redis connection lost', 5));
       const res = await e2e.http().get('/jobs/default-0000000000ZZZZZZZZZZ').expect(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable', code: 'store_unavailable' });
     });
 
     it('answers 500 without internals to anything unexpected', async () => {
-      vi.spyOn(e2e.store, 'enqueue').mockRejectedValueOnce(new TypeError('cannot read secretInternalThing of undefined'));
+      vi.spyOn(e2e.store.jobs, 'enqueue').mockRejectedValueOnce(new TypeError('cannot read secretInternalThing of undefined'));
       const res = await e2e.http().post('/jobs').send({ type: 't' }).expect(500);
       expect(res.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'internal error', code: 'internal_error' });
       expect(JSON.stringify(res.body)).not.toContain('secret');

@@ -29,16 +29,16 @@ describe('GET /executions/:id after retention (PostgreSQL)', () => {
     const queue = uniqueQueue();
     const created = await e2e.http().post('/executions').send({ jobs: [{ type: 'a', queue }, { type: 'b', queue }] }).expect(201);
     const id: string = created.body.id;
-    const { jobs } = await e2e.store.claim(queue, 'w1', 2, 60_000);
-    await e2e.store.complete(queue, [{ id: jobs[0].job.id, token: jobs[0].token }]);
-    await e2e.store.fail(queue, [{ id: jobs[1].job.id, token: jobs[1].token, error: 'boom', retryable: false }]);
+    const { jobs } = await e2e.store.jobs.claim(queue, 'w1', 2, 60_000);
+    await e2e.store.jobs.complete(queue, [{ id: jobs[0].job.id, token: jobs[0].token }]);
+    await e2e.store.jobs.fail(queue, [{ id: jobs[1].job.id, token: jobs[1].token, error: 'boom', retryable: false }]);
     const fromStore = (await e2e.http().get(`/executions/${id}`).expect(200)).body;
     expect(fromStore).toMatchObject({ id, queue, status: 'partial', total: 2, counts: { succeeded: 1, failed: 1 } });
 
     await expect(e2e.app.get(ExecutionRefreshService).refreshQueue(queue)).resolves.toBe(1);
     const reaper = e2e.app.get(ReaperService);
     await eventually(async () => expect(await reaper.reapQueue(queue)).toMatchObject({ executionsTrimmed: 1 }));
-    await expect(e2e.store.getExecution(id)).resolves.toBeNull();
+    await expect(e2e.store.executions.get(id)).resolves.toBeNull();
 
     const fromHistory = (await e2e.http().get(`/executions/${id}`).expect(200)).body;
     expect(fromHistory).toEqual(fromStore);

@@ -16,12 +16,12 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
     });
 
     async function settleAll(queue: string, outcome: (i: number) => 'succeed' | 'fail'): Promise<void> {
-      const { jobs } = await e2e.store.claim(queue, 'e2e-worker', 100, 60_000);
+      const { jobs } = await e2e.store.jobs.claim(queue, 'e2e-worker', 100, 60_000);
       let i = 0;
       for (const c of jobs) {
         const lease = { id: c.job.id, token: c.token };
-        if (outcome(i++) === 'succeed') await e2e.store.complete(queue, [lease]);
-        else await e2e.store.fail(queue, [{ ...lease, error: 'boom', retryable: false }]);
+        if (outcome(i++) === 'succeed') await e2e.store.jobs.complete(queue, [lease]);
+        else await e2e.store.jobs.fail(queue, [{ ...lease, error: 'boom', retryable: false }]);
       }
     }
 
@@ -51,7 +51,7 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
       const queue = uniqueQueue();
       const res = await e2e.http().post('/executions').send({ jobs: largestExecution(queue) }).expect(201);
       expect(res.body).toEqual({ id: expect.stringMatching(new RegExp(`^${queue}(~[0-9]+)?-`)), total: MAX_EXECUTION_JOBS });
-      await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: MAX_EXECUTION_JOBS });
+      await expect(e2e.store.admin.counts(queue)).resolves.toMatchObject({ pending: MAX_EXECUTION_JOBS });
       const got = await e2e.http().get(`/executions/${res.body.id}`).expect(200);
       expect(got.body).toMatchObject({ total: MAX_EXECUTION_JOBS, counts: { pending: MAX_EXECUTION_JOBS } });
     });
@@ -63,7 +63,7 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
       expect(first.body).toEqual({ id: expect.stringMatching(new RegExp(`^${queue}(~[0-9]+)?-`)), total: MAX_EXECUTION_JOBS });
       const again = await e2e.http().post('/executions').send({ jobs, idempotencyKey: 'batch-1' }).expect(200);
       expect(again.body).toEqual(first.body);
-      await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: MAX_EXECUTION_JOBS });
+      await expect(e2e.store.admin.counts(queue)).resolves.toMatchObject({ pending: MAX_EXECUTION_JOBS });
       const other = await e2e.http().post('/executions').send({ jobs: [{ type: 't', queue }], idempotencyKey: 'batch-2' }).expect(201);
       expect(other.body.id).not.toBe(first.body.id);
     });
@@ -187,7 +187,7 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
       await refresh.refreshQueue(queue);
       const after = await e2e.http().get('/queues').expect(200);
       expect(after.body).toContainEqual(expect.objectContaining({ name: queue, refresh: { backlog: 0, inFlight: 0 } }));
-      const callbacks = (await e2e.store.list({ queue, type: 'http', limit: 10 })).items;
+      const callbacks = (await e2e.store.admin.list({ queue, type: 'http', limit: 10 })).items;
       expect(callbacks).toHaveLength(1);
       expect(callbacks[0].payload).toMatchObject({ url: 'http://example.test/done', method: 'POST', body: { id: body.id, status: 'failed' } });
       // the execution ends again (a job retried by the API): refreshed again, but no second callback
@@ -195,7 +195,7 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
       await e2e.http().post(`/jobs/${job.id}/retry`).expect(200);
       await settleAll(queue, () => 'succeed');
       await expect(refresh.refreshQueue(queue)).resolves.toBe(1);
-      expect((await e2e.store.list({ queue, type: 'http', limit: 10 })).items).toHaveLength(1);
+      expect((await e2e.store.admin.list({ queue, type: 'http', limit: 10 })).items).toHaveLength(1);
     });
   });
 }

@@ -331,7 +331,7 @@ export function describeFairnessApi(storeName: string, env: () => Record<string,
     });
 
     describe('what a claim then does', () => {
-      const claim = (queue: string, max: number) => e2e.store.claim(queue, 'fair-worker', max, 60_000);
+      const claim = (queue: string, max: number) => e2e.store.jobs.claim(queue, 'fair-worker', max, 60_000);
 
       it('claims nothing from a paused queue, whose jobs wait pending, and claims them once resumed', async () => {
         const queue = uniqueQueue();

@@ -37,14 +37,14 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
     async function jobWithTwoAttempts(queue: string): Promise<string> {
       const created = await e2e.http().post('/jobs').send({ type: 'report', queue }).expect(201);
       const id: string = created.body.id;
-      const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
-      await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: true, retryDelayMs: 0 }]);
+      const first = await e2e.store.jobs.claim(queue, 'w1', 1, 60_000);
+      await e2e.store.jobs.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: true, retryDelayMs: 0 }]);
       const second = await eventually(async () => {
-        const claim = await e2e.store.claim(queue, 'w2', 1, 60_000);
+        const claim = await e2e.store.jobs.claim(queue, 'w2', 1, 60_000);
         if (claim.jobs.length !== 1) throw new Error('not claimable yet');
         return claim;
       });
-      await e2e.store.complete(queue, [{ id, token: second.jobs[0].token, resultJson: '{"rows":3}' }]);
+      await e2e.store.jobs.complete(queue, [{ id, token: second.jobs[0].token, resultJson: '{"rows":3}' }]);
       return id;
     }
 
@@ -70,11 +70,11 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
     it('tells the attempts of a job retried through the API apart by run, listed in run order', async () => {
       const queue = uniqueQueue();
       const id = (await e2e.http().post('/jobs').send({ type: 'report', queue, maxAttempts: 1 }).expect(201)).body.id;
-      const first = await e2e.store.claim(queue, 'w1', 1, 60_000);
-      await e2e.store.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: false }]);
+      const first = await e2e.store.jobs.claim(queue, 'w1', 1, 60_000);
+      await e2e.store.jobs.fail(queue, [{ id, token: first.jobs[0].token, error: 'boom', retryable: false }]);
       await e2e.http().post(`/jobs/${id}/retry`).expect(200);
-      const second = await e2e.store.claim(queue, 'w2', 1, 60_000);
-      await e2e.store.complete(queue, [{ id, token: second.jobs[0].token }]);
+      const second = await e2e.store.jobs.claim(queue, 'w2', 1, 60_000);
+      await e2e.store.jobs.complete(queue, [{ id, token: second.jobs[0].token }]);
       // history may hold the second run's claim before its completion (another batch of events)
       await eventually(async () => {
         const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
@@ -111,8 +111,8 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
         const job = await e2e.http().get(`/jobs/${id}`).expect(200);
         expect(job.body.status).toBe('succeeded');
       });
-      await eventually(async () => expect(await e2e.store.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
-      await expect(e2e.store.get(id)).resolves.toBeNull();
+      await eventually(async () => expect(await e2e.store.upkeep.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
+      await expect(e2e.store.admin.get(id)).resolves.toBeNull();
 
       const res = await eventually(async () => {
         const r = await e2e.http().get(`/jobs/${id}`).expect(200);
@@ -131,14 +131,14 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
       const { job } = await e2e.app.get(JobsService).create({ type: 'report', queue, schedule: { name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2) } });
       const schedule = { name: 'nightly', fireAt: '2030-01-01T02:00:00.000Z' };
       expect((await e2e.http().get(`/jobs/${job.id}`).expect(200)).body).toMatchObject({ schedule });
-      const claim = await e2e.store.claim(queue, 'w1', 1, 60_000);
+      const claim = await e2e.store.jobs.claim(queue, 'w1', 1, 60_000);
       expect(claim.jobs[0].job.schedule).toEqual({ name: 'nightly', fireAt: Date.UTC(2030, 0, 1, 2) });
-      await e2e.store.complete(queue, [{ id: job.id, token: claim.jobs[0].token }]);
+      await e2e.store.jobs.complete(queue, [{ id: job.id, token: claim.jobs[0].token }]);
       await eventually(async () => {
         const res = await e2e.http().get('/jobs').query({ queue, from: before }).expect(200);
         expect(res.body.items).toMatchObject([{ id: job.id, status: 'succeeded', schedule, source: 'history' }]);
       });
-      await eventually(async () => expect(await e2e.store.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
+      await eventually(async () => expect(await e2e.store.upkeep.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
       const res = await e2e.http().get(`/jobs/${job.id}`).expect(200);
       expect(res.body).toMatchObject({ id: job.id, status: 'succeeded', source: 'history', schedule });
     });
@@ -207,11 +207,11 @@ describe('job history routes without history (no DATABASE_URL)', () => {
     const id = (await e2e.http().post('/jobs').send({ type: 'x', queue, maxAttempts: 1 }).expect(201)).body.id;
     await expect(e2e.http().get(`/jobs/${id}/attempts`).expect(200).then((r) => r.body)).resolves.toEqual({ jobId: id, source: 'store', items: [] });
 
-    const claim = await e2e.store.claim(queue, 'w9', 1, 60_000);
+    const claim = await e2e.store.jobs.claim(queue, 'w9', 1, 60_000);
     const running = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
     expect(running.body.items).toEqual([{ attempt: 1, run: 1, outcome: 'running', workerId: 'w9', startedAt: expect.any(String) }]);
 
-    await e2e.store.fail(queue, [{ id, token: claim.jobs[0].token, error: 'nope', retryable: false }]);
+    await e2e.store.jobs.fail(queue, [{ id, token: claim.jobs[0].token, error: 'nope', retryable: false }]);
     const failed = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
     expect(failed.body.items).toEqual([
       { attempt: 1, run: 1, outcome: 'failed', workerId: 'w9', startedAt: expect.any(String), finishedAt: expect.any(String), error: 'nope' },

@@ -25,8 +25,8 @@ export function describeJobOpsApi(storeName: string, env: () => Record<string, s
 
     /** Claims up to `n` jobs of the queue and fails them for good. */
     async function failForGood(queue: string, n: number): Promise<void> {
-      const { jobs } = await e2e.store.claim(queue, 'e2e-worker', n, 60_000);
-      await e2e.store.fail(queue, jobs.map((c) => ({ id: c.job.id, token: c.token, error: 'boom', retryable: false })));
+      const { jobs } = await e2e.store.jobs.claim(queue, 'e2e-worker', n, 60_000);
+      await e2e.store.jobs.fail(queue, jobs.map((c) => ({ id: c.job.id, token: c.token, error: 'boom', retryable: false })));
     }
 
     describe('POST /jobs/:id/promote', () => {
@@ -39,7 +39,7 @@ export function describeJobOpsApi(storeName: string, env: () => Record<string, s
         expect(res.body).toMatchObject({ id: job.id, status: 'pending', priority: 7, group: 'tenant-1' });
         expect(Date.parse(res.body.runAt)).toBeGreaterThanOrEqual(before - 1000);
         expect(Date.parse(res.body.runAt)).toBeLessThan(Date.parse(job.runAt as string));
-        await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: 1, scheduled: 0 });
+        await expect(e2e.store.admin.counts(queue)).resolves.toMatchObject({ pending: 1, scheduled: 0 });
       });
 
       it('answers 409 with code invalid_transition for a job that is not scheduled, and 404 for an unknown one', async () => {
@@ -84,7 +84,7 @@ export function describeJobOpsApi(storeName: string, env: () => Record<string, s
         } while (cursor !== null && batches.length < 10);
         expect(batches.map((b) => b.changed)).toEqual([10, 10, 5]);
         expect(batches.every((b) => b.skipped === 0 && b.processed === b.changed)).toBe(true);
-        await expect(e2e.store.counts(queue)).resolves.toMatchObject({ failed: 0, pending: 25 });
+        await expect(e2e.store.admin.counts(queue)).resolves.toMatchObject({ failed: 0, pending: 25 });
       });
 
       it('cancels pending jobs by default, and scheduled jobs of one type when asked', async () => {
@@ -98,7 +98,7 @@ export function describeJobOpsApi(storeName: string, env: () => Record<string, s
         await expect(e2e.http().post(`/queues/${queue}/jobs/cancel`).send({ status: 'scheduled', type: 'b' }).expect(200)).resolves.toMatchObject({
           body: { processed: 1, changed: 1, skipped: 0, nextCursor: null },
         });
-        await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: 0, scheduled: 1, cancelled: 2 });
+        await expect(e2e.store.admin.counts(queue)).resolves.toMatchObject({ pending: 0, scheduled: 1, cancelled: 2 });
         // the cancelled ones back with one retry of cancelled jobs
         await expect(e2e.http().post(`/queues/${queue}/jobs/retry`).send({ status: 'cancelled' }).expect(200)).resolves.toMatchObject({ body: { changed: 2 } });
       });

@@ -28,9 +28,9 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
 
     /** Claims the job's queue and fails what it got for good: the job ends `failed`. */
     async function failForGood(queue: string): Promise<void> {
-      const { jobs } = await e2e.store.claim(queue, 'e2e-worker', 1, 60_000);
+      const { jobs } = await e2e.store.jobs.claim(queue, 'e2e-worker', 1, 60_000);
       expect(jobs).toHaveLength(1);
-      await e2e.store.fail(queue, [{ id: jobs[0].job.id, token: jobs[0].token, error: 'boom', retryable: false }]);
+      await e2e.store.jobs.fail(queue, [{ id: jobs[0].job.id, token: jobs[0].token, error: 'boom', retryable: false }]);
     }
 
     describe('POST /jobs', () => {
@@ -211,7 +211,7 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
         expect(JSON.stringify(res.body.payload)).toBe(PAYLOAD_JSON);
         const got = await e2e.http().get(`/jobs/${res.body.id}`).expect(200);
         expect(JSON.stringify(got.body.payload)).toBe(PAYLOAD_JSON);
-        const { jobs } = await e2e.store.claim(queue, 'w', 1, 60_000);
+        const { jobs } = await e2e.store.jobs.claim(queue, 'w', 1, 60_000);
         expect(JSON.stringify(jobs[0].job.payload)).toBe(PAYLOAD_JSON);
         expect(Object.getPrototypeOf(jobs[0].job.payload)).toBe(Object.prototype);
       });
@@ -303,7 +303,7 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
       it('asks a running job to cancel', async () => {
         const queue = uniqueQueue();
         const job = await enqueue({ type: 't', queue });
-        await e2e.store.claim(queue, 'e2e-worker', 1, 60_000);
+        await e2e.store.jobs.claim(queue, 'e2e-worker', 1, 60_000);
         const res = await e2e.http().post(`/jobs/${job.id}/cancel`).expect(200);
         expect(res.body).toMatchObject({ status: 'running', cancelRequested: true });
       });

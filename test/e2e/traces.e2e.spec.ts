@@ -39,7 +39,7 @@ const MEMORY: StoreUnderTest = {
   name: 'memory',
   env: { JOB_STORE: 'memory' },
   async storedTrace(e2e, jobId) {
-    const job = await e2e.store.get(jobId);
+    const job = await e2e.store.admin.get(jobId);
     return { traceparent: job?.traceparent, tracestate: job?.tracestate };
   },
 };
@@ -369,7 +369,7 @@ describe('OTEL_SDK_DISABLED=true', () => {
       .expect(201);
     const hit = await hitAt(ctx.server, '/quiet');
     expect(hit.headers).not.toHaveProperty('traceparent');
-    await eventually(async () => expect((await ctx.e2e.store.get(created.body.id as string))?.status).toBe('succeeded'));
+    await eventually(async () => expect((await ctx.e2e.store.admin.get(created.body.id as string))?.status).toBe('succeeded'));
     await expect(MEMORY.storedTrace(ctx.e2e, created.body.id as string)).resolves.toEqual({ traceparent: undefined, tracestate: undefined });
     expect(ctx.exporter.getFinishedSpans()).toEqual([]);
   });

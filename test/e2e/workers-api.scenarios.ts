@@ -68,10 +68,10 @@ export function describeWorkersApi(name: string, env: () => Record<string, strin
       // a queue the app's worker does not claim from: only the "killed" worker ever holds its job
       const queue = `ghosts-${process.pid}`;
       const ghost = 'ghost-host.example-99999-0badf00d';
-      const [{ job }] = await e2e.store.enqueue([normalizeJobSpec({ type: 'test', queue }, { now: Date.now(), maxPayloadBytes: 1024 })]);
-      await e2e.store.registerWorker(queue, ghost);
+      const [{ job }] = await e2e.store.jobs.enqueue([normalizeJobSpec({ type: 'test', queue }, { now: Date.now(), maxPayloadBytes: 1024 })]);
+      await e2e.store.workers.register(queue, ghost);
       await e2e.store.workers.publish({ id: ghost, host: 'ghost-host.example', pid: 99999, version, startedAt: Date.now(), queues: [queue], slots: { busy: 1, total: 1 }, leasesHeld: 1 });
-      const { jobs } = await e2e.store.claim(queue, ghost, 1, 60_000);
+      const { jobs } = await e2e.store.jobs.claim(queue, ghost, 1, 60_000);
       expect(jobs.map((c) => c.job.id)).toEqual([job.id]);
 
       const first = await e2e.http().get('/workers').set('Authorization', `Bearer ${API_KEY}`).expect(200);
@@ -98,7 +98,7 @@ export function describeWorkersApi(name: string, env: () => Record<string, strin
       });
       expect(dead.live.map((w) => w.id)).not.toContain(ghost);
       expect(dead.live.map((w) => w.id)).toContain(e2e.app.get(WorkerIdentity).id);
-      await expect(e2e.store.get(job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
+      await expect(e2e.store.admin.get(job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
     });
   });
 }

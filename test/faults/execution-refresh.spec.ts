@@ -5,7 +5,7 @@ import { newExecutionId, toExecution } from '../../src/domain/execution';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { CallbackEnqueuer } from '../../src/modules/queue/callback-enqueuer';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { ReaperService } from '../../src/modules/recovery/reaper.service';
 import { ReaperStats } from '../../src/modules/recovery/reaper-stats';
 import { createHistoryDatabase, TestDatabase } from '../support/postgres-database';
@@ -20,14 +20,14 @@ import type { DataSource } from 'typeorm';
 describe('execution refresh across refresher processes', () => {
   let db: TestDatabase & { dataSource: DataSource };
   let redis: Redis;
-  let store: RedisJobStore;
+  let store: RedisEngine;
   const prefix = uniqueTestPrefix();
   const running: RefresherProcess[] = [];
 
   beforeAll(async () => {
     db = await createHistoryDatabase();
     redis = createRedisClient(TEST_REDIS_URL);
-    store = new RedisJobStore({ redis, prefix });
+    store = new RedisEngine({ redis, prefix });
   });
 
   afterAll(async () => {
@@ -60,16 +60,16 @@ describe('execution refresh across refresher processes', () => {
     for (let i = 0; i < n; i++) {
       const id = newExecutionId(queue, now);
       const jobs = [0, 1].map(() => normalizeJobSpec({ type: 't', queue, executionId: id }, { now, maxPayloadBytes: 1 << 20 }));
-      await store.createExecution({ id, queue, ...(callbackUrl ? { callbackUrl } : {}) }, jobs);
+      await store.executions.create({ id, queue, ...(callbackUrl ? { callbackUrl } : {}) }, jobs);
       ids.push(id);
     }
     for (;;) {
-      const { jobs } = await store.claim(queue, 'w', 200, 60_000);
+      const { jobs } = await store.jobs.claim(queue, 'w', 200, 60_000);
       if (jobs.length === 0) break;
       const fail = jobs.filter((j) => ids.indexOf(j.job.executionId!) % 3 === 0);
       const ok = jobs.filter((j) => !fail.includes(j));
-      await store.complete(queue, ok.map((j) => ({ id: j.job.id, token: j.token })));
-      await store.fail(queue, fail.map((j) => ({ id: j.job.id, token: j.token, error: 'x', retryable: false })));
+      await store.jobs.complete(queue, ok.map((j) => ({ id: j.job.id, token: j.token })));
+      await store.jobs.fail(queue, fail.map((j) => ({ id: j.job.id, token: j.token, error: 'x', retryable: false })));
     }
     return ids;
   }
@@ -101,16 +101,16 @@ describe('execution refresh across refresher processes', () => {
     const rows = await rowsOf(queue);
     expect(rows.size).toBe(ids.length);
     for (const id of ids) {
-      const expected = toExecution((await store.getExecution(id))!);
+      const expected = toExecution((await store.executions.get(id))!);
       expect(rows.get(id)).toMatchObject({ status: expected.status, version: String(expected.version) });
       expect(expected.callbackEnqueued).toBe(true);
     }
     expect(new Set([...rows.values()].map((r) => r.status))).toEqual(new Set(['succeeded', 'failed']));
 
-    const callbacks = (await store.list({ queue, type: 'http', limit: 500 })).items;
+    const callbacks = (await store.admin.list({ queue, type: 'http', limit: 500 })).items;
     expect(callbacks).toHaveLength(ids.length);
     expect(new Set(callbacks.map((c) => (c.payload as { body: { id: string } }).body.id))).toEqual(new Set(ids));
-    await expect(store.refreshBacklog(queue)).resolves.toEqual({ backlog: 0, inFlight: 0 });
+    await expect(store.executions.refreshBacklog(queue)).resolves.toEqual({ backlog: 0, inFlight: 0 });
   });
 
   it('recovers the refreshes of a refresher killed mid-batch (SIGKILL) through the reaper', async () => {
@@ -121,14 +121,14 @@ describe('execution refresh across refresher processes', () => {
     doomed.kill('SIGKILL');
     await doomed.exited;
     const killedAt = Date.now();
-    await expect(store.refreshBacklog(queue)).resolves.toEqual({ backlog: 40, inFlight: 20 });
-    const reaper = new ReaperService(store, AppConfig.from({ REFRESH_STALE_MS: '5000' }), new ReaperStats(), new CallbackEnqueuer(store, systemClock, 1 << 20));
+    await expect(store.executions.refreshBacklog(queue)).resolves.toEqual({ backlog: 40, inFlight: 20 });
+    const reaper = new ReaperService(store.admin, store.upkeep, store.workers, store.executions, AppConfig.from({ REFRESH_STALE_MS: '5000' }), new ReaperStats(), new CallbackEnqueuer(store.jobs, store.admin, systemClock, 1 << 20));
     await expect(reaper.reapQueue(queue)).resolves.toMatchObject({ refreshRequeued: 0 });
 
     const first = await refresher(queue).report();
     expect(first.refreshed).toBe(40);
     expect((await rowsOf(queue)).size).toBe(40);
-    await expect(store.refreshBacklog(queue)).resolves.toEqual({ backlog: 0, inFlight: 20 });
+    await expect(store.executions.refreshBacklog(queue)).resolves.toEqual({ backlog: 0, inFlight: 20 });
 
     await new Promise((r) => setTimeout(r, Math.max(0, killedAt + 5100 - Date.now())));
     await expect(reaper.reapQueue(queue)).resolves.toMatchObject({ refreshRequeued: 20 });
@@ -137,6 +137,6 @@ describe('execution refresh across refresher processes', () => {
     expect(second.refreshed).toBe(20);
     expect([...(first.ids ?? []), ...(second.ids ?? [])].sort()).toEqual([...ids].sort());
     expect((await rowsOf(queue)).size).toBe(60);
-    await expect(store.refreshBacklog(queue)).resolves.toEqual({ backlog: 0, inFlight: 0 });
+    await expect(store.executions.refreshBacklog(queue)).resolves.toEqual({ backlog: 0, inFlight: 0 });
   });
 });

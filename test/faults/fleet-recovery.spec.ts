@@ -59,7 +59,7 @@ describe('fault tolerance of a worker fleet', () => {
     await f.startWorkers(1);
     await allSucceeded(f, total);
 
-    const jobs = await Promise.all(ids.map((id) => f.store.get(id)));
+    const jobs = await Promise.all(ids.map((id) => f.store.admin.get(id)));
     expect(jobs.filter((j) => j?.status !== 'succeeded')).toEqual([]);
     const claims = await claimsByAttempt(admin, f.prefix, f.queue);
     const workerOf = (run: { jobId: string; attempt: number }) => claims.get(`${run.jobId}:${run.attempt}`);
@@ -89,7 +89,7 @@ describe('fault tolerance of a worker fleet', () => {
     await redis.launch();
     await allSucceeded(f, total);
 
-    const jobs = await Promise.all(ids.map((id) => f.store.get(id)));
+    const jobs = await Promise.all(ids.map((id) => f.store.admin.get(id)));
     expect(jobs.filter((j) => j?.status !== 'succeeded')).toEqual([]);
     expect(new Set(recorder.runs.map((r) => r.jobId)).size).toBe(total);
     expect(f.workers.every((w) => w.process.log.includes('claiming from'))).toBe(true);
@@ -109,17 +109,17 @@ describe('fault tolerance of a worker fleet', () => {
     try {
       const [other] = await f.startWorkers(1);
       await waitFor('the other worker to finish every job', async () => {
-        const jobs = await Promise.all(ids.map((id) => f.store.get(id)));
+        const jobs = await Promise.all(ids.map((id) => f.store.admin.get(id)));
         return jobs.every((j) => j?.status === 'succeeded') ? jobs : undefined;
       });
-      for (const id of ids) await expect(f.store.get(id)).resolves.toMatchObject({ status: 'succeeded', workerId: other.id, attempts: 2 });
+      for (const id of ids) await expect(f.store.admin.get(id)).resolves.toMatchObject({ status: 'succeeded', workerId: other.id, attempts: 2 });
     } finally {
       process.kill(sleeper.process.pid!, 'SIGCONT');
     }
     await waitFor('the stopped worker to learn that its leases are gone', () =>
       /lost its lease|dropped, its lease was lost/.test(sleeper.process.log),
     );
-    for (const id of ids) await expect(f.store.get(id)).resolves.toMatchObject({ status: 'succeeded', attempts: 2 });
+    for (const id of ids) await expect(f.store.admin.get(id)).resolves.toMatchObject({ status: 'succeeded', attempts: 2 });
     await expect(f.counts()).resolves.toMatchObject({ succeeded: 3, running: 0, pending: 0 });
   }, 90_000);
 });

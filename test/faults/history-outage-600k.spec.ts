@@ -6,7 +6,7 @@ import { HistoryPartitions } from '../../src/modules/history/partitions/history-
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { HistoryDrain } from '../../src/modules/history/writer/history-drain';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { createTestDatabase } from '../support/postgres-database';
 import { PostgresServer, startPostgresServer } from '../support/postgres-server';
 import { RedisServer } from '../support/redis-server';
@@ -26,7 +26,7 @@ const QUEUE = 'outage';
 describe('history through a PostgreSQL outage of 600,000 jobs', () => {
   let pg: PostgresServer;
   let redis: RedisServer;
-  let store: RedisJobStore;
+  let store: RedisEngine;
   let history: HistoryDatabase;
   let drain: HistoryDrain | undefined;
   let ds: DataSource;
@@ -39,7 +39,7 @@ describe('history through a PostgreSQL outage of 600,000 jobs', () => {
     ds = await history.dataSource();
     await runMigrationsLocked(ds);
     await new HistoryPartitions(async () => ds, { period: 'day', retentionDays: 30 }).maintain();
-    store = new RedisJobStore({ redis: createRedisClient(redis.url), prefix: 'claimq', configuredQueues: [QUEUE], deleteSucceeded: true });
+    store = new RedisEngine({ redis: createRedisClient(redis.url), prefix: 'claimq', configuredQueues: [QUEUE], deleteSucceeded: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -58,20 +58,20 @@ describe('history through a PostgreSQL outage of 600,000 jobs', () => {
     for (let done = 0; done < n; done += CHUNK) {
       const now = Date.now();
       const jobs = Array.from({ length: CHUNK }, () => normalizeJobSpec({ queue: QUEUE, type: 'noop' }, { now, maxPayloadBytes: 65_536 }));
-      await store.enqueue(jobs);
-      const { jobs: claimed } = await store.claim(QUEUE, 'outage-worker', CHUNK, 60_000);
+      await store.jobs.enqueue(jobs);
+      const { jobs: claimed } = await store.jobs.claim(QUEUE, 'outage-worker', CHUNK, 60_000);
       expect(claimed).toHaveLength(CHUNK);
-      await store.complete(QUEUE, claimed.map((c) => ({ id: c.job.id, token: c.token })));
-      await store.trimEvents(QUEUE, 20_000);
+      await store.jobs.complete(QUEUE, claimed.map((c) => ({ id: c.job.id, token: c.token })));
+      await store.upkeep.trimEvents(QUEUE, 20_000);
     }
   }
 
   const stored = async () => Number((await ds.query(`SELECT count(*) AS n FROM job_records WHERE status = 'succeeded'`))[0].n);
 
   it('writes every job\'s history after PostgreSQL returns', async () => {
-    const [lane] = store.eventSources({ consumer: 'outage-writer' }).lanes([QUEUE]);
+    const [lane] = store.outbox.sources({ consumer: 'outage-writer' }).lanes([QUEUE]);
     const writer = new HistoryBatchWriter(() => history.dataSource());
-    drain = new HistoryDrain(store.eventSources({ consumer: 'outage-writer' }).open(lane), (events, gaps) => writer.write(events, gaps), {
+    drain = new HistoryDrain(store.outbox.sources({ consumer: 'outage-writer' }).open(lane), (events, gaps) => writer.write(events, gaps), {
       batchSize: 500,
       coalesceMs: 1000,
       retryInitialMs: 50,

@@ -156,7 +156,7 @@ describe('a Redis Cluster master SIGKILLed under load', () => {
     const jobs = await waitFor(
       'every acknowledged job to end',
       async () => {
-        const all = await Promise.all(ids.map((id) => f.store.get(id)));
+        const all = await Promise.all(ids.map((id) => f.store.admin.get(id)));
         open = {};
         for (const j of all) if (j !== null && j.status !== 'succeeded') open[j.status] = (open[j.status] ?? 0) + 1;
         return Object.keys(open).length === 0 ? all : undefined;

@@ -47,7 +47,7 @@ describe('Redis at its maxmemory (noeviction)', () => {
   it('answers 503 store_out_of_memory with Retry-After to every enqueue, writes nothing, and lets a running job complete', async () => {
     const queue = uniqueQueue();
     const running = await e2e.http().post('/jobs').send({ type: 't', queue }).expect(201);
-    const { jobs } = await e2e.store.claim(queue, 'w1', 1, 60_000);
+    const { jobs } = await e2e.store.jobs.claim(queue, 'w1', 1, 60_000);
     expect(jobs[0].job.id).toBe(running.body.id);
     const fillers = await fill();
 
@@ -62,12 +62,12 @@ describe('Redis at its maxmemory (noeviction)', () => {
       expect(res.headers['retry-after']).toBe('5');
     }
     // nothing half-written: the queue holds the running job and nothing else
-    await expect(e2e.store.counts(queue)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 1 });
+    await expect(e2e.store.admin.counts(queue)).resolves.toMatchObject({ pending: 0, scheduled: 0, running: 1 });
     const listed = await e2e.http().get('/jobs').query({ queue }).expect(200);
     expect(listed.body.items.map((j: { id: string }) => j.id)).toEqual([running.body.id]);
 
     // completion runs on a full Redis (it frees memory rather than adding work)
-    await expect(e2e.store.complete(queue, [{ id: jobs[0].job.id, token: jobs[0].token, resultJson: '"done"' }])).resolves.toEqual(['succeeded']);
+    await expect(e2e.store.jobs.complete(queue, [{ id: jobs[0].job.id, token: jobs[0].token, resultJson: '"done"' }])).resolves.toEqual(['succeeded']);
 
     // room again: new work is taken
     await admin.del('filler:over');

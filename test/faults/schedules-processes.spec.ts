@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { JobStore } from '../../src/modules/queue/job-store';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { Job } from '../../src/domain/job';
 import { tickIdempotencyKey } from '../../src/domain/schedule';
@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('schedules with real processes', () => {
   let redis: RedisServer;
-  let store: JobStore;
+  let store: JobEngine;
   const procs: ClaimqProcess[] = [];
   let prefix = '';
   let round = 0;
@@ -35,7 +35,7 @@ describe('schedules with real processes', () => {
 
   beforeEach(() => {
     prefix = `claimq-sched-${round++}`;
-    store = new RedisJobStore({ redis: createRedisClient(redis.url), prefix });
+    store = new RedisEngine({ redis: createRedisClient(redis.url), prefix });
   });
 
   afterEach(async () => {

@@ -3,9 +3,9 @@ import { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { JobSpec } from '../../src/domain/job';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 
@@ -17,7 +17,7 @@ const WORKER_START = /claiming from/;
  */
 describe('worker processes on Redis', () => {
   let prefix: string;
-  let store: JobStore;
+  let store: JobEngine;
   let admin: Redis;
   let workers: ClaimqProcess[] = [];
 
@@ -25,7 +25,7 @@ describe('worker processes on Redis', () => {
 
   beforeEach(() => {
     prefix = uniqueTestPrefix();
-    store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix });
+    store = new RedisEngine({ redis: createRedisClient(TEST_REDIS_URL), prefix });
     admin = createRedisClient(TEST_REDIS_URL);
   });
 
@@ -41,7 +41,7 @@ describe('worker processes on Redis', () => {
     const ids: string[] = [];
     for (let i = 0; i < specs.length; i += 500) {
       const batch = specs.slice(i, i + 500).map((spec) => normalizeJobSpec(spec, { now: Date.now(), maxPayloadBytes: 512 * 1024 }));
-      const results = await store.enqueue(batch);
+      const results = await store.jobs.enqueue(batch);
       ids.push(...results.map((r) => r.job.id));
     }
     return ids;
@@ -58,10 +58,10 @@ describe('worker processes on Redis', () => {
     return started;
   }
 
-  async function waitForCounts(check: (c: Awaited<ReturnType<JobStore['counts']>>) => boolean, timeoutMs: number): Promise<void> {
+  async function waitForCounts(check: (c: Awaited<ReturnType<JobEngine['admin']['counts']>>) => boolean, timeoutMs: number): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const counts = await store.counts('default');
+      const counts = await store.admin.counts('default');
       if (check(counts)) return;
       if (Date.now() > until) throw new Error(`counts never matched: ${JSON.stringify(counts)}\n${workers.map((w) => w.log.slice(-2000)).join('\n---\n')}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -102,10 +102,10 @@ describe('worker processes on Redis', () => {
 
     const exit = await worker.stop('SIGTERM');
     expect(exit).toEqual({ code: 0, signal: null });
-    for (const id of quick) expect((await store.get(id))?.status).toBe('succeeded');
-    for (const id of long) expect(await store.get(id)).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(await store.counts('default')).toMatchObject({ running: 0, pending: 3 });
-    expect(await store.silentWorkers('default', -60_000, 10)).toEqual([]);
+    for (const id of quick) expect((await store.admin.get(id))?.status).toBe('succeeded');
+    for (const id of long) expect(await store.admin.get(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await store.admin.counts('default')).toMatchObject({ running: 0, pending: 3 });
+    expect(await store.workers.silent('default', -60_000, 10)).toEqual([]);
   }, 60_000);
 
   it('keeps renewing its leases through a grace period longer than a lease, against a reaper running elsewhere', async () => {
@@ -124,13 +124,13 @@ describe('worker processes on Redis', () => {
     // another instance's reaper, as often as a reaper can run: it takes any lease that lapses
     const reaped: string[] = [];
     while (!stopped) {
-      const result = await store.reapExpired('default', 100);
+      const result = await store.upkeep.reapExpired('default', 100);
       reaped.push(...result.requeued, ...result.failed, ...result.cancelled);
       await new Promise((r) => setTimeout(r, 100));
     }
 
     expect(await stopping).toEqual({ code: 0, signal: null });
     expect(reaped).toEqual([]);
-    expect(await store.get(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await store.admin.get(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   }, 60_000);
 });

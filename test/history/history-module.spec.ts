@@ -9,10 +9,10 @@ import { HistoryModule } from '../../src/modules/history/history.module';
 import { HistoryDatabase } from '../../src/modules/history/history-database';
 import { historyDataSourceOptions } from '../../src/modules/history/history-data-source-options';
 import { HistoryQueryService } from '../../src/modules/history/query/history-query.service';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { MemoryEventLog } from '../../src/modules/queue/memory/memory-event-log';
 import { MemoryJobEventSources } from '../../src/modules/queue/events/memory-job-event-sources';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { StoreUnavailableError } from '../../src/domain/errors';
 import { CLOCK, systemClock } from '../../src/domain/clock';
@@ -21,10 +21,10 @@ import { T0, everyKindScript, fixtureId } from './job-event.fixtures';
 import { eventually } from '../support/eventually';
 
 /**
- * Stands in for QueueModule: a global JobStore whose events come from `log` (the memory store's
+ * Stands in for QueueModule: a global JobEngine whose events come from `log` (the memory store's
  * kind of event log), or a real Redis store's streams when one is given.
  */
-function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisJobStore) {
+function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisEngine) {
   const store = redisStore ?? { eventSources: () => new MemoryJobEventSources(log), eventBacklog: async (queue: string) => log.backlogOf(queue), queues: async () => ['mail'] };
   @Global()
   @Module({
@@ -32,10 +32,10 @@ function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisJob
     imports: [ScheduleModule.forRoot()],
     providers: [
       { provide: AppConfig, useValue: config },
-      { provide: JobStore, useValue: store },
+      { provide: JobEngine, useValue: store },
       { provide: CLOCK, useValue: systemClock },
     ],
-    exports: [AppConfig, JobStore, CLOCK],
+    exports: [AppConfig, JobEngine, CLOCK],
   })
   class QueueStubModule {}
   return QueueStubModule;
@@ -98,7 +98,7 @@ describe('HistoryModule', () => {
     const config = AppConfig.from({
       DATABASE_URL: db.url, DB_MIGRATE: 'true', HISTORY_RETENTION_DAYS: '0', JOB_STORE: 'redis', REDIS_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL,
     });
-    const store = new RedisJobStore({ redis: createRedisClient(config.redisUrl), prefix, configuredQueues: ['mail'] });
+    const store = new RedisEngine({ redis: createRedisClient(config.redisUrl), prefix, configuredQueues: ['mail'] });
     const app = await Test.createTestingModule({ imports: [queueStub(config, new MemoryEventLog(), store), HistoryModule.forRoot(true)] }).compile();
     await app.init();
     try {

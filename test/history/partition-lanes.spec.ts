@@ -1,9 +1,9 @@
 import { ManualClock } from '../../src/domain/clock';
 import { HistoryWriterService } from '../../src/modules/history/history-writer.service';
-import { JobStore } from '../../src/modules/queue/job-store';
-import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { E2eApp, startE2eApp } from '../e2e/e2e-app';
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
@@ -20,7 +20,7 @@ describe('history lanes of a partitioned queue (Redis, PostgreSQL)', () => {
   const prefix = uniqueTestPrefix();
   let db: TestDatabase;
   let e2e: E2eApp;
-  let other: PartitionedJobStore | undefined;
+  let other: PartitionedEngine | undefined;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -37,7 +37,7 @@ describe('history lanes of a partitioned queue (Redis, PostgreSQL)', () => {
   });
 
   it('drains every partition, and stops the lane of a partition forgotten after the count was lowered', async () => {
-    const store = e2e.app.get(JobStore) as PartitionedJobStore;
+    const store = e2e.app.get(JobEngine) as PartitionedEngine;
     const history = e2e.app.get(HistoryWriterService);
     const names = (await store.layout(QUEUE)).names;
     expect(names).toHaveLength(4);
@@ -46,14 +46,14 @@ describe('history lanes of a partitioned queue (Redis, PostgreSQL)', () => {
 
     // another instance, started later with QUEUES=lanes:3, past the guard time
     const clock = new ManualClock(Date.now());
-    other = new PartitionedJobStore(new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock }), {
+    other = new PartitionedEngine(new RedisEngine({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock }), {
       clock,
       partitionsOf: () => 3,
       retireGuardMs: GUARD_MS,
     });
     await other.layout(QUEUE);
     clock.advance(GUARD_MS);
-    await other.reapExpired(QUEUE, 100);
+    await other.upkeep.reapExpired(QUEUE, 100);
     expect((await other.layout(QUEUE)).names).toEqual(names.slice(0, 3));
 
     await store.refreshLayout(QUEUE);

@@ -3,7 +3,7 @@ import { newExecutionId } from '../../src/domain/execution';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { ExecutionRefresher } from '../../src/modules/executions/execution-refresher';
 import { PostgresExecutionStatusWriter, RejectedExecution } from '../../src/modules/executions/execution-status.writer';
-import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
+import { MemoryEngine } from '../../src/modules/queue/memory/memory-engine';
 import { createHistoryDatabase } from '../support/postgres-database';
 
 const Q = 'refused';
@@ -16,7 +16,7 @@ const Q = 'refused';
 describe('execution refresh with a record PostgreSQL refuses', () => {
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   let db: Awaited<ReturnType<typeof createHistoryDatabase>>;
-  let store: MemoryJobStore;
+  let store: MemoryEngine;
   let rejected: Array<{ queue: string; rejected: RejectedExecution[] }>;
 
   beforeAll(async () => {
@@ -26,19 +26,19 @@ describe('execution refresh with a record PostgreSQL refuses', () => {
     await db?.drop();
   });
   beforeEach(() => {
-    store = new MemoryJobStore({ clock });
+    store = new MemoryEngine({ clock });
     rejected = [];
   });
 
   async function execution(callbackUrl?: string): Promise<string> {
     const id = newExecutionId(Q, clock.now());
     const spec = normalizeJobSpec({ type: 't', queue: Q, executionId: id }, { now: clock.now(), maxPayloadBytes: 1 << 20 });
-    await store.createExecution({ id, queue: Q, ...(callbackUrl ? { callbackUrl } : {}) }, [spec]);
+    await store.executions.create({ id, queue: Q, ...(callbackUrl ? { callbackUrl } : {}) }, [spec]);
     return id;
   }
 
   const refresher = () =>
-    new ExecutionRefresher(store, new PostgresExecutionStatusWriter(async () => db.dataSource), clock, {
+    new ExecutionRefresher(store.executions, store.jobs, new PostgresExecutionStatusWriter(async () => db.dataSource), clock, {
       refresherId: 'r1',
       batch: 100,
       maxPayloadBytes: 1 << 20,
@@ -55,12 +55,12 @@ describe('execution refresh with a record PostgreSQL refuses', () => {
     await expect(refresher().refreshBatch(Q)).resolves.toHaveLength(3);
     await expect(stored([good1, bad, good2])).resolves.toEqual([good1, good2].sort());
     expect(rejected).toEqual([{ queue: Q, rejected: [{ id: bad, reason: expect.any(String) }] }]);
-    await expect(store.refreshBacklog(Q)).resolves.toEqual({ backlog: 0, inFlight: 0 });
+    await expect(store.executions.refreshBacklog(Q)).resolves.toEqual({ backlog: 0, inFlight: 0 });
 
     // the next change of another execution is refreshed at once; the refused one is not retried
-    const { jobs } = await store.claim(Q, 'w', 1, 60_000);
+    const { jobs } = await store.jobs.claim(Q, 'w', 1, 60_000);
     expect(jobs[0].job.executionId).toBe(good1);
-    await store.complete(Q, [{ id: jobs[0].job.id, token: jobs[0].token }]);
+    await store.jobs.complete(Q, [{ id: jobs[0].job.id, token: jobs[0].token }]);
     await expect(refresher().refreshBatch(Q)).resolves.toMatchObject([{ id: good1, status: 'succeeded' }]);
     const [row] = await db.dataSource.query(`SELECT status FROM executions WHERE id = $1`, [good1]);
     expect(row.status).toBe('succeeded');

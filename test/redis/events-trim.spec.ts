@@ -4,11 +4,11 @@ import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { keyHome } from '../../src/domain/queue-partition';
 import { HISTORY_CONSUMER_GROUP } from '../../src/modules/queue/events/redis-job-event-source';
 import { decodeGapEntry, decodeStreamEntry, encodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
-import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
+import { PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore, RedisJobStoreOptions } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine, RedisEngineOptions } from '../../src/modules/queue/redis/redis-engine';
 import { RedisQueueKeys } from '../../src/modules/queue/redis/redis-queue-keys';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 
 const QUEUE = 'trim';
@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /**
- * events-trim.lua through RedisJobStore.trimEvents, on the shared Redis (a prefix of its own):
+ * events-trim.lua through RedisEngine.trimEvents, on the shared Redis (a prefix of its own):
  * without a history group the stream keeps about EVENTS_MAXLEN events; with one, only entries the
  * group acknowledged are trimmed, and past the byte budget the oldest unread ones are dropped into
  * one gap entry that counts them exactly.
@@ -36,7 +36,7 @@ describe('events-trim on Redis', () => {
   let prefix: string;
   let admin: Redis;
   let clock: ManualClock;
-  let stores: JobStore[];
+  let stores: JobEngine[];
 
   beforeEach(() => {
     prefix = uniqueTestPrefix();
@@ -51,19 +51,19 @@ describe('events-trim on Redis', () => {
     await admin.quit();
   });
 
-  function open(options: Partial<RedisJobStoreOptions>): RedisJobStore {
-    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, ...options });
+  function open(options: Partial<RedisEngineOptions>): RedisEngine {
+    const store = new RedisEngine({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock, ...options });
     stores.push(store);
     return store;
   }
 
   /** `keyOf(i)`: an idempotency key for call i's first job (its partition takes the whole call). */
-  async function enqueueCalls(store: JobStore, calls: number, keyOf?: (i: number) => string): Promise<void> {
+  async function enqueueCalls(store: JobEngine, calls: number, keyOf?: (i: number) => string): Promise<void> {
     for (let i = 0; i < calls; i++) {
       const jobs = Array.from({ length: PER_CALL }, (_, j) =>
         normalizeJobSpec({ type: TYPE, queue: QUEUE, ...(j === 0 && keyOf ? { idempotencyKey: keyOf(i) } : {}) }, { now: clock.now(), maxPayloadBytes: 1 << 20 }),
       );
-      await store.enqueue(jobs);
+      await store.jobs.enqueue(jobs);
       clock.advance(1_000);
     }
   }
@@ -104,7 +104,7 @@ describe('events-trim on Redis', () => {
     const store = open({ eventsMaxLen: 1_000 });
     const key = new RedisQueueKeys(prefix, QUEUE).events;
     await enqueueCalls(store, 30);
-    await expect(store.trimEvents(QUEUE, NO_LIMIT)).resolves.toEqual({ scanned: 0, more: false, dropped: [] });
+    await expect(store.upkeep.trimEvents(QUEUE, NO_LIMIT)).resolves.toEqual({ scanned: 0, more: false, dropped: [] });
     const left = await entries(key);
     // the newest entries stay; approximate trimming keeps whole stream nodes, so at least the bound
     expect(eventsIn(left)).toBeGreaterThanOrEqual(1_000);
@@ -117,7 +117,7 @@ describe('events-trim on Redis', () => {
     await createGroup(key);
     await enqueueCalls(store, 30);
     const before = await entries(key);
-    await store.trimEvents(QUEUE, NO_LIMIT);
+    await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
     expect(await entries(key)).toEqual(before);
   });
 
@@ -130,18 +130,18 @@ describe('events-trim on Redis', () => {
     expect(await read(key, 30)).toEqual(all);
     // entry 5 is still held by a writer; 0-4 and 6-19 are stored and acknowledged; 20-29 are held
     await ack(key, [...all.slice(0, 5), ...all.slice(6, 20)]);
-    await store.trimEvents(QUEUE, NO_LIMIT);
+    await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
     const afterFirst = idsOf(await entries(key));
     expect(afterFirst).toEqual(all.slice(5));
 
     // entry 5 stored: entries up to the next pending one (20) may go, down to EVENTS_MAXLEN
     await ack(key, [all[5]]);
-    await store.trimEvents(QUEUE, NO_LIMIT);
+    await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
     expect(idsOf(await entries(key))).toEqual(all.slice(20));
 
     // all acknowledged: EVENTS_MAXLEN of them are kept
     await ack(key, all.slice(20));
-    await store.trimEvents(QUEUE, NO_LIMIT);
+    await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
     expect(eventsIn(await entries(key))).toBe(1_000);
   });
 
@@ -158,7 +158,7 @@ describe('events-trim on Redis', () => {
     const usedBefore = Number(await admin.memory('USAGE', key, 'SAMPLES', 0));
     expect(usedBefore).toBeGreaterThan(300_000);
 
-    const result = await store.trimEvents(QUEUE, NO_LIMIT);
+    const result = await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
 
     const after = await entries(key);
     const gaps = after.filter((e) => e.gap);
@@ -194,11 +194,11 @@ describe('events-trim on Redis', () => {
     const key = new RedisQueueKeys(prefix, QUEUE).events;
     await createGroup(key);
     await enqueueCalls(store, 20);
-    const [first] = (await store.trimEvents(QUEUE, NO_LIMIT)).dropped;
+    const [first] = (await store.upkeep.trimEvents(QUEUE, NO_LIMIT)).dropped;
     await enqueueCalls(store, 20);
     // a budget that everything passes: every entry goes, the first gap entry with them
     const tiny = open({ eventsMaxLen: 100_000, historyBacklogMaxBytes: 1 });
-    const [second] = (await tiny.trimEvents(QUEUE, NO_LIMIT)).dropped;
+    const [second] = (await tiny.upkeep.trimEvents(QUEUE, NO_LIMIT)).dropped;
     const after = await entries(key);
     expect(after).toEqual([{ id: expect.any(String), events: 0, gap: second.gap }]);
     expect(second.gap.events).toBe(40 * PER_CALL);
@@ -212,13 +212,13 @@ describe('events-trim on Redis', () => {
     const key = new RedisQueueKeys(prefix, QUEUE).events;
     await createGroup(key);
     await enqueueCalls(store, 20);
-    await store.trimEvents(QUEUE, NO_LIMIT);
+    await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
     const withGap = await entries(key);
     // a writer reads everything up to and with the gap entry, and holds it
     expect(await read(key, withGap.length)).toEqual(idsOf(withGap));
     await enqueueCalls(store, 20);
     const tiny = open({ eventsMaxLen: 100_000, historyBacklogMaxBytes: 1 });
-    const [dropped] = (await tiny.trimEvents(QUEUE, NO_LIMIT)).dropped;
+    const [dropped] = (await tiny.upkeep.trimEvents(QUEUE, NO_LIMIT)).dropped;
     const after = await entries(key);
     // the held entries (the gap entry among them) stay; the 20 entries after them went into a new gap
     expect(idsOf(after.slice(0, withGap.length))).toEqual(idsOf(withGap));
@@ -235,7 +235,7 @@ describe('events-trim on Redis', () => {
     let dropped = 0;
     let more = true;
     while (more) {
-      const result = await store.trimEvents(QUEUE, 250);
+      const result = await store.upkeep.trimEvents(QUEUE, 250);
       // an entry is looked at whole: at most one entry past the limit
       expect(result.scanned).toBeLessThan(250 + PER_CALL);
       dropped += result.dropped.reduce((n, d) => n + d.events, 0);
@@ -262,7 +262,7 @@ describe('events-trim on Redis', () => {
     let dropped = 0;
     let more = true;
     while (more && calls < 50) {
-      const result = await store.trimEvents(QUEUE, 250);
+      const result = await store.upkeep.trimEvents(QUEUE, 250);
       dropped += result.dropped.reduce((n, d) => n + d.events, 0);
       more = result.more;
       calls++;
@@ -294,12 +294,12 @@ describe('events-trim on Redis', () => {
     }
     await admin.xgroup('CREATE', key, GROUP, '$');
     const store = open(options);
-    const first = await store.trimEvents(QUEUE, NO_LIMIT);
+    const first = await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
     // whole nodes only, and at most 100,000 entries a call
     expect(first).toEqual({ scanned: 0, more: true, dropped: [] });
     expect(150_000 - (await admin.xlen(key))).toBeLessThanOrEqual(100_000);
     let calls = 1;
-    while ((await store.trimEvents(QUEUE, NO_LIMIT)).more) calls++;
+    while ((await store.upkeep.trimEvents(QUEUE, NO_LIMIT)).more) calls++;
     expect(calls).toBeLessThan(5);
     // down to the bound (whole nodes: a node more at most), and no gap: nothing unread was dropped
     const left = await entries(key);
@@ -310,7 +310,7 @@ describe('events-trim on Redis', () => {
 
   it('on a partitioned queue, trims each partition within one budget and names the queue', async () => {
     const inner = open({ eventsMaxLen: 100_000, historyBacklogMaxBytes: 60_000 });
-    const store = new PartitionedJobStore(inner, { clock, partitionsOf: () => 3 });
+    const store = new PartitionedEngine(inner, { clock, partitionsOf: () => 3 });
     const layout = await store.layout(QUEUE);
     const keys = layout.names.map((partition) => new RedisQueueKeys(prefix, partition).events);
     for (const key of keys) await createGroup(key);
@@ -322,7 +322,7 @@ describe('events-trim on Redis', () => {
     const written = await Promise.all(keys.map(async (key) => eventsIn(await entries(key))));
     expect(written).toEqual([1_000, 1_000, 1_000]);
 
-    const result = await store.trimEvents(QUEUE, NO_LIMIT);
+    const result = await store.upkeep.trimEvents(QUEUE, NO_LIMIT);
 
     expect(result.more).toBe(false);
     expect(result.dropped).toHaveLength(3);

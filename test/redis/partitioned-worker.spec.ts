@@ -1,8 +1,8 @@
 import { systemClock } from '../../src/domain/clock';
 import { queueOfJobId } from '../../src/domain/job-id';
-import { JobStore } from '../../src/modules/queue/job-store';
-import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { waitFor, workerHarness, WorkerHarness } from '../support/worker-harness';
@@ -14,7 +14,7 @@ const PARTITIONS = 6;
  * worker's, not 6 times it; it wakes for work put in any partition while it waits, and for a
  * scheduled job of any partition when it comes due, with no poll and no reaper running.
  */
-function describePartitionedWorker(name: string, open: () => { store: JobStore; cleanup: () => Promise<void> }): void {
+function describePartitionedWorker(name: string, open: () => { store: JobEngine; cleanup: () => Promise<void> }): void {
   describe(`a worker on a queue of ${PARTITIONS} partitions: ${name}`, () => {
     let h: WorkerHarness;
     let cleanup: () => Promise<void>;
@@ -22,7 +22,7 @@ function describePartitionedWorker(name: string, open: () => { store: JobStore; 
     function start(options: { concurrency?: number; maxIdleWaitMs?: number } = {}): WorkerHarness {
       const opened = open();
       cleanup = opened.cleanup;
-      h = workerHarness({ store: new PartitionedJobStore(opened.store as never, { clock: systemClock, partitionsOf: () => PARTITIONS }), ...options });
+      h = workerHarness({ store: new PartitionedEngine(opened.store as never, { clock: systemClock, partitionsOf: () => PARTITIONS }), ...options });
       return h;
     }
 
@@ -94,7 +94,7 @@ function describePartitionedWorker(name: string, open: () => { store: JobStore; 
 
 describePartitionedWorker('Redis', () => {
   const prefix = uniqueTestPrefix();
-  const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix });
+  const store = new RedisEngine({ redis: createRedisClient(TEST_REDIS_URL), prefix });
   return {
     store,
     cleanup: async () => {

@@ -3,7 +3,7 @@ import { StoreUnavailableError } from '../../src/domain/errors';
 import { newExecutionId } from '../../src/domain/execution';
 import { MAX_WAIT_REPLICAS } from '../../src/config/batch-limits';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { RedisServer } from '../support/redis-server';
 import { uniqueTestPrefix } from '../support/redis-store-harness';
 import { waitFor } from '../support/wait-for';
@@ -23,7 +23,7 @@ function job(spec: Record<string, unknown> = {}) {
 describe(`REDIS_WAIT_REPLICAS=${MAX_WAIT_REPLICAS} (its maximum) on a master with ${MAX_WAIT_REPLICAS} replicas`, () => {
   let master: RedisServer;
   const replicas: RedisServer[] = [];
-  let store: RedisJobStore | undefined;
+  let store: RedisEngine | undefined;
   const prefix = uniqueTestPrefix();
 
   beforeAll(async () => {
@@ -53,15 +53,15 @@ describe(`REDIS_WAIT_REPLICAS=${MAX_WAIT_REPLICAS} (its maximum) on a master wit
   });
 
   it('acknowledges enqueue, an execution and a completion once every replica holds them (the longest timeout allowed)', async () => {
-    store = new RedisJobStore({ redis: createRedisClient(master.url), prefix, replicaWait: { replicas: MAX_WAIT_REPLICAS, timeoutMs: 60_000 } });
-    const [created] = await store.enqueue([job()]);
+    store = new RedisEngine({ redis: createRedisClient(master.url), prefix, replicaWait: { replicas: MAX_WAIT_REPLICAS, timeoutMs: 60_000 } });
+    const [created] = await store.jobs.enqueue([job()]);
     expect(created.created).toBe(true);
     const exId = newExecutionId(QUEUE);
-    const execution = await store.createExecution({ id: exId, queue: QUEUE }, [job({ executionId: exId })]);
+    const execution = await store.executions.create({ id: exId, queue: QUEUE }, [job({ executionId: exId })]);
     expect(execution.total).toBe(1);
-    const { jobs } = await store.claim(QUEUE, 'w1', 10, 60_000);
+    const { jobs } = await store.jobs.claim(QUEUE, 'w1', 10, 60_000);
     expect(jobs).toHaveLength(2);
-    await expect(store.complete(QUEUE, jobs.map((c) => ({ id: c.job.id, token: c.token })))).resolves.toEqual(['succeeded', 'succeeded']);
+    await expect(store.jobs.complete(QUEUE, jobs.map((c) => ({ id: c.job.id, token: c.token })))).resolves.toEqual(['succeeded', 'succeeded']);
     // every replica holds the completion
     for (const replica of replicas) {
       const client = createRedisClient(replica.url);
@@ -75,15 +75,15 @@ describe(`REDIS_WAIT_REPLICAS=${MAX_WAIT_REPLICAS} (its maximum) on a master wit
 
   it('tells the caller a write is not safe when a replica is missing: 503 after the timeout, the job on the master only', async () => {
     await replicas[MAX_WAIT_REPLICAS - 1].kill();
-    store = new RedisJobStore({ redis: createRedisClient(master.url), prefix, replicaWait: { replicas: MAX_WAIT_REPLICAS, timeoutMs: 200 } });
+    store = new RedisEngine({ redis: createRedisClient(master.url), prefix, replicaWait: { replicas: MAX_WAIT_REPLICAS, timeoutMs: 200 } });
     const pending = job();
-    const error = await store.enqueue([pending]).catch((e: unknown) => e);
+    const error = await store.jobs.enqueue([pending]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect((error as Error).message).toMatch(/only 4 of 5 replicas confirmed it within 200 ms \(REDIS_WAIT_REPLICAS\)/);
     // the write itself landed: a retry of the same job finds it (and is refused the same way)
-    const direct = new RedisJobStore({ redis: createRedisClient(master.url), prefix });
+    const direct = new RedisEngine({ redis: createRedisClient(master.url), prefix });
     try {
-      await expect(direct.get(pending.id)).resolves.toMatchObject({ id: pending.id, status: 'pending' });
+      await expect(direct.admin.get(pending.id)).resolves.toMatchObject({ id: pending.id, status: 'pending' });
     } finally {
       await direct.close();
     }

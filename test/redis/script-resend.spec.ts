@@ -1,6 +1,6 @@
 import { DEFAULT_BACKOFF } from '../../src/domain/job';
 import { withPartition } from '../../src/domain/job-id';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { RedisScripts } from '../../src/modules/queue/redis/redis-scripts';
 import { SCRIPT_KEYS, ScriptName } from '../../src/modules/queue/redis/script-keys';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
@@ -32,7 +32,7 @@ function resend(...scripts: ScriptName[]): void {
 }
 
 /** Makes the calls of `store` to the scripts in `twice` run twice (the second reply returned). */
-function sendScriptsTwice(store: RedisJobStore): void {
+function sendScriptsTwice(store: RedisEngine): void {
   const scripts = (store as unknown as { scripts: RedisScripts }).scripts;
   const run = scripts.run.bind(scripts);
   const runDurable = scripts.runDurable.bind(scripts);
@@ -54,7 +54,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
   const current = useHarness(async () => {
     const h = await redisStoreHarness(() => createRedisClient(TEST_REDIS_URL));
     twice.clear();
-    sendScriptsTwice(h.store as RedisJobStore);
+    sendScriptsTwice(h.store as RedisEngine);
     return h;
   });
 
@@ -65,31 +65,31 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
   it('enqueue: one job, one event; the resend reports the job (created by the first send)', async () => {
     const h = current();
     resend('enqueue');
-    const [result] = await h.store.enqueue([newJob(h, { type: 'a' })]);
+    const [result] = await h.store.jobs.enqueue([newJob(h, { type: 'a' })]);
     expect(result.job).toMatchObject({ type: 'a', status: 'pending' });
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
     expect(await eventKinds(h)).toEqual([`enqueued:${result.job.id}`]);
     // claimed once: the resend put no second entry in the pending index
-    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    const claim = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS);
     expect(claim.jobs.map((c) => c.job.id)).toEqual([result.job.id]);
   });
 
   it("enqueue-partition and partition-work: one job, one event, claimed once; the reports read the partition's work", async () => {
     const h = current();
-    const store = h.store as RedisJobStore;
+    const store = h.store as RedisEngine;
     resend('enqueue-partition', 'partition-work');
-    const report = await store.enqueuePartition([newJob(h, { type: 'a', priority: 3 })]);
+    const report = await store.partitions.enqueuePartition([newJob(h, { type: 'a', priority: 3 })]);
     expect(report.results[0].job).toMatchObject({ type: 'a', status: 'pending' });
     // the resend saw the job the first send wrote, and bumped the wake count once more
     expect(report.after).toMatchObject({ top: 3, dueAt: null });
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
     expect(await eventKinds(h)).toEqual([`enqueued:${report.results[0].job.id}`]);
-    const touched = await store.partitionWork(QUEUE, true);
+    const touched = await store.partitions.partitionWork(QUEUE, true);
     expect(touched).toMatchObject({ top: 3, dueAt: null });
     expect(touched.seq).toBeGreaterThan(report.after.seq);
-    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    const claim = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS);
     expect(claim.jobs.map((c) => c.job.id)).toEqual([report.results[0].job.id]);
-    await expect(store.partitionWork(QUEUE, false)).resolves.toMatchObject({ top: null, dueAt: null });
+    await expect(store.partitions.partitionWork(QUEUE, false)).resolves.toMatchObject({ top: null, dueAt: null });
   });
 
   it('create-execution: one execution, its jobs once, exact counters', async () => {
@@ -97,23 +97,23 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     resend('create-execution');
     const ex = await createExecution(h, [{}, {}, {}]);
     expect(ex.total).toBe(3);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 3 });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 3 });
     await expectExactCounters(h.store, ex.id);
-    await expect(h.store.listExecutions(QUEUE, 10)).resolves.toMatchObject({ items: [{ id: ex.id }], nextCursor: null });
+    await expect(h.store.executions.list(QUEUE, 10)).resolves.toMatchObject({ items: [{ id: ex.id }], nextCursor: null });
   });
 
   it('claim: the first send\'s leases, unknown to the worker, are found by strayLeases and released with their attempt given back', async () => {
     const h = current();
     const jobs = await enqueueJobs(h, {}, {}, {}, {});
     resend('claim');
-    const seen = await h.store.claim(QUEUE, WORKER, 2, LEASE_MS);
+    const seen = await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS);
     expect(seen.jobs).toHaveLength(2);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 4, pending: 0 });
-    const stray = await h.store.strayLeases(QUEUE, WORKER, seen.jobs.map((c) => c.job.id));
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ running: 4, pending: 0 });
+    const stray = await h.store.jobs.strayLeases(QUEUE, WORKER, seen.jobs.map((c) => c.job.id));
     expect(stray).toHaveLength(2);
-    expect(await h.store.release(QUEUE, stray)).toEqual(['pending', 'pending']);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ running: 2, pending: 2 });
-    for (const lease of stray) await expect(h.store.get(lease.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await h.store.jobs.release(QUEUE, stray)).toEqual(['pending', 'pending']);
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ running: 2, pending: 2 });
+    for (const lease of stray) await expect(h.store.admin.get(lease.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
     expect(new Set([...seen.jobs.map((c) => c.job.id), ...stray.map((l) => l.id)])).toEqual(new Set(jobs.map((j) => j.id)));
   });
 
@@ -122,7 +122,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await enqueueJob(h);
     const claimed = await claimOne(h.store);
     resend('heartbeat');
-    await expect(h.store.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['ok']);
+    await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['ok']);
   });
 
   it('complete: succeeded, one succeeded event', async () => {
@@ -131,9 +131,9 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const claimed = await claimOne(h.store);
     await h.takeEvents(QUEUE);
     resend('complete');
-    await expect(h.store.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '{"ok":true}' }])).resolves.toEqual(['succeeded']);
+    await expect(h.store.jobs.complete(QUEUE, [{ ...leaseOf(claimed), resultJson: '{"ok":true}' }])).resolves.toEqual(['succeeded']);
     expect(await eventKinds(h)).toEqual([`succeeded:${claimed.job.id}`]);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ succeeded: 1, running: 0 });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ succeeded: 1, running: 0 });
   });
 
   it('fail: the first send\'s outcome, the attempt spent once, one event', async () => {
@@ -142,9 +142,9 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const claimed = await claimOne(h.store);
     await h.takeEvents(QUEUE);
     resend('fail');
-    await expect(h.store.fail(QUEUE, [{ ...leaseOf(claimed), error: 'boom', retryable: true }])).resolves.toEqual(['scheduled']);
+    await expect(h.store.jobs.fail(QUEUE, [{ ...leaseOf(claimed), error: 'boom', retryable: true }])).resolves.toEqual(['scheduled']);
     expect(await eventKinds(h)).toEqual([`retry_scheduled:${claimed.job.id}`]);
-    await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'scheduled', attempts: 1, lastError: 'boom' });
+    await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'scheduled', attempts: 1, lastError: 'boom' });
   });
 
   it('release: pending once (a second release of the same lease is stale and adds no pending entry)', async () => {
@@ -153,9 +153,9 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const claimed = await claimOne(h.store);
     resend('release');
     // the caller sees the resend's reply: the first send already released the lease
-    await expect(h.store.release(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
-    const again = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    await expect(h.store.jobs.release(QUEUE, [leaseOf(claimed)])).resolves.toEqual(['stale']);
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
+    const again = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS);
     expect(again.jobs.map((c) => [c.job.id, c.job.attempts])).toEqual([[claimed.job.id, 1]]);
   });
 
@@ -163,20 +163,20 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const h = current();
     const job = await enqueueJob(h);
     resend('cancel');
-    await expect(h.store.cancel(job.id)).resolves.toMatchObject({ status: 'cancelled' });
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, cancelled: 1 });
+    await expect(h.store.admin.cancel(job.id)).resolves.toMatchObject({ status: 'cancelled' });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, cancelled: 1 });
     expect(await eventKinds(h)).toEqual([`enqueued:${job.id}`, `cancelled:${job.id}`]);
   });
 
   it('retry: the resend answers as the first (pending), and the job waits once', async () => {
     const h = current();
     const job = await enqueueJob(h);
-    await h.store.cancel(job.id);
+    await h.store.admin.cancel(job.id);
     await h.takeEvents(QUEUE);
     resend('retry');
-    await expect(h.store.retry(job.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
+    await expect(h.store.admin.retry(job.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
     expect(await eventKinds(h)).toEqual([`retried:${job.id}`]);
-    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    const claim = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS);
     expect(claim.jobs.map((c) => c.job.id)).toEqual([job.id]);
   });
 
@@ -185,10 +185,10 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const job = await enqueueJob(h, { delayMs: 60_000 });
     await h.takeEvents(QUEUE);
     resend('promote-job');
-    await expect(h.store.promote(job.id)).resolves.toMatchObject({ status: 'pending' });
+    await expect(h.store.admin.promote(job.id)).resolves.toMatchObject({ status: 'pending' });
     expect(await eventKinds(h)).toEqual([`promoted:${job.id}`]);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, scheduled: 0 });
-    const claim = await h.store.claim(QUEUE, WORKER, 10, LEASE_MS);
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1, scheduled: 0 });
+    const claim = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS);
     expect(claim.jobs.map((c) => c.job.id)).toEqual([job.id]);
   });
 
@@ -197,7 +197,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const ex = await createExecution(h, [{}, {}, {}]);
     await claimOne(h.store);
     resend('cancel-execution');
-    const cancelled = await h.store.cancelExecution(ex.id);
+    const cancelled = await h.store.executions.cancel(ex.id);
     expect(cancelled.counts).toMatchObject({ cancelled: 2, running: 1 });
     await expectExactCounters(h.store, ex.id);
   });
@@ -207,47 +207,47 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await enqueueJob(h, { delayMs: 1000 });
     h.clock.advance(1000);
     resend('promote', 'reap', 'reap-workers');
-    await expect(h.store.promoteDue(QUEUE, 10)).resolves.toBe(0); // the resend found it promoted
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ scheduled: 0, pending: 1 });
+    await expect(h.store.upkeep.promoteDue(QUEUE, 10)).resolves.toBe(0); // the resend found it promoted
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ scheduled: 0, pending: 1 });
 
     const claimed = await claimOne(h.store, WORKER, 1000);
     h.clock.advance(1001);
-    const reaped = await h.store.reapExpired(QUEUE, 10);
+    const reaped = await h.store.upkeep.reapExpired(QUEUE, 10);
     expect(reaped.requeued).toEqual([]); // the resend's answer: the first send requeued it
-    await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
+    await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 1 });
 
     await claimOne(h.store, 'w-dead');
-    await h.store.registerWorker(QUEUE, 'w-dead');
+    await h.store.workers.register(QUEUE, 'w-dead');
     h.clock.advance(10_000);
-    await h.store.reapWorkers(QUEUE, ['w-dead'], 10, 5_000);
-    await expect(h.store.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 2 });
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
+    await h.store.upkeep.reapWorkers(QUEUE, ['w-dead'], 10, 5_000);
+    await expect(h.store.admin.get(claimed.job.id)).resolves.toMatchObject({ status: 'pending', attempts: 2 });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
   });
 
   it('trim and trim-executions: the finished records removed once, nothing else', async () => {
     const h = current();
     const ex = await createExecution(h, [{}]);
     const claimed = await claimOne(h.store);
-    await h.store.complete(QUEUE, [leaseOf(claimed)]);
+    await h.store.jobs.complete(QUEUE, [leaseOf(claimed)]);
     const keep = await enqueueJob(h);
     h.clock.advance(10_000);
     resend('trim', 'trim-executions');
-    await expect(h.store.trimFinished(QUEUE, { succeededMs: 1, failedMs: 1, cancelledMs: 1 }, 10)).resolves.toBe(0);
-    await expect(h.store.get(claimed.job.id)).resolves.toBeNull();
-    await expect(h.store.get(keep.id)).resolves.toMatchObject({ status: 'pending' });
+    await expect(h.store.upkeep.trimFinished(QUEUE, { succeededMs: 1, failedMs: 1, cancelledMs: 1 }, 10)).resolves.toBe(0);
+    await expect(h.store.admin.get(claimed.job.id)).resolves.toBeNull();
+    await expect(h.store.admin.get(keep.id)).resolves.toMatchObject({ status: 'pending' });
 
-    const [refreshed] = await h.store.claimRefresh(QUEUE, 'r1', 10);
+    const [refreshed] = await h.store.executions.claimRefresh(QUEUE, 'r1', 10);
     expect(refreshed.id).toBe(ex.id);
-    await h.store.ackRefresh(QUEUE, 'r1', [ex.id], []);
+    await h.store.executions.ackRefresh(QUEUE, 'r1', [ex.id], []);
     h.clock.advance(10_000);
-    await expect(h.store.trimExecutions(QUEUE, 1, 10)).resolves.toBe(0);
-    await expect(h.store.getExecution(ex.id)).resolves.toBeNull();
-    await expect(h.store.listExecutions(QUEUE, 10)).resolves.toEqual({ items: [], nextCursor: null });
+    await expect(h.store.executions.trim(QUEUE, 1, 10)).resolves.toBe(0);
+    await expect(h.store.executions.get(ex.id)).resolves.toBeNull();
+    await expect(h.store.executions.list(QUEUE, 10)).resolves.toEqual({ items: [], nextCursor: null });
   });
 
   it('events-trim: what the first send dropped is in one gap entry, counted once; the resend finds nothing more to drop', async () => {
     const h = current();
-    const store = (await h.storeWith({ historyBacklogMaxBytes: 1 })) as RedisJobStore;
+    const store = (await h.storeWith({ historyBacklogMaxBytes: 1 })) as RedisEngine;
     sendScriptsTwice(store);
     const inside = store as unknown as { redis: Redis; keys(queue: string): RedisQueueKeys };
     const stream = inside.keys(QUEUE).events;
@@ -255,7 +255,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await enqueueJobs(h, {}, {}, {});
     resend('events-trim');
     // the caller sees the resend's reply: the first send's report is lost with its reply, not its gap
-    await expect(store.trimEvents(QUEUE, 1_000)).resolves.toEqual({ scanned: expect.any(Number), more: false, dropped: [] });
+    await expect(store.upkeep.trimEvents(QUEUE, 1_000)).resolves.toEqual({ scanned: expect.any(Number), more: false, dropped: [] });
     const entries = await inside.redis.xrange(stream, '-', '+');
     expect(entries.map(([, fields]) => decodeGapEntry(fields))).toEqual([{ fromMs: h.clock.now(), toMs: h.clock.now(), events: 3 }]);
   });
@@ -265,69 +265,69 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const a = await createExecution(h, [{}]);
     const b = await createExecution(h, [{}]);
     resend('refresh-claim', 'refresh-ack', 'refresh-requeue');
-    const first = await h.store.claimRefresh(QUEUE, 'r1', 1);
+    const first = await h.store.executions.claimRefresh(QUEUE, 'r1', 1);
     expect(first).toHaveLength(1);
-    await h.store.ackRefresh(QUEUE, 'r1', [first[0].id], []);
-    await expect(h.store.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 1 });
+    await h.store.executions.ackRefresh(QUEUE, 'r1', [first[0].id], []);
+    await expect(h.store.executions.refreshBacklog(QUEUE)).resolves.toEqual({ backlog: 0, inFlight: 1 });
     h.clock.advance(60_000);
-    await expect(h.store.requeueStaleRefresh(QUEUE, 30_000, 10)).resolves.toBe(0); // the resend's answer
+    await expect(h.store.executions.requeueStaleRefresh(QUEUE, 30_000, 10)).resolves.toBe(0); // the resend's answer
     twice.clear();
-    const second = await h.store.claimRefresh(QUEUE, 'r2', 10);
+    const second = await h.store.executions.claimRefresh(QUEUE, 'r2', 10);
     expect(new Set([first[0].id, ...second.map((e) => e.id)])).toEqual(new Set([a.id, b.id]));
   });
 
   it('partitions-count, partitions-add and board-report: the layout as one run leaves it; a report recorded once, a second wake-up', async () => {
     const h = current();
-    const store = h.store as RedisJobStore;
+    const store = h.store as RedisEngine;
     const inside = store as unknown as { redis: Redis; keys(queue: string): RedisQueueKeys };
     resend('partitions-count', 'partitions-add', 'board-report');
-    await expect(store.setPartitionCount(QUEUE, 4)).resolves.toMatchObject({ n: '4', hist: '1' });
-    await expect(store.addPartition(QUEUE, 1, 7)).resolves.toMatchObject({ n: '4', p1: '7' });
-    const layout = await store.setPartitionCount(QUEUE, 4);
+    await expect(store.partitions.setPartitionCount(QUEUE, 4)).resolves.toMatchObject({ n: '4', hist: '1' });
+    await expect(store.partitions.addPartition(QUEUE, 1, 7)).resolves.toMatchObject({ n: '4', p1: '7' });
+    const layout = await store.partitions.setPartitionCount(QUEUE, 4);
     expect(layout).toEqual({ n: '4', hist: '1', since: expect.any(String), p1: '7' });
-    await store.reportWork(QUEUE, 1, { seq: 3, top: 5, dueAt: null }, true);
-    await expect(store.readBoard(QUEUE)).resolves.toMatchObject({ reports: new Map([[1, { seq: 3, top: 5, dueAt: null }]]) });
+    await store.partitions.reportWork(QUEUE, 1, { seq: 3, top: 5, dueAt: null }, true);
+    await expect(store.partitions.readBoard(QUEUE)).resolves.toMatchObject({ reports: new Map([[1, { seq: 3, top: 5, dueAt: null }]]) });
     await expect(inside.redis.lrange(inside.keys(QUEUE).wake, 0, -1)).resolves.toEqual(['1', '1']);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0 });
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, scheduled: 0 });
   });
 
   it('partition-drop and partitions-retire: an empty removed partition deleted and forgotten once; one that holds a job kept', async () => {
     const h = current();
-    const store = h.store as RedisJobStore;
-    await store.setPartitionCount(QUEUE, 3);
-    await store.addPartition(QUEUE, 1, 1);
-    await store.addPartition(QUEUE, 2, 2);
-    await store.setPartitionCount(QUEUE, 1);
+    const store = h.store as RedisEngine;
+    await store.partitions.setPartitionCount(QUEUE, 3);
+    await store.partitions.addPartition(QUEUE, 1, 1);
+    await store.partitions.addPartition(QUEUE, 2, 2);
+    await store.partitions.setPartitionCount(QUEUE, 1);
     const job = newJob(h);
-    const [held] = await store.enqueue([{ ...job, queue: `${QUEUE}~1`, id: withPartition(job.id, `${QUEUE}~1`) }]);
+    const [held] = await store.jobs.enqueue([{ ...job, queue: `${QUEUE}~1`, id: withPartition(job.id, `${QUEUE}~1`) }]);
     resend('partition-drop', 'partitions-retire');
-    await expect(store.dropPartition(`${QUEUE}~1`)).resolves.toBe(false);
-    await expect(store.get(held.job.id)).resolves.toMatchObject({ status: 'pending' });
-    await expect(store.dropPartition(`${QUEUE}~2`)).resolves.toBe(true);
-    const layout = await store.retirePartition(QUEUE, 2, 0);
+    await expect(store.partitions.dropPartition(`${QUEUE}~1`)).resolves.toBe(false);
+    await expect(store.admin.get(held.job.id)).resolves.toMatchObject({ status: 'pending' });
+    await expect(store.partitions.dropPartition(`${QUEUE}~2`)).resolves.toBe(true);
+    const layout = await store.partitions.retirePartition(QUEUE, 2, 0);
     expect(layout).toMatchObject({ n: '1', p1: '1' });
     expect(layout).not.toHaveProperty('p2');
   });
 
   it('stage, stage-commit and stage-rollback: staged once, committed once (one event each), rolled back once', async () => {
     const h = current();
-    const store = h.store as RedisJobStore;
+    const store = h.store as RedisEngine;
     resend('stage', 'stage-commit', 'stage-rollback');
     const [a, b] = [newJob(h, { idempotencyKey: 'a' }), newJob(h, { idempotencyKey: 'b' })];
-    const staged = await store.stageJobs(QUEUE, 's1', h.clock.now() + 30_000, [a]);
+    const staged = await store.partitions.stageJobs(QUEUE, 's1', h.clock.now() + 30_000, [a]);
     expect(staged.map((r) => [r.created, r.job.id])).toEqual([[true, a.id]]);
     const now = h.clock.now();
-    await expect(store.commitStage(QUEUE, 's1', { by: now + 1000, keepUntil: now + 60_000 })).resolves.toEqual({ committed: 0 });
-    await expect(store.isCommitted(QUEUE, 's1')).resolves.toBe(true);
-    await expect(h.store.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
+    await expect(store.partitions.commitStage(QUEUE, 's1', { by: now + 1000, keepUntil: now + 60_000 })).resolves.toEqual({ committed: 0 });
+    await expect(store.partitions.isCommitted(QUEUE, 's1')).resolves.toBe(true);
+    await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1 });
     expect(await eventKinds(h)).toEqual([`enqueued:${a.id}`]);
 
-    await store.stageJobs(QUEUE, 's2', h.clock.now() + 30_000, [b]);
-    await expect(store.rollbackStage(QUEUE, 's2')).resolves.toBe(0); // the resend's answer: the first run deleted it
-    await expect(h.store.get(b.id)).resolves.toBeNull();
-    await expect(store.expiredStages(QUEUE, 10)).resolves.toEqual([]);
+    await store.partitions.stageJobs(QUEUE, 's2', h.clock.now() + 30_000, [b]);
+    await expect(store.partitions.rollbackStage(QUEUE, 's2')).resolves.toBe(0); // the resend's answer: the first run deleted it
+    await expect(h.store.admin.get(b.id)).resolves.toBeNull();
+    await expect(store.partitions.expiredStages(QUEUE, 10)).resolves.toEqual([]);
     twice.clear();
-    const [again] = await h.store.enqueue([newJob(h, { idempotencyKey: 'b' })]);
+    const [again] = await h.store.jobs.enqueue([newJob(h, { idempotencyKey: 'b' })]);
     expect(again.created).toBe(true);
   });
 
@@ -367,7 +367,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
 
   it('queue-settings, group-update, rate-take and rate-refund: each setting made once, tokens charged and given back once', async () => {
     const h = current();
-    const store = h.store as RedisJobStore;
+    const store = h.store as RedisEngine;
     resend('queue-settings', 'group-update', 'rate-take', 'rate-refund');
     await expect(store.groups.updateSettings(QUEUE, { rateLimit: { max: 10, perMs: 1_000 }, groupConcurrency: 2 })).resolves.toMatchObject({
       rateLimit: { max: 10, perMs: 1_000 },
@@ -377,10 +377,10 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(store.groups.setPaused(QUEUE, false)).resolves.toMatchObject({ paused: false });
     await expect(store.groups.updateGroup(QUEUE, 'g', { concurrency: 1, paused: true })).resolves.toMatchObject({ concurrency: 1, paused: true });
     await expect(store.groups.updateGroup(QUEUE, 'g', { paused: false })).resolves.toMatchObject({ concurrency: 1, paused: false });
-    await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 6 });
-    await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 4, nextAt: h.clock.now() + 100 });
-    await store.refundRateTokens(QUEUE, 3);
-    await expect(store.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 3, nextAt: h.clock.now() + 100 });
+    await expect(store.partitions.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 6 });
+    await expect(store.partitions.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 4, nextAt: h.clock.now() + 100 });
+    await store.partitions.refundRateTokens(QUEUE, 3);
+    await expect(store.partitions.takeRateTokens(QUEUE, 6)).resolves.toEqual({ taken: 3, nextAt: h.clock.now() + 100 });
   });
 
   it('workers-forget: the silent entries removed once, the fresh one kept; the resend finds nothing more', async () => {

@@ -1,6 +1,6 @@
 import { ScheduleDefinition, tickIdempotencyKey } from '../../src/domain/schedule';
 import { ClaimqMetrics } from '../../src/modules/metrics';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { ScheduleFirer, ScheduleFirerOptions } from '../../src/modules/schedules/schedule-firer';
 import { StoreHarness } from '../contract/store-harness';
 import { makeMemoryStoreHarness } from '../support/memory-store-harness';
@@ -12,7 +12,7 @@ const LEASE_MS = 10_000;
 const GRACE_MS = 1_000;
 
 const definition = (overrides: Partial<ScheduleDefinition> = {}) => scheduleDefinition(QUEUE, { job: { ...scheduleDefinition(QUEUE).job, type: 'tick' }, ...overrides });
-const allJobs = (store: JobStore) => allQueueJobs(store, QUEUE);
+const allJobs = (store: JobEngine) => allQueueJobs(store, QUEUE);
 
 describe.each([
   ['memory', makeMemoryStoreHarness],
@@ -20,8 +20,8 @@ describe.each([
 ])('ScheduleFirer on the %s store', (_name, makeHarness) => {
   let h: StoreHarness;
   let metrics: ClaimqMetrics;
-  const firer = (store: JobStore = h.store, options: Partial<ScheduleFirerOptions> = {}) =>
-    new ScheduleFirer(store, h.clock, { batch: 100, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, ...options }, metrics);
+  const firer = (store: JobEngine = h.store, options: Partial<ScheduleFirerOptions> = {}) =>
+    new ScheduleFirer(store.schedules, store.jobs, store.admin, h.clock, { batch: 100, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, ...options }, metrics);
 
   beforeEach(async () => {
     h = await makeHarness();
@@ -62,7 +62,7 @@ describe.each([
     // the first scheduler dies between its enqueue and recording the fire
     const dying = Object.create(h.store, {
       schedules: { value: Object.create(h.store.schedules, { settle: { value: () => Promise.reject(new Error('killed')) } }) },
-    }) as JobStore;
+    }) as JobEngine;
     await expect(firer(dying).pass()).rejects.toThrow('killed');
     const made = await allJobs(h.store);
     expect(made).toHaveLength(1);
@@ -88,14 +88,18 @@ describe.each([
     h.clock.set(start + 1_000);
     // while the fire enqueues, a PUT with the same ticks comes in (the API keeps the schedule's place)
     const racing = Object.create(h.store, {
-      enqueue: {
-        value: async (jobs: Parameters<JobStore['enqueue']>[0]) => {
-          const result = await h.store.enqueue(jobs);
-          await h.store.schedules.put('s', definition({ job: { ...definition().job, priority: 5 } }), start + 1_000, false);
-          return result;
-        },
+      jobs: {
+        value: Object.create(h.store.jobs, {
+          enqueue: {
+            value: async (jobs: Parameters<JobEngine['jobs']['enqueue']>[0]) => {
+              const result = await h.store.jobs.enqueue(jobs);
+              await h.store.schedules.put('s', definition({ job: { ...definition().job, priority: 5 } }), start + 1_000, false);
+              return result;
+            },
+          },
+        }),
       },
-    }) as JobStore;
+    }) as JobEngine;
     await expect(firer(racing).pass()).resolves.toMatchObject({ fired: 1 });
     // another scheduler now: the tick of 1 s was dealt with; the next is 2 s
     await expect(firer().pass()).resolves.toMatchObject({ claimed: 1, fired: 0 });
@@ -117,7 +121,7 @@ describe.each([
       schedules: {
         value: Object.create(h.store.schedules, {
           claimDue: {
-            value: async (...args: Parameters<JobStore['schedules']['claimDue']>) => {
+            value: async (...args: Parameters<JobEngine['schedules']['claimDue']>) => {
               const result = await h.store.schedules.claimDue(...args);
               for (const c of result.claimed) if (c.schedule.name === 'broken') c.schedule.definition.timezone = 'Mars/Olympus';
               return result;
@@ -125,10 +129,10 @@ describe.each([
           },
         }),
       },
-    }) as JobStore;
+    }) as JobEngine;
     // everyMs ignores the zone: make it a cron schedule for the bad zone to matter
     await h.store.schedules.put('broken', definition({ everyMs: undefined, cron: '* * * * * *' }), start + 1_000, false);
-    const pass = await new ScheduleFirer(brokenOnce, h.clock, { batch: 10, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, onPlanError: (name) => failures.push(name) }).pass();
+    const pass = await new ScheduleFirer(brokenOnce.schedules, brokenOnce.jobs, brokenOnce.admin, h.clock, { batch: 10, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, onPlanError: (name) => failures.push(name) }).pass();
     expect(pass).toMatchObject({ claimed: 2, fired: 1 });
     expect(failures).toEqual(['broken']);
     await expect(h.store.schedules.get('broken')).resolves.toMatchObject({ fired: 0, nextAt: start + 1_000 });
@@ -143,7 +147,7 @@ describe.each([
     h.clock.now = () => Date.now();
     const tick = Date.now() + 300;
     await h.store.schedules.put('ahead', definition({ anchor: tick }), tick, false);
-    const realFirer = new ScheduleFirer(h.store, h.clock, { batch: 10, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, aheadMs: 500 });
+    const realFirer = new ScheduleFirer(h.store.schedules, h.store.jobs, h.store.admin, h.clock, { batch: 10, leaseMs: LEASE_MS, misfireGraceMs: GRACE_MS, aheadMs: 500 });
     await expect(realFirer.pass()).resolves.toMatchObject({ claimed: 1, fired: 1, nextDueAt: tick + 1_000 });
     const [job] = await allJobs(h.store);
     expect(job.schedule).toEqual({ name: 'ahead', fireAt: tick });
@@ -181,8 +185,8 @@ describe.each([
     await expect(firer().pass()).resolves.toMatchObject({ fired: 0 });
     await expect(h.store.schedules.get('s')).resolves.toMatchObject({ fired: 1, skipped: 2 });
 
-    const { jobs } = await h.store.claim(QUEUE, 'w', 1, 30_000);
-    await h.store.complete(QUEUE, [{ id: jobs[0].job.id, token: jobs[0].token }]);
+    const { jobs } = await h.store.jobs.claim(QUEUE, 'w', 1, 30_000);
+    await h.store.jobs.complete(QUEUE, [{ id: jobs[0].job.id, token: jobs[0].token }]);
     h.clock.set(start + 6_000);
     // ticks at 4, 5 and 6 s are due: only 6 s fires, the others would overlap it
     await expect(firer().pass()).resolves.toMatchObject({ fired: 1 });

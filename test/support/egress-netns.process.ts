@@ -14,7 +14,7 @@ import { NestFactory } from '@nestjs/core';
 import { ClaimqModule } from '../../src/claimq.module';
 import { isFinal, Job } from '../../src/domain/job';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 
 async function main(): Promise<void> {
   const urls = JSON.parse(process.env.URLS ?? '[]') as string[];
@@ -31,19 +31,19 @@ async function main(): Promise<void> {
     { logger: false },
   );
   await app.init();
-  const store = app.get(JobStore);
+  const store = app.get(JobEngine);
   const now = Date.now();
   const jobs = urls.map((url) => normalizeJobSpec({ type: 'http', queue: 'q', payload: { url, method: 'GET' }, maxAttempts: 1, timeoutMs: 20_000 }, { now, maxPayloadBytes: 64 * 1024 }));
-  await store.enqueue(jobs);
+  await store.jobs.enqueue(jobs);
 
   const results: Record<string, Pick<Job, 'status' | 'attempts' | 'lastError'>> = {};
   const until = Date.now() + 40_000;
   for (const [i, job] of jobs.entries()) {
-    let found = await store.get(job.id);
+    let found = await store.admin.get(job.id);
     while (!found || !isFinal(found.status)) {
       if (Date.now() > until) throw new Error(`job for ${urls[i]} did not end: ${JSON.stringify(found)}`);
       await new Promise((r) => setTimeout(r, 20));
-      found = await store.get(job.id);
+      found = await store.admin.get(job.id);
     }
     results[urls[i]] = { status: found.status, attempts: found.attempts, lastError: found.lastError };
   }

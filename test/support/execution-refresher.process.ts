@@ -21,7 +21,7 @@ import { ExecutionStatusSink, PostgresExecutionStatusWriter, RejectedExecution }
 import { historyDataSourceOptions } from '../../src/modules/history/history-data-source-options';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { decodeExecution } from '../../src/modules/queue/redis/redis-execution-codec';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { RedisQueueKeys } from '../../src/modules/queue/redis/redis-queue-keys';
 
 const env = process.env;
@@ -42,7 +42,7 @@ class CountingSink implements ExecutionStatusSink {
 
 async function main(): Promise<void> {
   const redis = createRedisClient(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const store = new RedisJobStore({ redis, prefix });
+  const store = new RedisEngine({ redis, prefix });
   let dataSource: DataSource | undefined;
   if (env.DATABASE_URL) {
     dataSource = new DataSource(historyDataSourceOptions(env.DATABASE_URL));
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   }
 
   if (mode === 'hang') {
-    const claimed = await store.claimRefresh(queue, refresherId, batch);
+    const claimed = await store.executions.claimRefresh(queue, refresherId, batch);
     process.stdout.write(`${JSON.stringify({ refresherId, claimed: claimed.length })}\n`);
     await new Promise(() => undefined);
   } else if (mode === 'naive') {
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       }
     } while (cursor !== '0');
   } else {
-    const refresher = new ExecutionRefresher(store, sink, systemClock, { refresherId, batch, maxPayloadBytes: 1 << 20 });
+    const refresher = new ExecutionRefresher(store.executions, store.jobs, sink, systemClock, { refresherId, batch, maxPayloadBytes: 1 << 20 });
     for (let idle = 0; idle < 3; ) {
       const done = await refresher.refreshBatch(queue);
       if (done.length === 0) {

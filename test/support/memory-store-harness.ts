@@ -1,6 +1,6 @@
 import { ManualClock } from '../../src/domain/clock';
 import { QueuedJobEvent } from '../../src/modules/queue/memory/memory-event-log';
-import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
+import { MemoryEngine } from '../../src/modules/queue/memory/memory-engine';
 import { ContractStoreOptions, MakeStoreHarness } from '../contract/store-harness';
 import { damageRecord, MemoryCorruption } from './memory-corruption';
 
@@ -9,19 +9,19 @@ import { damageRecord, MemoryCorruption } from './memory-corruption';
  * damages a job's record the way a bug or a partial write could; 'deleted' removes the record but
  * leaves its id in the indexes.
  */
-export class DamageableMemoryJobStore extends MemoryJobStore {
+export class DamageableMemoryEngine extends MemoryEngine {
   corrupt(id: string, how: MemoryCorruption): void {
-    const { q, entry } = this.requireEntry(id);
+    const { q, entry } = this.state.requireEntry(id);
     if (how === 'deleted') q.jobs.delete(id);
     else damageRecord(entry.record, how);
   }
 }
 
-/** The contract harness for MemoryJobStore: one process, so every peer is the same instance. */
+/** The contract harness for MemoryEngine: one process, so every peer is the same instance. */
 export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
-  const store = new DamageableMemoryJobStore({ clock });
-  const others: MemoryJobStore[] = [];
+  const store = new DamageableMemoryEngine({ clock });
+  const others: MemoryEngine[] = [];
   // the log is one for every queue: what one call takes of other queues waits here for their call
   // (a partitioned harness asks partition after partition)
   let held: QueuedJobEvent[] = [];
@@ -31,7 +31,7 @@ export const makeMemoryStoreHarness: MakeStoreHarness = async () => {
     corruptJob: async (id, how) => store.corrupt(id, how),
     peer: async () => store,
     storeWith: async (options: ContractStoreOptions) => {
-      const other = new MemoryJobStore({ clock, ...options });
+      const other = new MemoryEngine({ clock, ...options });
       others.push(other);
       return other;
     },

@@ -1,17 +1,17 @@
-import { JobStore } from '../../src/modules/queue/job-store';
-import { PartitionableStore, PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { PartitionableEngine, PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
 import { MakeStoreHarness } from '../contract/store-harness';
 
 /**
  * The harness of `make`, with every queue spread over `partitions` partitions: the store under
- * test is a PartitionedJobStore over the harness's store, each peer one of its own (another
+ * test is a PartitionedEngine over the harness's store, each peer one of its own (another
  * instance of the fleet), reading the same layout.
  */
 export function partitionedHarness(make: MakeStoreHarness, partitions: number): MakeStoreHarness {
   return async () => {
     const h = await make();
-    const wrap = (store: JobStore): PartitionedJobStore =>
-      new PartitionedJobStore(store as PartitionableStore, { clock: h.clock, partitionsOf: () => partitions });
+    const wrap = (store: JobEngine): PartitionedEngine =>
+      new PartitionedEngine(store as PartitionableEngine, { clock: h.clock, partitionsOf: () => partitions });
     const store = wrap(h.store);
     return {
       store,

@@ -5,9 +5,9 @@ import { ManualClock } from '../../src/domain/clock';
 import { JobEvent } from '../../src/domain/job-event';
 import { decodeStreamEntry } from '../../src/modules/queue/events/stream-entry-codec';
 import { queueOfJobId } from '../../src/domain/job-id';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
 import { RedisQueueKeys } from '../../src/modules/queue/redis/redis-queue-keys';
 import { ContractStoreOptions, Corruption, MakeStoreHarness, StoreHarness } from '../contract/store-harness';
 
@@ -49,17 +49,17 @@ function jobKey(prefix: string, id: string): string {
   return `${prefix}:{${queueOfJobId(id)}}:job:${id}`;
 }
 
-/** A RedisJobStore over the shared Redis, isolated by a unique key prefix, on a ManualClock. */
+/** A RedisEngine over the shared Redis, isolated by a unique key prefix, on a ManualClock. */
 export const makeRedisStoreHarness: MakeStoreHarness = () => redisStoreHarness(() => createRedisClient(TEST_REDIS_URL));
 
-/** The harness of a RedisJobStore on the clients `connect` makes (one server, or a cluster). */
+/** The harness of a RedisEngine on the clients `connect` makes (one server, or a cluster). */
 export async function redisStoreHarness(connect: () => RedisClient): Promise<StoreHarness> {
   const prefix = uniqueTestPrefix();
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const admin = connect();
-  const stores: JobStore[] = [];
-  const open = (options: ContractStoreOptions = {}): JobStore => {
-    const store = new RedisJobStore({ redis: connect(), prefix, clock, ...options });
+  const stores: JobEngine[] = [];
+  const open = (options: ContractStoreOptions = {}): JobEngine => {
+    const store = new RedisEngine({ redis: connect(), prefix, clock, ...options });
     stores.push(store);
     return store;
   };
@@ -83,10 +83,10 @@ export async function redisStoreHarness(connect: () => RedisClient): Promise<Sto
           return;
       }
     },
-    async peer(): Promise<JobStore> {
+    async peer(): Promise<JobEngine> {
       return open();
     },
-    async storeWith(options: ContractStoreOptions): Promise<JobStore> {
+    async storeWith(options: ContractStoreOptions): Promise<JobEngine> {
       return open(options);
     },
     async takeEvents(queue: string): Promise<JobEvent[]> {
@@ -110,16 +110,16 @@ export async function redisStoreHarness(connect: () => RedisClient): Promise<Sto
   };
 }
 
-/** A RedisJobStore of a test's own on the shared Redis: a fresh prefix, a ManualClock, `queue`'s keys. */
-export function openRedisStore(queue: string): { redis: Redis; store: RedisJobStore; clock: ManualClock; prefix: string; keys: RedisQueueKeys } {
+/** A RedisEngine of a test's own on the shared Redis: a fresh prefix, a ManualClock, `queue`'s keys. */
+export function openRedisStore(queue: string): { redis: Redis; store: RedisEngine; clock: ManualClock; prefix: string; keys: RedisQueueKeys } {
   const prefix = uniqueTestPrefix();
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const redis = createRedisClient(TEST_REDIS_URL);
-  return { redis, store: new RedisJobStore({ redis, prefix, clock }), clock, prefix, keys: new RedisQueueKeys(prefix, queue) };
+  return { redis, store: new RedisEngine({ redis, prefix, clock }), clock, prefix, keys: new RedisQueueKeys(prefix, queue) };
 }
 
 /** Closes a store of openRedisStore and deletes every key under its prefix. */
-export async function closeRedisStore(store: JobStore, prefix: string): Promise<void> {
+export async function closeRedisStore(store: JobEngine, prefix: string): Promise<void> {
   const admin = createRedisClient(TEST_REDIS_URL);
   await store.close();
   await deletePrefixedKeys(admin, prefix);

@@ -1,6 +1,6 @@
 import { DEFAULT_BACKOFF, Job } from '../../src/domain/job';
 import { ScheduleDefinition } from '../../src/domain/schedule';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { ClaimqProcess } from './processes';
 
 /** A schedule's definition as the API would store it: every second, a `test` job, catchUp all. */
@@ -18,11 +18,11 @@ export function scheduleDefinition(queue: string, overrides: Partial<ScheduleDef
 }
 
 /** Every job of a queue, by listing it to the end. */
-export async function allJobs(store: Pick<JobStore, 'list'>, queue: string): Promise<Job[]> {
+export async function allJobs(store: { admin: Pick<JobEngine['admin'], 'list'> }, queue: string): Promise<Job[]> {
   const jobs: Job[] = [];
   let cursor: string | undefined;
   do {
-    const page = await store.list({ queue, limit: 1000, cursor });
+    const page = await store.admin.list({ queue, limit: 1000, cursor });
     jobs.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

@@ -1,9 +1,9 @@
 import { JobSpec, QueueCounts } from '../../src/domain/job';
 import { normalizeJobSpec } from '../../src/domain/job-spec';
-import { JobStore } from '../../src/modules/queue/job-store';
-import { PartitionedJobStore } from '../../src/modules/queue/partitions/partitioned-job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
+import { PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
 import { createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
-import { RedisJobStore, RedisJobStoreOptions } from '../../src/modules/queue/redis/redis-job-store';
+import { RedisEngine, RedisEngineOptions } from '../../src/modules/queue/redis/redis-engine';
 import { ClaimqProcess } from './processes';
 import { uniqueTestPrefix } from './redis-store-harness';
 
@@ -21,7 +21,7 @@ export type FleetRedis =
   | {
       env: Record<string, string>;
       connect: () => RedisClient;
-      storeOptions?: Partial<RedisJobStoreOptions>;
+      storeOptions?: Partial<RedisEngineOptions>;
       /** The queue's partitions (QUEUES=default:N for the processes; the test's store reads them too). */
       partitions?: number;
     };
@@ -34,7 +34,7 @@ export type FleetRedis =
 export class WorkerFleet {
   readonly prefix = uniqueTestPrefix();
   readonly queue = 'default';
-  readonly store: JobStore;
+  readonly store: JobEngine;
   readonly workers: FleetWorker[] = [];
   /** every process started, killed ones included, for logs on failure */
   readonly started: FleetWorker[] = [];
@@ -53,8 +53,8 @@ export class WorkerFleet {
     this.redisEnv = typeof redis === 'string' ? { REDIS_URL: redis } : redis.env;
     const storeOptions = typeof redis === 'string' ? {} : (redis.storeOptions ?? {});
     this.partitions = typeof redis === 'string' ? 1 : (redis.partitions ?? 1);
-    const store = new RedisJobStore({ redis: connect(), prefix: this.prefix, ...storeOptions });
-    this.store = this.partitions === 1 ? store : new PartitionedJobStore(store, { partitionsOf: () => this.partitions });
+    const store = new RedisEngine({ redis: connect(), prefix: this.prefix, ...storeOptions });
+    this.store = this.partitions === 1 ? store : new PartitionedEngine(store, { partitionsOf: () => this.partitions });
     this.admin = connect();
   }
 
@@ -89,7 +89,7 @@ export class WorkerFleet {
 
   /** The stored names of the queue's partitions (just the queue when it has one). */
   async partitionNames(): Promise<readonly string[]> {
-    return this.store instanceof PartitionedJobStore ? (await this.store.layout(this.queue)).names : [this.queue];
+    return this.store instanceof PartitionedEngine ? (await this.store.layout(this.queue)).names : [this.queue];
   }
 
   /** In calls of `batch` jobs (each call lands in one partition of a partitioned queue). */
@@ -97,13 +97,13 @@ export class WorkerFleet {
     const ids: string[] = [];
     for (let i = 0; i < specs.length; i += batch) {
       const part = specs.slice(i, i + batch).map((spec) => normalizeJobSpec({ queue: this.queue, ...spec }, { now: Date.now(), maxPayloadBytes: 1 << 20 }));
-      ids.push(...(await this.store.enqueue(part)).map((r) => r.job.id));
+      ids.push(...(await this.store.jobs.enqueue(part)).map((r) => r.job.id));
     }
     return ids;
   }
 
   counts(): Promise<QueueCounts> {
-    return this.store.counts(this.queue);
+    return this.store.admin.counts(this.queue);
   }
 
   logs(tail = 3000): string {

@@ -4,9 +4,9 @@ import { normalizeJobSpec } from '../../src/domain/job-spec';
 import { HandlerRegistry } from '../../src/modules/claim/handler-registry';
 import { WorkerLogger } from '../../src/modules/claim/worker-logger';
 import { WorkerRuntime, WorkerRuntimeOptions } from '../../src/modules/claim/worker-runtime';
-import { JobStore } from '../../src/modules/queue/job-store';
+import { JobEngine } from '../../src/modules/queue/job-engine';
 import { CallbackEnqueuer } from '../../src/modules/queue/callback-enqueuer';
-import { MemoryJobStore } from '../../src/modules/queue/memory/memory-job-store';
+import { MemoryEngine } from '../../src/modules/queue/memory/memory-engine';
 
 export const silentLogger: WorkerLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -23,7 +23,7 @@ export function recordingLogger(): WorkerLogger & { lines: string[]; records: un
 }
 
 export interface WorkerHarness {
-  store: JobStore;
+  store: JobEngine;
   registry: HandlerRegistry;
   runtime: WorkerRuntime;
   enqueue(...specs: JobSpec[]): Promise<Job[]>;
@@ -32,17 +32,17 @@ export interface WorkerHarness {
   stop(): Promise<void>;
 }
 
-/** A WorkerRuntime on a MemoryJobStore (real clock), not started. */
-export function workerHarness(options: Partial<WorkerRuntimeOptions> & { store?: JobStore; workerId?: string } = {}): WorkerHarness {
+/** A WorkerRuntime on a MemoryEngine (real clock), not started. */
+export function workerHarness(options: Partial<WorkerRuntimeOptions> & { store?: JobEngine; workerId?: string } = {}): WorkerHarness {
   const queues = options.queues ?? ['default'];
-  const store = options.store ?? new MemoryJobStore({ configuredQueues: [...queues] });
+  const store = options.store ?? new MemoryEngine({ configuredQueues: [...queues] });
   const registry = new HandlerRegistry();
-  const runtime = new WorkerRuntime(store, registry, options.workerId ?? 'test-worker', {
+  const runtime = new WorkerRuntime(store.jobs, store.workers, registry, options.workerId ?? 'test-worker', {
     queues,
     concurrency: 5,
     leaseMs: 30_000,
     shutdownGraceMs: 1_000,
-    callbacks: new CallbackEnqueuer(store, options.clock ?? systemClock, 512 * 1024, silentLogger),
+    callbacks: new CallbackEnqueuer(store.jobs, store.admin, options.clock ?? systemClock, 512 * 1024, silentLogger),
     settleTimeoutMs: 2_000,
     logger: silentLogger,
     ...options,
@@ -54,12 +54,12 @@ export function workerHarness(options: Partial<WorkerRuntimeOptions> & { store?:
     async enqueue(...specs) {
       const now = Date.now();
       const jobs = specs.map((spec) => normalizeJobSpec(spec, { now, maxPayloadBytes: 512 * 1024 }));
-      const results = await store.enqueue(jobs);
+      const results = await store.jobs.enqueue(jobs);
       return results.map((r) => r.job);
     },
     async waitForStatus(id, ...statuses) {
       return waitFor(async () => {
-        const job = await store.get(id);
+        const job = await store.admin.get(id);
         return job && statuses.includes(job.status) ? job : undefined;
       }, `job ${id} to be ${statuses.join('|')}`);
     },

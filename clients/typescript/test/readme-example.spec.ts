@@ -68,8 +68,8 @@ describe('the README example', () => {
   async function seedFailedJobs(): Promise<void> {
     const client = createClaimqClient({ baseUrl, apiKey: API_KEY });
     await client.createJobs(Array.from({ length: 2 }, (_, i) => ({ type: 'email.send', queue: QUEUE, payload: { i }, maxAttempts: 1 })));
-    const { jobs } = await e2e.store.claim(QUEUE, 'readme-worker', 2, 60_000);
-    await e2e.store.fail(QUEUE, jobs.map(({ job, token }) => ({ id: job.id, token, error: 'smtp refused', retryable: false })));
+    const { jobs } = await e2e.store.jobs.claim(QUEUE, 'readme-worker', 2, 60_000);
+    await e2e.store.jobs.fail(QUEUE, jobs.map(({ job, token }) => ({ id: job.id, token, error: 'smtp refused', retryable: false })));
   }
 
   it('builds, compiles with tsc --strict against the package as a consumer resolves it, and runs against the service', { timeout: 120_000 }, async () => {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AuditEntry, AuditPage, MAX_AUDIT_DETAILS_BYTES, NewAuditEntry } from '../../domain/audit';
-import { AuditStore, MemoryJobStore } from '../queue';
+import { AuditStore, MemoryEngine } from '../queue';
 import { AuditDatabase, AuditTrail } from './audit-trail.service';
 
 const REFUSED = 'connect ECONNREFUSED 127.0.0.1:5432';
@@ -25,7 +25,7 @@ class RefusingAuditLog extends AuditStore implements AuditDatabase {
 
 /** PostgreSQL's part, in memory: the moved entries keep their time, each origin once (the unique index). */
 class MemoryAuditDatabase implements AuditDatabase {
-  readonly log = new MemoryJobStore().audit;
+  readonly log = new MemoryEngine().audit;
   private readonly origins = new Set<string>();
   down = false;
 
@@ -58,7 +58,7 @@ describe('AuditTrail', () => {
   });
 
   it('writes to PostgreSQL when history is on, and reads from there', async () => {
-    const store = new MemoryJobStore();
+    const store = new MemoryEngine();
     const postgres = new MemoryAuditDatabase();
     const trail = new AuditTrail(store.audit, postgres);
     await trail.record(entry());
@@ -69,7 +69,7 @@ describe('AuditTrail', () => {
 
   it('logs an error and records in the job store when PostgreSQL refuses the entry', async () => {
     const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    const store = new MemoryJobStore();
+    const store = new MemoryEngine();
     await new AuditTrail(store.audit, new RefusingAuditLog()).record(entry());
     await expect(store.audit.list(10)).resolves.toMatchObject({ items: [{ action: 'queue.pause', keyId: 'k_0123456789ab' }] });
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/PostgreSQL did not take queue.pause queue:q; recorded in the job store instead: .*ECONNREFUSED/));
@@ -77,7 +77,7 @@ describe('AuditTrail', () => {
 
   it('moves the entries the job store took while PostgreSQL was down into it, oldest first, in batches, each once', async () => {
     vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    const store = new MemoryJobStore();
+    const store = new MemoryEngine();
     const postgres = new MemoryAuditDatabase();
     const trail = new AuditTrail(store.audit, postgres);
     await trail.record(entry({ target: 'queue:before' }));
@@ -105,7 +105,7 @@ describe('AuditTrail', () => {
   });
 
   it('has nothing to move with history off', async () => {
-    const store = new MemoryJobStore();
+    const store = new MemoryEngine();
     const trail = new AuditTrail(store.audit, undefined);
     await trail.record(entry());
     expect(trail.hasFallback).toBe(false);
@@ -120,7 +120,7 @@ describe('AuditTrail', () => {
   });
 
   it('replaces details larger than the limit by a note, keeping the entry small', async () => {
-    const store = new MemoryJobStore();
+    const store = new MemoryEngine();
     const trail = new AuditTrail(store.audit, undefined);
     await trail.record(entry({ details: { big: 'x'.repeat(MAX_AUDIT_DETAILS_BYTES) } }));
     await trail.record(entry({ details: { groupConcurrency: 2 } }));

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AUDIT_RECORDER } from '../../http';
 import { HistoryDatabase } from '../history';
-import { JobStore } from '../queue';
+import { AuditStore } from '../queue';
 import { AuditController } from './audit.controller';
 import { AuditFallbackScheduler } from './audit-fallback.scheduler';
 import { AuditTrail } from './audit-trail.service';
@@ -13,8 +13,8 @@ import { PostgresAuditLog } from './postgres-audit-log';
  * after the route succeeds). Global, so that the interceptor finds AUDIT_RECORDER in the module
  * of any audited controller.
  * The trail is in PostgreSQL when job history is on (HistoryModule, global then), else in the job
- * store (QueueModule, global); with history on, entries the store took while PostgreSQL was down
- * are moved into it by AuditFallbackScheduler.
+ * engine (AuditStore, from QueueModule, global); with history on, entries the engine took while
+ * PostgreSQL was down are moved into it by AuditFallbackScheduler.
  */
 @Global()
 @Module({
@@ -22,9 +22,9 @@ import { PostgresAuditLog } from './postgres-audit-log';
   providers: [
     {
       provide: AuditTrail,
-      inject: [JobStore, { token: HistoryDatabase, optional: true }],
-      useFactory: (store: JobStore, database?: HistoryDatabase) =>
-        new AuditTrail(store.audit, database ? new PostgresAuditLog(() => database.dataSource()) : undefined),
+      inject: [AuditStore, { token: HistoryDatabase, optional: true }],
+      useFactory: (store: AuditStore, database?: HistoryDatabase) =>
+        new AuditTrail(store, database ? new PostgresAuditLog(() => database.dataSource()) : undefined),
     },
     { provide: AUDIT_RECORDER, useExisting: AuditTrail },
     AuditFallbackScheduler,

@@ -1,5 +1,5 @@
 import { Job } from '../../domain/job';
-import { CompleteRequest, FailRequest, SettleOutcome, WorkerOperations, errorText, isTransientStoreError } from '../queue';
+import { CompleteRequest, FailRequest, JobQueue, SettleOutcome, errorText, isTransientStoreError } from '../queue';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { WorkerLogger } from './worker-logger';
 import { RunSpan } from '../tracing';
@@ -22,7 +22,7 @@ interface QueueAcks {
 export type SettledListener = (job: Job, outcome: SettleOutcome, request: CompleteRequest | FailRequest, run: RunSpan | undefined) => void;
 
 /**
- * Collects the results of one tick and sends them as ONE store.complete and ONE store.fail call
+ * Collects the results of one tick and sends them as ONE jobs.complete and ONE jobs.fail call
  * per queue (flushed on setImmediate; while a flush is in flight the next batch grows, which
  * batches harder under load). When the store is unreachable the results stay here and are
  * retried with capped backoff; the fencing token decides on arrival whether they still count.
@@ -43,7 +43,7 @@ export class AckBatcher {
   private readonly inFlight = new Map<PendingAck[], string>();
 
   constructor(
-    private readonly store: Pick<WorkerOperations, 'complete' | 'fail'>,
+    private readonly jobs: JobQueue,
     private readonly logger: WorkerLogger,
     private readonly onSettled: SettledListener,
   ) {}
@@ -149,7 +149,7 @@ export class AckBatcher {
     this.inFlight.set(items, queue);
     try {
       const requests = items.map((item) => item.request);
-      outcomes = kind === 'complete' ? await this.store.complete(queue, requests) : await this.store.fail(queue, requests as FailRequest[]);
+      outcomes = kind === 'complete' ? await this.jobs.complete(queue, requests) : await this.jobs.fail(queue, requests as FailRequest[]);
     } catch (err) {
       this.inFlight.delete(items);
       if (isTransientStoreError(err)) {

@@ -1,5 +1,5 @@
 import { silentLogger, waitFor } from '../../../test/support/worker-harness';
-import { ClaimResult, JobStore } from '../queue';
+import { ClaimResult, JobQueue } from '../queue';
 import { ClaimLoop } from './claim-loop';
 
 const NOW = 1_000_000;
@@ -10,7 +10,7 @@ function idleQueue(nextDueAt?: number) {
   let claims = 0;
   let releaseClaim: (() => void) | undefined;
   let holdClaims = false;
-  const store = {
+  const jobs = {
     claim: async (): Promise<ClaimResult> => {
       claims++;
       if (holdClaims) await new Promise<void>((resolve) => (releaseClaim = resolve));
@@ -20,9 +20,9 @@ function idleQueue(nextDueAt?: number) {
       waits.push({ timeoutMs, signal });
       return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     },
-  } as unknown as JobStore;
+  } as unknown as JobQueue;
   const loop = new ClaimLoop('default', {
-    store,
+    jobs,
     workerId: 'w-1',
     concurrency: 2,
     leaseMs: 30_000,

@@ -1,6 +1,6 @@
 import { Clock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
-import { ClaimResult, WorkerOperations, errorText, isTransientStoreError } from '../queue';
+import { ClaimResult, JobQueue, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { WorkerLogger } from './worker-logger';
@@ -12,7 +12,7 @@ export const MAX_IDLE_WAIT_MS = 5_000;
 const MIN_WAIT_MS = 5;
 
 export interface ClaimLoopDeps {
-  store: WorkerOperations;
+  jobs: JobQueue;
   workerId: string;
   /** Slots of this queue (WORKER_CONCURRENCY is per queue). */
   concurrency: number;
@@ -30,7 +30,7 @@ export interface ClaimLoopDeps {
 
 /**
  * The claim loop of one queue. Claims as many jobs as it has free slots in one call; when the
- * queue has nothing more it waits on store.waitForWork (woken by enqueues and promotions, or
+ * queue has nothing more it waits on jobs.waitForWork (woken by enqueues and promotions, or
  * after min(5 s, next scheduled job)); when it is full it sleeps until a slot frees, then claims
  * on the next setImmediate so the completions of one tick lead to a single claim.
  * Store errors pause it with capped exponential backoff; it never throws.
@@ -111,7 +111,7 @@ export class ClaimLoop {
   }
 
   private async loop(): Promise<void> {
-    const { store, workerId, concurrency, leaseMs } = this.deps;
+    const { jobs, workerId, concurrency, leaseMs } = this.deps;
     while (!this.stopped) {
       const free = concurrency - this.deps.active();
       if (free <= 0) {
@@ -122,7 +122,7 @@ export class ClaimLoop {
       this.nudgedDueAt = undefined;
       const tracing = this.tracer.enabled;
       const claimStartedAt = tracing ? performance.now() : 0;
-      const claiming = store.claim(this.queue, workerId, free, leaseMs);
+      const claiming = jobs.claim(this.queue, workerId, free, leaseMs);
       this.claiming = claiming;
       try {
         result = await claiming;
@@ -153,7 +153,7 @@ export class ClaimLoop {
     this.idleUntil = now + timeout;
     const idleWait = (this.idleWait = new AbortController());
     try {
-      if (!this.stopped) await this.deps.store.waitForWork(this.queue, timeout, idleWait.signal);
+      if (!this.stopped) await this.deps.jobs.waitForWork(this.queue, timeout, idleWait.signal);
     } catch (err) {
       if (!this.stopped) await this.pauseAfter(err);
     } finally {

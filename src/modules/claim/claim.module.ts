@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
-import { CallbackEnqueuer, JobStore } from '../queue';
+import { CallbackEnqueuer, JobQueue, WorkerDirectory } from '../queue';
 import { BuiltinJobHandlers } from './builtin/builtin-job.handlers';
 import { HandlerDiscoveryService } from './handler-discovery.service';
 import { HandlerRegistry } from './handler-registry';
@@ -18,8 +18,9 @@ import { JobTracer } from '../tracing';
 /**
  * The worker runtime: claims jobs of config.queues, runs them with the handlers of their type
  * (@JobHandler methods anywhere in the app, HandlerRegistry.register, the built-in http, noop and
- * sleep types), keeps their leases alive, drains on shutdown. Needs JobStore (QueueModule) and
- * AppConfig (AppConfigModule), both global. Embedding code imports it next to its own handlers.
+ * sleep types), keeps their leases alive, drains on shutdown. Needs JobQueue and WorkerDirectory
+ * (QueueModule) and AppConfig (AppConfigModule), all global. Embedding code imports it next to its
+ * own handlers.
  */
 @Module({
   imports: [DiscoveryModule],
@@ -28,9 +29,10 @@ import { JobTracer } from '../tracing';
     { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },
     {
       provide: WorkerRuntime,
-      inject: [JobStore, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, JobTracer, { token: WORKER_OBSERVER, optional: true }],
+      inject: [JobQueue, WorkerDirectory, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, JobTracer, { token: WORKER_OBSERVER, optional: true }],
       useFactory: (
-        store: JobStore,
+        jobs: JobQueue,
+        workers: WorkerDirectory,
         registry: HandlerRegistry,
         identity: WorkerIdentity,
         config: AppConfig,
@@ -39,7 +41,7 @@ import { JobTracer } from '../tracing';
         tracer: JobTracer,
         observer?: WorkerObserver,
       ) =>
-        new WorkerRuntime(store, registry, identity.id, {
+        new WorkerRuntime(jobs, workers, registry, identity.id, {
           queues: config.queues,
           concurrency: config.workerConcurrency,
           leaseMs: config.leaseMs,

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ClaimqModule } from '../../claimq.module';
-import { JobStore } from '../queue';
+import { JobAdmin, JobQueue, WorkerDirectory } from '../queue';
 import { waitFor } from '../../../test/support/worker-harness';
 import { HandlerRegistry } from './handler-registry';
 import { JobContext } from './job-context';
@@ -31,18 +31,18 @@ describe('ClaimqModule handler discovery', () => {
     const moduleRef = await Test.createTestingModule({ imports: [EmbeddingModule] }).compile();
     moduleRef.useLogger(false);
     const app = await moduleRef.createNestApplication({ logger: false }).init();
-    const store = app.get(JobStore);
+    const [jobs, admin, workers] = [app.get(JobQueue), app.get(JobAdmin), app.get(WorkerDirectory)];
 
     expect(app.get(HandlerRegistry).types()).toEqual(['http', 'invoice.render', 'noop', 'sleep']);
-    const [{ job }] = await store.enqueue([normalizeJobSpec({ type: 'invoice.render', payload: { number: 'F-1' } }, { now: Date.now(), maxPayloadBytes: 1e6 })]);
+    const [{ job }] = await jobs.enqueue([normalizeJobSpec({ type: 'invoice.render', payload: { number: 'F-1' } }, { now: Date.now(), maxPayloadBytes: 1e6 })]);
     const done = await waitFor(async () => {
-      const j = await store.get(job.id);
+      const j = await admin.get(job.id);
       return j?.status === 'succeeded' ? j : undefined;
     });
     expect(done.result).toEqual({ pages: 2 });
     expect(app.get(InvoiceJobs).rendered).toEqual(['F-1']);
     await app.close();
-    expect(await store.silentWorkers('default', -1_000, 10)).toEqual([]);
+    expect(await workers.silent('default', -1_000, 10)).toEqual([]);
   });
 
   it('refuses a second handler for the same type', () => {

@@ -21,8 +21,8 @@ describe('LeaseHeartbeatService', () => {
     const seen: JobContext[] = [];
     h.registry.register('long', untilAborted(seen));
     await h.enqueue({ type: 'long' }, { type: 'long' }, { type: 'long' });
-    const heartbeat = vi.spyOn(h.store, 'heartbeat');
-    const register = vi.spyOn(h.store, 'registerWorker');
+    const heartbeat = vi.spyOn(h.store.jobs, 'heartbeat');
+    const register = vi.spyOn(h.store.workers, 'register');
     h.runtime.start();
     await waitFor(() => seen.length === 3, '3 running');
     await h.runtime.heartbeat.beat();
@@ -40,7 +40,7 @@ describe('LeaseHeartbeatService', () => {
     const [job] = await h.enqueue({ type: 'long' });
     h.runtime.start();
     await waitFor(() => seen.length === 1, 'running');
-    await h.store.cancel(job.id);
+    await h.store.admin.cancel(job.id);
     expect(seen[0].signal.aborted).toBe(false);
     await h.runtime.heartbeat.beat();
     expect(seen[0].signal.aborted).toBe(true);
@@ -57,11 +57,11 @@ describe('LeaseHeartbeatService', () => {
     await waitFor(() => seen.length === 1, 'running');
     // another party takes the job over: the reaper releases the lease of a "silent" worker
     // (gone from the registry, so no recent registration saves it)
-    await h.store.unregisterWorker('default', 'test-worker');
-    await h.store.reapWorkers('default', ['test-worker'], 10, 0);
+    await h.store.workers.unregister('default', 'test-worker');
+    await h.store.upkeep.reapWorkers('default', ['test-worker'], 10, 0);
     await h.runtime.heartbeat.beat();
     expect(seen[0].signal.reason).toMatchObject({ kind: 'lost lease' });
-    const after = await h.store.get(job.id);
+    const after = await h.store.admin.get(job.id);
     expect(after?.status).toBe('failed');
     expect(after?.lastError).toMatch(/went silent/);
   });

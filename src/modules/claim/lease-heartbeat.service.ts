@@ -1,12 +1,13 @@
 import { Lease } from '../../domain/job';
 import { WorkerInfo } from '../../domain/worker-info';
-import { WorkerOperations, errorText } from '../queue';
+import { JobQueue, WorkerDirectory, errorText } from '../queue';
 import { JobExecutor } from './job-executor';
 import { RunningJobs } from './running-jobs';
 import { WorkerLogger } from './worker-logger';
 
 export interface LeaseHeartbeatDeps {
-  store: WorkerOperations;
+  jobs: JobQueue;
+  workers: WorkerDirectory;
   workerId: string;
   queues: readonly string[];
   leaseMs: number;
@@ -27,9 +28,9 @@ export interface LeaseHeartbeatDeps {
 const leaseKey = (lease: Lease): string => `${lease.id}:${lease.token}`;
 
 /**
- * One beat: publish this worker process's info once (store.workers: one write per beat, whatever
+ * One beat: publish this worker process's info once (workers.publish: one write per beat, whatever
  * the number of queues), and per queue refresh this worker in the registry and renew every lease
- * it holds with ONE store.heartbeat call. A lease reported stale (re-claimed, reaped) or cancel (cancel asked
+ * it holds with ONE jobs.heartbeat call. A lease reported stale (re-claimed, reaped) or cancel (cancel asked
  * through the API) aborts its job at once. A failed beat is logged and tried again next interval;
  * the lease length leaves room for a few missed beats.
  *
@@ -63,7 +64,7 @@ export class LeaseHeartbeatService {
 
   private async publish(): Promise<void> {
     try {
-      await this.deps.store.workers.publish(this.deps.info());
+      await this.deps.workers.publish(this.deps.info());
     } catch (err) {
       this.deps.logger.warn(`worker ${this.deps.workerId}: publishing its info failed (${errorText(err)}); retrying next beat`);
     }
@@ -75,7 +76,7 @@ export class LeaseHeartbeatService {
 
   private async register(queue: string): Promise<void> {
     try {
-      await this.deps.store.registerWorker(queue, this.deps.workerId);
+      await this.deps.workers.register(queue, this.deps.workerId);
     } catch (err) {
       this.deps.logger.warn(`worker ${this.deps.workerId}: registry heartbeat for queue ${queue} failed (${errorText(err)})`);
     }
@@ -87,12 +88,12 @@ export class LeaseHeartbeatService {
   }
 
   private async releaseStray(queue: string): Promise<void> {
-    const { store, workerId, running, logger } = this.deps;
+    const { jobs, workerId, running, logger } = this.deps;
     const held = new Set(this.deps.settlingIds(queue));
     for (const job of running.inQueue(queue)) held.add(job.id);
     let stray: Lease[];
     try {
-      stray = await store.strayLeases(queue, workerId, [...held]);
+      stray = await jobs.strayLeases(queue, workerId, [...held]);
     } catch (err) {
       logger.warn(`worker ${workerId}: asking for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;
@@ -108,7 +109,7 @@ export class LeaseHeartbeatService {
     // (id and token) stray in both answers. A lost claim reply's leases stay until released.
     let again: Lease[];
     try {
-      again = await store.strayLeases(queue, workerId, [...known]);
+      again = await jobs.strayLeases(queue, workerId, [...known]);
     } catch (err) {
       logger.warn(`worker ${workerId}: asking again for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;
@@ -126,12 +127,12 @@ export class LeaseHeartbeatService {
   }
 
   private async renewHeld(queue: string): Promise<void> {
-    const { store, workerId, leaseMs, running, executor, logger } = this.deps;
+    const { workerId, leaseMs, running, executor, logger } = this.deps;
     const jobs = running.inQueue(queue);
     if (jobs.length === 0) return;
     let outcomes;
     try {
-      outcomes = await store.heartbeat(queue, RunningJobs.leasesOf(jobs), leaseMs);
+      outcomes = await this.deps.jobs.heartbeat(queue, RunningJobs.leasesOf(jobs), leaseMs);
     } catch (err) {
       logger.warn(`worker ${workerId}: renewing ${jobs.length} leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;

@@ -1,4 +1,4 @@
-import { JobStore, MemoryJobStore, RedisJobStore, createRedisClient } from '../queue';
+import { JobEngine, MemoryEngine, RedisEngine, createRedisClient } from '../queue';
 import { recordingLogger, waitFor, workerHarness, WorkerHarness } from '../../../test/support/worker-harness';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../../../test/support/redis-store-harness';
 
@@ -12,16 +12,16 @@ const LEASE_MS = 30_000;
  * long before LEASE_MS.
  */
 describe.each([
-  ['memory', async () => ({ store: new MemoryJobStore({ configuredQueues: ['default'] }), peer: undefined, cleanup: async () => undefined })],
+  ['memory', async () => ({ store: new MemoryEngine({ configuredQueues: ['default'] }), peer: undefined, cleanup: async () => undefined })],
   [
     'redis',
     async () => {
       const prefix = uniqueTestPrefix();
-      const open = () => new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, configuredQueues: ['default'] });
+      const open = () => new RedisEngine({ redis: createRedisClient(TEST_REDIS_URL), prefix, configuredQueues: ['default'] });
       const admin = createRedisClient(TEST_REDIS_URL);
       return {
-        store: open() as JobStore,
-        peer: open() as JobStore,
+        store: open() as JobEngine,
+        peer: open() as JobEngine,
         cleanup: async () => {
           await deletePrefixedKeys(admin, prefix);
           admin.disconnect();
@@ -48,7 +48,7 @@ describe.each([
       attempts.push(ctx.attempt);
     });
     const jobs = await h.enqueue({ type: 'once' }, { type: 'once' });
-    const lost = await (stores.peer ?? stores.store).claim('default', 'test-worker', 2, LEASE_MS);
+    const lost = await (stores.peer ?? stores.store).jobs.claim('default', 'test-worker', 2, LEASE_MS);
     expect(lost.jobs).toHaveLength(2);
 
     h.runtime.start();
@@ -69,20 +69,20 @@ describe('lost claim replies: a claim in flight is not a lost one', () => {
   });
 
   it('waits for the claim in flight before releasing what the store names, and releases none of its jobs', async () => {
-    const store = new MemoryJobStore({ configuredQueues: ['default'] });
+    const store = new MemoryEngine({ configuredQueues: ['default'] });
     h = workerHarness({ store, leaseMs: LEASE_MS });
     const runs: string[] = [];
     h.registry.register('once', (ctx) => {
       runs.push(ctx.job.id);
     });
-    const releases = vi.spyOn(store, 'release');
+    const releases = vi.spyOn(store.jobs, 'release');
 
     // the first claim reaches the store at once but its reply is held back until the beat asked
     let replyNow!: () => void;
     const held = new Promise<void>((resolve) => (replyNow = resolve));
-    const claim = store.claim.bind(store);
+    const claim = store.jobs.claim.bind(store.jobs);
     let first = true;
-    vi.spyOn(store, 'claim').mockImplementation(async (...args) => {
+    vi.spyOn(store.jobs, 'claim').mockImplementation(async (...args) => {
       const result = await claim(...args);
       if (first && result.jobs.length > 0) {
         first = false;
@@ -90,9 +90,9 @@ describe('lost claim replies: a claim in flight is not a lost one', () => {
       }
       return result;
     });
-    const strayLeases = store.strayLeases.bind(store);
+    const strayLeases = store.jobs.strayLeases.bind(store.jobs);
     let strayAsked = false;
-    vi.spyOn(store, 'strayLeases').mockImplementation(async (...args) => {
+    vi.spyOn(store.jobs, 'strayLeases').mockImplementation(async (...args) => {
       const stray = await strayLeases(...args);
       strayAsked = true;
       return stray;
@@ -117,18 +117,18 @@ describe('lost claim replies: a job settled while the beat asked is not a lost o
   });
 
   it('asks again and releases only what is stray in both answers (no warning for a lease already gone)', async () => {
-    const store = new MemoryJobStore({ configuredQueues: ['default'] });
+    const store = new MemoryEngine({ configuredQueues: ['default'] });
     const logger = recordingLogger();
     h = workerHarness({ store, leaseMs: LEASE_MS, logger });
     h.registry.register('once', () => undefined);
     const [settled] = await h.enqueue({ type: 'once' });
-    const releases = vi.spyOn(store, 'release');
+    const releases = vi.spyOn(store.jobs, 'release');
     // The first answer names a lease this worker held for a job that ended before the beat looked
     // again (a claim in flight when the beat asked, run and acknowledged at once): the store's
     // first answer still had it, its second no longer does.
-    const strayLeases = store.strayLeases.bind(store);
+    const strayLeases = store.jobs.strayLeases.bind(store.jobs);
     let asked = 0;
-    vi.spyOn(store, 'strayLeases').mockImplementation(async (...args) => {
+    vi.spyOn(store.jobs, 'strayLeases').mockImplementation(async (...args) => {
       const stray = await strayLeases(...args);
       asked++;
       return asked === 1 ? [...stray, { id: settled.id, token: 1 }] : stray;

@@ -1,7 +1,7 @@
 import { ManualClock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { MemoryJobStore } from '../queue';
+import { MemoryEngine } from '../queue';
 import { silentLogger } from '../../../test/support/worker-harness';
 import { AckBatcher } from './ack-batcher';
 import { DeadlineTimer } from './deadline-timer';
@@ -12,14 +12,14 @@ import { RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
 
 /** A job claimed once, and the same job claimed again (the next fencing token). */
-async function claimedTwice(store: MemoryJobStore): Promise<[ClaimedJob, ClaimedJob]> {
-  await store.enqueue([normalizeJobSpec({ type: 'long' }, { now: Date.now(), maxPayloadBytes: 1024 })]);
-  const { jobs } = await store.claim('default', 'w-1', 1, 30_000);
+async function claimedTwice(store: MemoryEngine): Promise<[ClaimedJob, ClaimedJob]> {
+  await store.jobs.enqueue([normalizeJobSpec({ type: 'long' }, { now: Date.now(), maxPayloadBytes: 1024 })]);
+  const { jobs } = await store.jobs.claim('default', 'w-1', 1, 30_000);
   return [jobs[0], { ...jobs[0], token: jobs[0].token + 1 }];
 }
 
 describe('RunningJobs', () => {
-  const store = new MemoryJobStore({ configuredQueues: ['default'] });
+  const store = new MemoryEngine({ configuredQueues: ['default'] });
   afterAll(() => store.close());
 
   it('keeps one attempt per job: a re-claim replaces the older attempt without counting twice', async () => {
@@ -65,7 +65,7 @@ describe('RunningJobs', () => {
 });
 
 describe('JobExecutor with a job claimed again while its older attempt runs', () => {
-  const store = new MemoryJobStore({ configuredQueues: ['default'] });
+  const store = new MemoryEngine({ configuredQueues: ['default'] });
   afterAll(() => store.close());
 
   it('aborts the older attempt as a lost lease and keeps running the new one', async () => {
@@ -78,7 +78,7 @@ describe('JobExecutor with a job claimed again while its older attempt runs', ()
     });
     const running = new RunningJobs();
     const timer = new DeadlineTimer();
-    const acks = new AckBatcher(store, silentLogger, () => undefined);
+    const acks = new AckBatcher(store.jobs, silentLogger, () => undefined);
     const fail = vi.spyOn(acks, 'fail');
     const executor = new JobExecutor({ registry, acks, timer, running, workerId: 'w-1', clock: { now: () => Date.now() }, logger: silentLogger });
     const settled: number[] = [];

@@ -48,8 +48,8 @@ describe('WorkerRuntime', () => {
   it('claims as many jobs as it has free slots in one call, and claims again once per tick of completions', async () => {
     h = workerHarness({ concurrency: 4 });
     const claims: number[] = [];
-    const claim = h.store.claim.bind(h.store);
-    vi.spyOn(h.store, 'claim').mockImplementation(async (...args): Promise<ClaimResult> => {
+    const claim = h.store.jobs.claim.bind(h.store.jobs);
+    vi.spyOn(h.store.jobs, 'claim').mockImplementation(async (...args): Promise<ClaimResult> => {
       const result = await claim(...args);
       claims.push(result.jobs.length);
       return result;
@@ -132,7 +132,7 @@ describe('WorkerRuntime', () => {
     expect(failed.attempts).toBe(2);
     await waitFor(() => reasons.length === 2, 'both late results');
     expect(reasons[0]).toMatchObject({ name: 'JobAbortedError', kind: 'timeout' });
-    expect((await h.store.get(job.id))?.status).toBe('failed');
+    expect((await h.store.admin.get(job.id))?.status).toBe('failed');
   });
 
   it('hands back a job whose type has no handler here after its backoff, not at once', async () => {
@@ -186,7 +186,7 @@ describe('WorkerRuntime', () => {
     h.registry.register('noop', () => null);
     h.runtime.start();
     await new Promise((r) => setTimeout(r, 20));
-    const claim = vi.spyOn(h.store, 'claim');
+    const claim = vi.spyOn(h.store.jobs, 'claim');
     const [job] = await h.enqueue({ type: 'noop' });
     await h.waitForStatus(job.id, 'succeeded');
     expect(claim.mock.calls.length).toBeLessThanOrEqual(2);
@@ -209,7 +209,7 @@ describe('WorkerRuntime', () => {
     const [job] = await h.enqueue({ type: 'report', callbackUrl: 'http://127.0.0.1:9/hook' });
     h.runtime.start();
     await h.waitForStatus(job.id, 'succeeded');
-    const callback = await waitFor(async () => (await h.store.list({ queue: 'default', type: 'http', limit: 10 })).items[0], 'the callback job');
+    const callback = await waitFor(async () => (await h.store.admin.list({ queue: 'default', type: 'http', limit: 10 })).items[0], 'the callback job');
     expect(callback.payload).toMatchObject({
       url: 'http://127.0.0.1:9/hook',
       method: 'POST',

@@ -3,7 +3,7 @@ import { claimqVersion } from '../../common/claimq-version';
 import { Clock, systemClock } from '../../domain/clock';
 import { WorkerInfo } from '../../domain/worker-info';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
-import { WorkerOperations, CallbackEnqueuer, errorText, isTransientStoreError } from '../queue';
+import { CallbackEnqueuer, JobQueue, WorkerDirectory, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { AckBatcher } from './ack-batcher';
 import { ClaimLoop } from './claim-loop';
@@ -83,7 +83,8 @@ export class WorkerRuntime {
   private startedAt: number;
 
   constructor(
-    private readonly store: WorkerOperations,
+    private readonly jobs: JobQueue,
+    private readonly workers: WorkerDirectory,
     readonly registry: HandlerRegistry,
     readonly workerId: string,
     private readonly options: WorkerRuntimeOptions,
@@ -96,7 +97,7 @@ export class WorkerRuntime {
     this.timer = new DeadlineTimer(this.clock);
     this.callbacks = options.callbacks;
     const tracer = options.tracer ?? NOOP_JOB_TRACER;
-    this.acks = new AckBatcher(store, this.logger, (job, outcome, request, run) => {
+    this.acks = new AckBatcher(jobs, this.logger, (job, outcome, request, run) => {
       options.observer?.onSettled(job, outcome, this.clock.now() - (job.startedAt ?? this.clock.now()));
       if (outcome === 'stale') {
         this.logger.warn({ msg: 'job result dropped, its lease was lost', jobId: job.id, queue: job.queue, workerId });
@@ -120,7 +121,7 @@ export class WorkerRuntime {
     });
     this.loops = options.queues.map((queue) => {
       const loop: ClaimLoop = new ClaimLoop(queue, {
-        store,
+        jobs,
         workerId,
         concurrency: options.concurrency,
         leaseMs: options.leaseMs,
@@ -134,7 +135,8 @@ export class WorkerRuntime {
       return loop;
     });
     this.heartbeat = new LeaseHeartbeatService({
-      store,
+      jobs,
+      workers,
       workerId,
       queues: options.queues,
       leaseMs: options.leaseMs,
@@ -279,7 +281,7 @@ export class WorkerRuntime {
     const backoff = new RetryBackoff(100, 2_000);
     for (;;) {
       try {
-        await this.store.release(queue, leases);
+        await this.jobs.release(queue, leases);
         return;
       } catch (err) {
         if (!isTransientStoreError(err) || this.clock.now() >= giveUpAt) {
@@ -299,7 +301,7 @@ export class WorkerRuntime {
 
   private async removeInfo(): Promise<void> {
     try {
-      await this.store.workers.remove(this.workerId);
+      await this.workers.remove(this.workerId);
     } catch (err) {
       this.logger.warn(`worker ${this.workerId}: removing its info failed (${errorText(err)}); it expires after WORKER_DEAD_MS`);
     }
@@ -307,7 +309,7 @@ export class WorkerRuntime {
 
   private async unregister(queue: string): Promise<void> {
     try {
-      await this.store.unregisterWorker(queue, this.workerId);
+      await this.workers.unregister(queue, this.workerId);
     } catch (err) {
       this.logger.warn(`worker ${this.workerId}: unregistering from queue ${queue} failed (${errorText(err)})`);
     }

@@ -28,7 +28,7 @@ describe('WorkerRuntime shutdown', () => {
     });
     const [quick] = await h.enqueue({ type: 'quick' });
     const [endless] = await h.enqueue({ type: 'endless' });
-    const unregister = vi.spyOn(h.store, 'unregisterWorker');
+    const unregister = vi.spyOn(h.store.workers, 'unregister');
     h.runtime.start();
     await waitFor(() => seen.length === 1, 'endless running');
 
@@ -36,16 +36,16 @@ describe('WorkerRuntime shutdown', () => {
     await h.runtime.shutdown();
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 
-    expect((await h.store.get(quick.id))?.status).toBe('succeeded');
-    const released = await h.store.get(endless.id);
+    expect((await h.store.admin.get(quick.id))?.status).toBe('succeeded');
+    const released = await h.store.admin.get(endless.id);
     expect(released).toMatchObject({ status: 'pending', attempts: 0 });
     expect(seen[0].signal.reason).toMatchObject({ kind: 'shutdown' });
     expect(unregister).toHaveBeenCalledWith('default', 'test-worker');
-    expect((await h.store.counts('default')).running).toBe(0);
+    expect((await h.store.admin.counts('default')).running).toBe(0);
 
     // the handler's late result never lands
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(await h.store.get(endless.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await h.store.admin.get(endless.id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('claims nothing after shutdown began', async () => {
@@ -55,6 +55,6 @@ describe('WorkerRuntime shutdown', () => {
     await h.runtime.shutdown();
     const [job] = await h.enqueue({ type: 'noop' });
     await new Promise((r) => setTimeout(r, 50));
-    expect((await h.store.get(job.id))?.status).toBe('pending');
+    expect((await h.store.admin.get(job.id))?.status).toBe('pending');
   });
 });

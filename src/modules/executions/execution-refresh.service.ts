@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobOperations } from '../queue';
+import { JobAdmin } from '../queue';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
 import { ExecutionRefresher } from './execution-refresher';
 
@@ -18,7 +18,7 @@ export class ExecutionRefreshService {
   private queuesReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly store: Pick<JobOperations, 'queues'>,
+    private readonly admin: JobAdmin,
     private readonly refresher: ExecutionRefresher,
     private readonly metrics: ExecutionRefreshMetrics,
     private readonly batch: number,
@@ -40,7 +40,7 @@ export class ExecutionRefreshService {
   private async queues(): Promise<string[]> {
     if (performance.now() - this.queuesReadAt < ExecutionRefreshService.QUEUE_LIST_TTL_MS) return this.knownQueues;
     try {
-      this.knownQueues = await this.store.queues();
+      this.knownQueues = await this.admin.queues();
       this.queuesReadAt = performance.now();
     } catch (err) {
       this.logger.warn(`refresh could not list queues: ${(err as Error).message}`);

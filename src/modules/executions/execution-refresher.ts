@@ -2,7 +2,7 @@ import { Clock } from '../../domain/clock';
 import { executionCallbackSpec } from '../../domain/execution-callback';
 import { Execution, isExecutionFinal, toExecution } from '../../domain/execution';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { ExecutionOperations, JobOperations } from '../queue';
+import { ExecutionStore, JobQueue } from '../queue';
 import { JobTracer, NOOP_JOB_TRACER } from '../tracing';
 import { ExecutionStatusSink, RejectedExecution } from './execution-status.writer';
 
@@ -30,7 +30,8 @@ export interface ExecutionRefresherOptions {
  */
 export class ExecutionRefresher {
   constructor(
-    private readonly store: ExecutionOperations & Pick<JobOperations, 'get' | 'enqueue'>,
+    private readonly executions: ExecutionStore,
+    private readonly jobs: JobQueue,
     private readonly sink: ExecutionStatusSink | undefined,
     private readonly clock: Clock,
     private readonly options: ExecutionRefresherOptions,
@@ -42,7 +43,7 @@ export class ExecutionRefresher {
 
   async refreshBatch(queue: string): Promise<Execution[]> {
     const { refresherId, batch } = this.options;
-    const records = await this.store.claimRefresh(queue, refresherId, batch);
+    const records = await this.executions.claimRefresh(queue, refresherId, batch);
     if (records.length === 0) return [];
     const executions = records.map(toExecution);
     if (this.sink) {
@@ -53,9 +54,9 @@ export class ExecutionRefresher {
     if (due.length > 0) {
       const opts = { now: this.clock.now(), maxPayloadBytes: this.options.maxPayloadBytes, hostGroups: this.options.hostGroups };
       const callbacks = due.map((e) => normalizeJobSpec(executionCallbackSpec(e), opts));
-      await (this.options.tracer ?? NOOP_JOB_TRACER).traceEnqueueEach(callbacks, () => this.store.enqueue(callbacks));
+      await (this.options.tracer ?? NOOP_JOB_TRACER).traceEnqueueEach(callbacks, () => this.jobs.enqueue(callbacks));
     }
-    await this.store.ackRefresh(
+    await this.executions.ackRefresh(
       queue,
       refresherId,
       executions.map((e) => e.id),

@@ -3,7 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
 import { HistoryDatabase } from '../history';
 import { JobsModule } from '../jobs';
-import { JobStore } from '../queue';
+import { ExecutionStore, JobAdmin, JobQueue } from '../queue';
 import { JobTracer } from '../tracing';
 import { RecoveryModule } from '../recovery';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
@@ -31,10 +31,18 @@ export class ExecutionsModule {
       ExecutionRefreshMetrics,
       {
         provide: ExecutionRefresher,
-        inject: [JobStore, ExecutionRefreshMetrics, AppConfig, CLOCK, JobTracer, { token: HistoryDatabase, optional: true }],
-        useFactory: (store: JobStore, metrics: ExecutionRefreshMetrics, config: AppConfig, clock: Clock, tracer: JobTracer, database?: HistoryDatabase) => {
+        inject: [ExecutionStore, JobQueue, ExecutionRefreshMetrics, AppConfig, CLOCK, JobTracer, { token: HistoryDatabase, optional: true }],
+        useFactory: (
+          executions: ExecutionStore,
+          jobs: JobQueue,
+          metrics: ExecutionRefreshMetrics,
+          config: AppConfig,
+          clock: Clock,
+          tracer: JobTracer,
+          database?: HistoryDatabase,
+        ) => {
           const logger = new Logger(ExecutionRefresher.name);
-          return new ExecutionRefresher(store, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, clock, {
+          return new ExecutionRefresher(executions, jobs, database ? new PostgresExecutionStatusWriter(() => database.dataSource()) : undefined, clock, {
             refresherId: newRefresherId(),
             batch: config.refreshBatch,
             maxPayloadBytes: config.maxPayloadBytes,
@@ -49,9 +57,9 @@ export class ExecutionsModule {
       },
       {
         provide: ExecutionRefreshService,
-        inject: [JobStore, ExecutionRefresher, ExecutionRefreshMetrics, AppConfig],
-        useFactory: (store: JobStore, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics, config: AppConfig) =>
-          new ExecutionRefreshService(store, refresher, metrics, config.refreshBatch),
+        inject: [JobAdmin, ExecutionRefresher, ExecutionRefreshMetrics, AppConfig],
+        useFactory: (admin: JobAdmin, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics, config: AppConfig) =>
+          new ExecutionRefreshService(admin, refresher, metrics, config.refreshBatch),
       },
       ExecutionRefreshScheduler,
     ];

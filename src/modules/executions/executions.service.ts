@@ -5,7 +5,7 @@ import { JobSpec } from '../../domain/job';
 import { idTail } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
-import { JobStore, ListPage, ExecutionOperations, JobOperations } from '../queue';
+import { ExecutionStore, ListPage } from '../queue';
 import { Enqueued, JobTracer } from '../tracing';
 
 /**
@@ -17,7 +17,7 @@ import { Enqueued, JobTracer } from '../tracing';
 @Injectable()
 export class ExecutionsService {
   constructor(
-    @Inject(JobStore) private readonly store: ExecutionOperations & Pick<JobOperations, 'get'>,
+    @Inject(ExecutionStore) private readonly executions: ExecutionStore,
     private readonly jobs: JobsService,
     private readonly tracer: JobTracer,
     @Optional() private readonly history?: HistoryQueryService,
@@ -40,13 +40,13 @@ export class ExecutionsService {
       ...(callbackUrl !== undefined ? { callbackUrl } : {}),
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     };
-    const record = await this.tracer.traceEnqueue(jobs, () => this.store.createExecution(execution, jobs), enqueuedExecution);
+    const record = await this.tracer.traceEnqueue(jobs, () => this.executions.create(execution, jobs), enqueuedExecution);
     // a partitioned queue gives the execution an id naming its partition, with this id's tail
     return { id: record.id, total: record.total, created: idTail(record.id) === idTail(id) };
   }
 
   async get(id: string): Promise<Execution> {
-    const record = (await this.store.getExecution(id)) ?? (await this.history?.findExecution(id));
+    const record = (await this.executions.get(id)) ?? (await this.history?.findExecution(id));
     if (!record) throw new ExecutionNotFoundError(id);
     return toExecution(record);
   }
@@ -57,16 +57,16 @@ export class ExecutionsService {
    */
   async list(queue: string, limit: number, cursor?: string): Promise<{ items: Execution[]; nextCursor: string | null }> {
     this.jobs.checkQueue(queue, 'queue');
-    const page = await this.store.listExecutions(queue, limit, cursor);
+    const page = await this.executions.list(queue, limit, cursor);
     return { items: page.items.map(toExecution), nextCursor: page.nextCursor };
   }
 
   listJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
-    return this.store.listExecutionJobs(id, limit, cursor);
+    return this.executions.listJobs(id, limit, cursor);
   }
 
   async cancel(id: string): Promise<Execution> {
-    return toExecution(await this.store.cancelExecution(id));
+    return toExecution(await this.executions.cancel(id));
   }
 }
 

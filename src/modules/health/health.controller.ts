@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorFunction } from '@nestjs/terminus';
 import { HistoryDatabaseHealthIndicator } from './history-database.health';
-import { JobStoreHealthIndicator } from './job-store.health';
+import { JobEngineHealthIndicator } from './job-engine.health';
 import { HistoryGapsHealthIndicator } from './history-gaps.health';
 
 @ApiTags('health')
@@ -10,7 +10,7 @@ import { HistoryGapsHealthIndicator } from './history-gaps.health';
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
-    private readonly store: JobStoreHealthIndicator,
+    private readonly store: JobEngineHealthIndicator,
     private readonly history: HistoryDatabaseHealthIndicator,
     private readonly gaps: HistoryGapsHealthIndicator,
   ) {}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 import { HistoryDatabaseHealthIndicator } from './history-database.health';
-import { JobStoreHealthIndicator } from './job-store.health';
+import { JobEngineHealthIndicator } from './job-engine.health';
 import { HistoryGapsHealthIndicator } from './history-gaps.health';
 import { RecoveryModule } from '../recovery';
 
@@ -14,6 +14,6 @@ import { RecoveryModule } from '../recovery';
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json' }), RecoveryModule],
   controllers: [HealthController],
-  providers: [JobStoreHealthIndicator, HistoryDatabaseHealthIndicator, HistoryGapsHealthIndicator],
+  providers: [JobEngineHealthIndicator, HistoryDatabaseHealthIndicator, HistoryGapsHealthIndicator],
 })
 export class HealthModule {}

@@ -2,11 +2,11 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { Clock, CLOCK } from '../../domain/clock';
 import { ClaimqMetrics, METRIC_PREFIX, ScrapeRead } from '../metrics';
-import { EventBacklog, EventOperations, JobStore } from '../queue';
+import { EventBacklog, JobAdmin, Outbox } from '../queue';
 
 /**
  * History writer lag (while history is on), read from the store at scrape time, per queue: what
- * the writer has not stored yet (JobStore.eventBacklog: the Redis stream's consumer group, a few
+ * the writer has not stored yet (Outbox.backlog: the Redis stream's consumer group, a few
  * reads per queue; the memory store's outbox) and how old the oldest of it is. The state is
  * shared: every instance reports the same numbers, and with no writer running they still grow.
  */
@@ -15,7 +15,8 @@ export class HistoryBacklogMetrics {
   private readonly backlogs = new ScrapeRead('history backlog', () => this.readAll());
 
   constructor(
-    @Inject(JobStore) private readonly store: EventOperations,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
+    @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(CLOCK) clock: Clock,
     @Optional() metrics?: ClaimqMetrics,
   ) {
@@ -48,8 +49,8 @@ export class HistoryBacklogMetrics {
   }
 
   private async readAll(): Promise<Map<string, EventBacklog>> {
-    const queues = await this.store.queues();
-    const read = await Promise.all(queues.map((queue) => this.store.eventBacklog(queue)));
+    const queues = await this.admin.queues();
+    const read = await Promise.all(queues.map((queue) => this.outbox.backlog(queue)));
     return new Map(queues.map((queue, i) => [queue, read[i]]));
   }
 }

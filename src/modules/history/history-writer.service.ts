@@ -3,7 +3,7 @@ import { Counter, Registry } from 'prom-client';
 import { AppConfig } from '../../config/app-config';
 import { queueOfJobId } from '../../domain/job-id';
 import { ClaimqMetrics, METRIC_PREFIX } from '../metrics';
-import { JobStore, EventOperations, JobEventSources } from '../queue';
+import { JobAdmin, JobEventSources } from '../queue';
 import { HistoryDatabase } from './history-database';
 import { HistoryBatchWriter } from './writer/history-batch-writer';
 import { HistoryDrain } from './writer/history-drain';
@@ -27,7 +27,7 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     private readonly config: AppConfig,
-    @Inject(JobStore) private readonly store: EventOperations,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
     private readonly sources: JobEventSources,
     database: HistoryDatabase,
     @Optional() metrics?: ClaimqMetrics,
@@ -64,7 +64,7 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
     let queues: string[];
     let listed = true;
     try {
-      queues = [...new Set([...this.config.queues, ...(await this.store.queues())])];
+      queues = [...new Set([...this.config.queues, ...(await this.admin.queues())])];
     } catch (err) {
       queues = this.config.queues;
       listed = false;

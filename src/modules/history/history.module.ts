@@ -8,7 +8,7 @@ import { HistoryQueryService } from './query/history-query.service';
 import { HistoryWriterService } from './history-writer.service';
 import { HistoryBacklogMetrics } from './history-backlog.metrics';
 import { historyConsumerName } from './consumer-name';
-import { JobEventSources, JobStore } from '../queue';
+import { JobEventSources, Outbox } from '../queue';
 import { HistoryPartitionsScheduler } from './partitions/history-partitions.scheduler';
 
 /**
@@ -43,10 +43,10 @@ export class HistoryModule {
         },
         {
           provide: JobEventSources,
-          inject: [JobStore],
-          useFactory: (store: JobStore) => {
+          inject: [Outbox],
+          useFactory: (outbox: Outbox) => {
             const logger = new Logger('History');
-            return store.eventSources({
+            return outbox.sources({
               consumer: historyConsumerName(),
               onDropped: (entry, reason) => logger.error(`history dropped stream entry ${entry}: ${reason}`),
             });

@@ -1,10 +1,10 @@
 import { InvalidJobSpecError, InvalidTransitionError, JobNotFoundError } from '../../domain/errors';
 import { Job, JobStatus } from '../../domain/job';
-import { JobOperations, ListPage, ListQuery } from '../queue';
+import { JobAdmin } from '../queue';
 
 /**
  * A bulk cancel or retry over one queue's filtered listing, one bounded batch per call: one page
- * of the listing (store.list), then the action on each of its jobs. The caller calls again with
+ * of the listing (list), then the action on each of its jobs. The caller calls again with
  * `nextCursor` until it is null.
  *
  * Why the paging stays exact although every batch takes the jobs it changed out of the very index
@@ -46,7 +46,7 @@ export interface BulkActionResult {
 }
 
 /** What a bulk action needs of the jobs: a listing and the single-job actions (JobsService's, with their callbacks). */
-export type BulkJobOperations = { list(query: ListQuery): Promise<ListPage> } & Pick<JobOperations, 'cancel' | 'retry'>;
+export type BulkJobOperations = Pick<JobAdmin, 'list' | 'cancel' | 'retry'>;
 
 export async function runBulkAction(jobs: BulkJobOperations, action: BulkAction, query: BulkActionQuery): Promise<BulkActionResult> {
   const statuses: readonly JobStatus[] = BULK_ACTION_STATUSES[action];

@@ -1,7 +1,7 @@
 import { AppConfig } from '../../config/app-config';
 import { InvalidJobSpecError } from '../../domain/errors';
 import { GroupState, QueueSettings } from '../../domain/fairness';
-import { JobStore } from '../queue';
+import { GroupStore } from '../queue';
 import { FairnessService } from './fairness.service';
 
 const emptyGroup = (name: string): GroupState => ({ name, pending: 0, running: 0, paused: false, concurrency: null, effectiveConcurrency: null, rateLimit: null, limitedBy: null });
@@ -18,7 +18,7 @@ function setup() {
     updateGroup: async (queue: string, group: string, patch: object) => (calls.push(['updateGroup', queue, group, patch]), { ...emptyGroup(group), ...patch }),
     list: async (queue: string, limit: number, cursor?: string) => (calls.push(['list', queue, limit, cursor]), { items: [], nextCursor: null }),
   };
-  const service = new FairnessService({ groups } as unknown as JobStore, AppConfig.from({ QUEUES: 'default,emails' }));
+  const service = new FairnessService(groups as unknown as GroupStore, AppConfig.from({ QUEUES: 'default,emails' }));
   return { service, calls };
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { Job } from '../../domain/job';
 import { HistoryQueryService, JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history';
-import { JobStore, JobOperations } from '../queue';
+import { JobAdmin } from '../queue';
 import { JobAttemptsResponseDto } from './dto/job-attempts-response.dto';
 import { presentHistoryAttempt } from './job-history.presenter';
 import { latestAttemptFromJob } from './latest-attempt';
@@ -20,7 +20,7 @@ const HISTORY_OFF = 'needs job history, which is off (DATABASE_URL is not set)';
 @Injectable()
 export class JobHistoryService {
   constructor(
-    @Inject(JobStore) private readonly store: JobOperations,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
     @Optional() private readonly history?: HistoryQueryService,
   ) {}
 
@@ -29,7 +29,7 @@ export class JobHistoryService {
   }
 
   async find(id: string): Promise<FoundJob> {
-    const job = await this.store.get(id);
+    const job = await this.admin.get(id);
     if (job) return { source: 'store', job };
     const record = await this.history?.findJob(id);
     if (record) return { source: 'history', record };

@@ -11,9 +11,9 @@ import { WorkersController } from './workers.controller';
 import { WorkersService } from './workers.service';
 
 /**
- * The REST API over the JobStore (provided globally by QueueModule), reaching into job history
- * (HistoryModule, global when DATABASE_URL is set) for what the store no longer holds; and the
- * worker processes the store's directory knows (GET /workers).
+ * The REST API over the job engine's ports (provided globally by QueueModule), reaching into job
+ * history (HistoryModule, global when DATABASE_URL is set) for what the engine no longer holds;
+ * and the worker processes its WorkerDirectory knows (GET /workers).
  */
 @Module({
   controllers: [JobsController, QueuesController, FairnessController, WorkersController, BulkJobsController],

@@ -2,7 +2,7 @@ import { AppConfig } from '../../config/app-config';
 import { ManualClock } from '../../domain/clock';
 import { InvalidJobSpecError, PayloadTooLargeError } from '../../domain/errors';
 import { EnqueueResult, Job, NewJob } from '../../domain/job';
-import { CallbackEnqueuer, JobStore } from '../queue';
+import { CallbackEnqueuer, JobAdmin, JobQueue } from '../queue';
 import { NOOP_JOB_TRACER } from '../tracing';
 import { JobsService } from './jobs.service';
 
@@ -22,7 +22,8 @@ function setup(env: Record<string, string> = {}) {
   const store = new RecordingStore();
   const clock = new ManualClock(Date.UTC(2030, 0, 1));
   const config = AppConfig.from(env);
-  const service = new JobsService(store as unknown as JobStore, config, clock, new CallbackEnqueuer(store as unknown as JobStore, clock, config.maxPayloadBytes), NOOP_JOB_TRACER);
+  const [jobs, admin] = [store as unknown as JobQueue, store as unknown as JobAdmin];
+  const service = new JobsService(jobs, admin, config, clock, new CallbackEnqueuer(jobs, admin, clock, config.maxPayloadBytes), NOOP_JOB_TRACER);
   return { store, clock, service };
 }
 

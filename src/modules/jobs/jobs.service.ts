@@ -10,7 +10,7 @@ import { HttpJobSecrets } from '../../domain/http-job-secrets';
 import { SCHEDULE_KEY_PREFIX } from '../../domain/schedule';
 import { MAX_PAYLOAD_DEPTH, PAYLOAD_TOO_DEEP, pathBeyondDepth } from '../../domain/json-depth';
 import { ClaimqMetrics } from '../metrics';
-import { CallbackEnqueuer, JobStore, ListPage, ListQuery, JobOperations } from '../queue';
+import { CallbackEnqueuer, JobAdmin, JobQueue, ListPage, ListQuery } from '../queue';
 import { enqueuedJobs, JobTracer } from '../tracing';
 import { MAX_DELAY_MS } from './job-limits';
 import { AcceptedQueues } from './accepted-queues';
@@ -29,7 +29,8 @@ export class JobsService {
   private readonly batcher: EnqueueBatcher;
 
   constructor(
-    @Inject(JobStore) private readonly store: JobOperations,
+    @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly callbacks: CallbackEnqueuer,
@@ -39,7 +40,7 @@ export class JobsService {
     this.queues = new AcceptedQueues(config.queues);
     this.secrets = config.httpJobSecrets();
     this.egress = config.egressPolicy();
-    this.batcher = new EnqueueBatcher((jobs) => this.store.enqueue(jobs));
+    this.batcher = new EnqueueBatcher((jobs) => this.jobs.enqueue(jobs));
   }
 
   /**
@@ -57,7 +58,7 @@ export class JobsService {
   }
 
   private async enqueueOne(job: NewJob): Promise<EnqueueResult> {
-    return (this.config.queuePartitions.get(job.queue) ?? 1) > 1 ? (await this.store.enqueue([job]))[0] : this.batcher.add(job);
+    return (this.config.queuePartitions.get(job.queue) ?? 1) > 1 ? (await this.jobs.enqueue([job]))[0] : this.batcher.add(job);
   }
 
   /**
@@ -72,7 +73,7 @@ export class JobsService {
     if (stray >= 0) {
       throw new InvalidJobSpecError(`jobs.${stray}.queue`, `must be ${queue}, the queue of jobs.0: a bulk's jobs share one queue`);
     }
-    const results = await this.tracer.traceEnqueue(jobs, () => this.store.enqueue(jobs), enqueuedJobs);
+    const results = await this.tracer.traceEnqueue(jobs, () => this.jobs.enqueue(jobs), enqueuedJobs);
     this.countEnqueued(results);
     return results.map((result) => result.job.id);
   }
@@ -80,7 +81,7 @@ export class JobsService {
   /** A queue outside QUEUES is refused (400 naming `queue`), as an enqueue into it would be. */
   list(query: ListQuery): Promise<ListPage> {
     this.queues.check(query.queue, 'queue');
-    return this.store.list(query);
+    return this.admin.list(query);
   }
 
   /**
@@ -89,24 +90,24 @@ export class JobsService {
    * same idempotency key). A running job is only asked to cancel: its worker ends it and calls back.
    */
   async cancel(id: string): Promise<Job> {
-    const job = await this.store.cancel(id);
+    const job = await this.admin.cancel(id);
     if (job.status === 'cancelled' && job.callbackUrl) await this.callbacks.send(job.id);
     return job;
   }
 
   retry(id: string): Promise<Job> {
-    return this.store.retry(id);
+    return this.admin.retry(id);
   }
 
   /** A scheduled job (delayed, or waiting out a retry backoff) runs now: pending, in its priority and group. */
   promote(id: string): Promise<Job> {
-    return this.store.promote(id);
+    return this.admin.promote(id);
   }
 
   /** The live job `key` names in `queue` (a queue outside QUEUES: 400 naming `queue`), or null. */
   findByIdempotencyKey(queue: string, key: string): Promise<Job | null> {
     this.queues.check(queue, 'queue');
-    return this.store.findByIdempotencyKey(queue, key);
+    return this.admin.findByIdempotencyKey(queue, key);
   }
 
   /**

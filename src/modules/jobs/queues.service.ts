@@ -4,7 +4,7 @@ import { Clock, CLOCK } from '../../domain/clock';
 import { InvalidJobSpecError } from '../../domain/errors';
 import { NAME_PATTERN, QueueCounts } from '../../domain/job';
 import { summarizeWindow } from '../../domain/queue-stats';
-import { JobStore, RefreshBacklog, JobOperations, ExecutionOperations } from '../queue';
+import { ExecutionStore, JobAdmin, QueueStatsStore, RefreshBacklog } from '../queue';
 import { AcceptedQueues } from './accepted-queues';
 import { QueueStats } from './queue-stats.presenter';
 
@@ -20,7 +20,9 @@ export class QueuesService {
   private readonly accepted: AcceptedQueues;
 
   constructor(
-    @Inject(JobStore) private readonly store: JobOperations & Pick<ExecutionOperations, 'refreshBacklog'> & Pick<JobStore, 'stats'>,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
+    @Inject(ExecutionStore) private readonly executions: ExecutionStore,
+    @Inject(QueueStatsStore) private readonly queueStats: QueueStatsStore,
     @Inject(CLOCK) private readonly clock: Clock,
     config: AppConfig,
   ) {
@@ -29,10 +31,10 @@ export class QueuesService {
 
   /** Every known queue with its job count per status, sorted by name. */
   async summaries(): Promise<QueueSummary[]> {
-    const names = [...(await this.store.queues())].sort();
+    const names = [...(await this.admin.queues())].sort();
     return Promise.all(
       names.map(async (name) => {
-        const [counts, refresh] = await Promise.all([this.store.counts(name), this.store.refreshBacklog(name)]);
+        const [counts, refresh] = await Promise.all([this.admin.counts(name), this.executions.refreshBacklog(name)]);
         return { name, counts, refresh };
       }),
     );
@@ -46,7 +48,7 @@ export class QueuesService {
     if (!NAME_PATTERN.test(queue)) throw new InvalidJobSpecError('name', 'must match [A-Za-z0-9_.:-]{1,100}');
     this.accepted.check(queue, 'name');
     const at = this.clock.now();
-    const [counts, oldestPending, minutes] = await Promise.all([this.store.counts(queue), this.store.oldestPending(queue), this.store.stats.read(queue, at)]);
+    const [counts, oldestPending, minutes] = await Promise.all([this.admin.counts(queue), this.admin.oldestPending(queue), this.queueStats.read(queue, at)]);
     return { queue, at, counts, oldestPending, window: summarizeWindow(minutes, at) };
   }
 }

@@ -1,18 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { DeadWorkerRecord, LIVE_WORKERS_LISTED, PublishedWorker } from '../../domain/worker-info';
-import { JobStore, WorkerDirectory } from '../queue';
+import { WorkerDirectory } from '../queue';
 
 @Injectable()
 export class WorkersService {
-  private readonly directory: WorkerDirectory;
-
   constructor(
-    @Inject(JobStore) store: Pick<JobStore, 'workers'>,
+    @Inject(WorkerDirectory) private readonly directory: WorkerDirectory,
     private readonly config: AppConfig,
-  ) {
-    this.directory = store.workers;
-  }
+  ) {}
 
   /** Workers heard from within WORKER_DEAD_MS (by id), and the last ones declared dead (newest first). */
   async overview(): Promise<{ live: PublishedWorker[]; dead: DeadWorkerRecord[] }> {

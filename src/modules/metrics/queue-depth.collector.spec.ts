@@ -1,7 +1,7 @@
 import { ManualClock } from '../../domain/clock';
 import { normalizeJobSpec } from '../../domain/job-spec';
 import { parsePrometheusText, sampleValue } from '../../../test/support/prometheus-text';
-import { MemoryJobStore, StoreHealth } from '../queue';
+import { MemoryEngine, StoreHealth } from '../queue';
 import { ClaimqMetrics } from './claimq-metrics';
 import { QueueDepthCollector } from './queue-depth.collector';
 
@@ -16,19 +16,19 @@ class SwitchableHealth extends StoreHealth {
 
 describe('QueueDepthCollector', () => {
   const clock = new ManualClock(Date.UTC(2026, 10, 26, 9, 0, 0));
-  const store = new MemoryJobStore({ configuredQueues: ['mail', 'idle'], clock });
+  const store = new MemoryEngine({ configuredQueues: ['mail', 'idle'], clock });
   const health = new SwitchableHealth();
   const metrics = new ClaimqMetrics();
-  new QueueDepthCollector(metrics, store, health, clock);
+  new QueueDepthCollector(metrics, store.admin, health, clock);
   afterAll(() => store.close());
 
   const scrape = async () => parsePrometheusText(await metrics.registry.metrics());
   const spec = (runAt?: number) => normalizeJobSpec({ type: 'noop', queue: 'mail', ...(runAt ? { runAt } : {}) }, { now: clock.now(), maxPayloadBytes: 1024 });
 
   it('reports the age of the longest-waiting pending job per queue, 0 for a queue with none', async () => {
-    await store.enqueue([spec()]);
+    await store.jobs.enqueue([spec()]);
     clock.advance(30_000);
-    await store.enqueue([spec()]);
+    await store.jobs.enqueue([spec()]);
     clock.advance(60_000);
     let samples = await scrape();
     expect(sampleValue(samples, 'claimq_queue_oldest_pending_age_seconds', { queue: 'mail' })).toBe(90);
@@ -36,18 +36,18 @@ describe('QueueDepthCollector', () => {
     expect(sampleValue(samples, 'claimq_queue_jobs', { queue: 'mail', state: 'pending' })).toBe(2);
 
     // the oldest is claimed: the next one has waited 60 s
-    await store.claim('mail', 'w-1', 1, 30_000);
+    await store.jobs.claim('mail', 'w-1', 1, 30_000);
     samples = await scrape();
     expect(sampleValue(samples, 'claimq_queue_oldest_pending_age_seconds', { queue: 'mail' })).toBe(60);
     expect(sampleValue(samples, 'claimq_leases_held', { queue: 'mail' })).toBe(1);
   });
 
   it('counts a delayed job from when it became runnable, not from when it was added', async () => {
-    const claimed = await store.claim('mail', 'w-1', 10, 30_000); // an empty queue to start from
+    const claimed = await store.jobs.claim('mail', 'w-1', 10, 30_000); // an empty queue to start from
     expect(claimed.jobs.length).toBe(1);
-    await store.enqueue([spec(clock.now() + 120_000)]);
+    await store.jobs.enqueue([spec(clock.now() + 120_000)]);
     clock.advance(150_000);
-    await store.promoteDue('mail', 100);
+    await store.upkeep.promoteDue('mail', 100);
     const samples = await scrape();
     expect(sampleValue(samples, 'claimq_queue_oldest_pending_age_seconds', { queue: 'mail' })).toBe(30);
   });

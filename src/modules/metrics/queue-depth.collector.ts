@@ -4,7 +4,7 @@ import { withinTimeout } from '../../common/within-timeout';
 import { Clock, CLOCK } from '../../domain/clock';
 import { JOB_STATUSES, QueueCounts } from '../../domain/job';
 import { OldestPending } from '../../domain/queue-stats';
-import { JobStore, JobOperations, StoreHealth } from '../queue';
+import { JobAdmin, StoreHealth } from '../queue';
 import { ClaimqMetrics, METRIC_PREFIX } from './claimq-metrics';
 import { SCRAPE_READ_TIMEOUT_MS, ScrapeRead } from './scrape-read';
 
@@ -27,7 +27,7 @@ export class QueueDepthCollector {
 
   constructor(
     metrics: ClaimqMetrics,
-    @Inject(JobStore) private readonly store: Pick<JobOperations, 'counts' | 'queues' | 'oldestPending'>,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
     @Inject(StoreHealth) health: StoreHealth,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -87,8 +87,8 @@ export class QueueDepthCollector {
 
   private async readAll(): Promise<Map<string, QueueReading>> {
     const readings = new Map<string, QueueReading>();
-    for (const queue of await this.store.queues()) {
-      const [counts, oldest] = await Promise.all([this.store.counts(queue), this.store.oldestPending(queue)]);
+    for (const queue of await this.admin.queues()) {
+      const [counts, oldest] = await Promise.all([this.admin.counts(queue), this.admin.oldestPending(queue)]);
       readings.set(queue, { counts, oldest });
     }
     return readings;

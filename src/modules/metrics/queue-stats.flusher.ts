@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { errorText, JobStore } from '../queue';
+import { errorText, QueueStatsStore } from '../queue';
 import { QueueStatsObserver } from './queue-stats.observer';
 
 export const QUEUE_STATS_FLUSH_INTERVAL = 'claimq.queue-stats-flush';
@@ -21,7 +21,7 @@ export class QueueStatsFlusher implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     private readonly schedulerRegistry: SchedulerRegistry,
     private readonly observer: QueueStatsObserver,
-    @Inject(JobStore) private readonly store: Pick<JobStore, 'stats'>,
+    @Inject(QueueStatsStore) private readonly stats: QueueStatsStore,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -54,7 +54,7 @@ export class QueueStatsFlusher implements OnApplicationBootstrap, BeforeApplicat
     await Promise.all(
       [...deltas].map(async ([queue, delta]) => {
         try {
-          await this.store.stats.record(queue, delta);
+          await this.stats.record(queue, delta);
         } catch (error) {
           this.observer.giveBack(queue, delta);
           this.logger.warn({ msg: 'dashboard stats not written, kept for the next flush', queue, error: errorText(error) });

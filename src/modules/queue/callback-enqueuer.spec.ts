@@ -1,6 +1,8 @@
 import { ManualClock } from '../../domain/clock';
 import { Job, NewJob } from '../../domain/job';
 import { CallbackEnqueuer } from './callback-enqueuer';
+import { JobAdmin } from './job-admin';
+import { JobQueue } from './job-queue';
 
 const silent = { debug: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -25,8 +27,9 @@ const ended: Job = {
 
 async function callbackOf(hostGroups: boolean): Promise<NewJob> {
   const enqueued: NewJob[] = [];
-  const store = { get: async () => ended, enqueue: async (jobs: NewJob[]) => (enqueued.push(...jobs), []) };
-  await new CallbackEnqueuer(store, new ManualClock(10), 1 << 20, silent, hostGroups).send(ended.id);
+  const jobs = { enqueue: async (batch: NewJob[]) => (enqueued.push(...batch), []) } as unknown as JobQueue;
+  const admin = { get: async () => ended } as unknown as JobAdmin;
+  await new CallbackEnqueuer(jobs, admin, new ManualClock(10), 1 << 20, silent, hostGroups).send(ended.id);
   return enqueued[0];
 }
 

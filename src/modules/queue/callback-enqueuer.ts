@@ -5,7 +5,8 @@ import { PayloadTooLargeError } from '../../domain/errors';
 import { callbackJobSpec } from '../../domain/job-callback';
 import { isFinal, NewJob } from '../../domain/job';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { JobOperations } from './job-store';
+import { JobAdmin } from './job-admin';
+import { JobQueue } from './job-queue';
 import { errorText, isTransientStoreError } from './store-errors';
 import { enqueuedJobs, JobTracer, NOOP_JOB_TRACER, TraceCarrier } from '../tracing';
 
@@ -27,7 +28,8 @@ export class CallbackEnqueuer {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly store: Pick<JobOperations, 'get' | 'enqueue'>,
+    private readonly jobs: JobQueue,
+    private readonly admin: JobAdmin,
     private readonly clock: Clock,
     private readonly maxPayloadBytes: number,
     private readonly logger: CallbackLogger = new Logger('Callbacks'),
@@ -69,7 +71,7 @@ export class CallbackEnqueuer {
   }
 
   private async enqueueOnce(jobId: string, run: TraceCarrier | undefined): Promise<boolean> {
-    const job = await this.store.get(jobId);
+    const job = await this.admin.get(jobId);
     if (!job?.callbackUrl || !isFinal(job.status)) return false;
     const opts = { now: this.clock.now(), maxPayloadBytes: this.maxPayloadBytes, hostGroups: this.hostGroups };
     let callback: NewJob;
@@ -81,7 +83,7 @@ export class CallbackEnqueuer {
       callback = normalizeJobSpec(callbackJobSpec(job, { omitPayloadAndResult: true }), opts);
     }
     // an explicit parent always: what is active here is whichever run's acks happen to be flushing
-    await this.tracer.traceEnqueue([callback], () => this.store.enqueue([callback]), enqueuedJobs, { parent: run ?? job });
+    await this.tracer.traceEnqueue([callback], () => this.jobs.enqueue([callback]), enqueuedJobs, { parent: run ?? job });
     this.logger.debug(`job ${jobId}: callback ${callback.id} enqueued for ${job.callbackUrl}`);
     return true;
   }

@@ -1,7 +1,7 @@
 import { InvalidJobSpecError } from '../../domain/errors';
 
 /**
- * Where a page of a queue's executions ended (JobStore.listExecutions), shared by every store: the
+ * Where a page of a queue's executions ended (ExecutionStore.list), shared by every engine: the
  * last execution's creation time and id. The next page starts after that position in the order
  * (createdAt, id) descending, wherever the execution itself has gone, so executions created or
  * trimmed meanwhile make no page skip or repeat one. A partitioned queue's partitions are merged

@@ -1,26 +1,16 @@
-/** The job store: its contract, its two implementations' module, and the rules for its errors. */
+/** The job engine's ports (one abstract class and injection token each), its module, and the rules for its errors. */
 export { QueueModule } from './queue.module';
-export { JobStore } from './job-store';
-export type {
-  JobOperations,
-  WorkerOperations,
-  UpkeepOperations,
-  ExecutionOperations,
-  EventOperations,
-  ClaimResult,
-  CompleteRequest,
-  DroppedEvents,
-  EventsTrimResult,
-  FailRequest,
-  ExecutionPage,
-  ListPage,
-  ListQuery,
-  ReapResult,
-  RefreshBacklog,
-  EventBacklog,
-  RetentionPolicy,
-  SettleOutcome,
-} from './job-store';
+export { JobEngine } from './job-engine';
+export { JobQueue } from './job-queue';
+export type { ClaimResult, CompleteRequest, FailRequest, SettleOutcome } from './job-queue';
+export { JobAdmin } from './job-admin';
+export type { ListPage, ListQuery } from './job-admin';
+export { UpkeepStore } from './upkeep-store';
+export type { DroppedEvents, EventsTrimResult, ReapResult, RetentionPolicy } from './upkeep-store';
+export { ExecutionStore } from './execution-store';
+export type { ExecutionPage, RefreshBacklog } from './execution-store';
+export { Outbox } from './outbox';
+export type { EventBacklog, EventSourceOptions } from './outbox';
 export { StoreHealth } from './store-health';
 export { ScheduleStore } from './schedule-store';
 export { GroupStore } from './group-store';
@@ -33,11 +23,10 @@ export { errorText, isTransientStoreError } from './store-errors';
 export { createClusterClient, createRedisClient } from './redis/redis-connection';
 export type { RedisClient } from './redis/redis-connection';
 export { RedisQueueKeys } from './redis/redis-queue-keys';
-export { MemoryJobStore } from './memory/memory-job-store';
-export type { MemoryJobStoreOptions } from './memory/memory-job-store';
-export { RedisJobStore } from './redis/redis-job-store';
-export type { RedisJobStoreOptions } from './redis/redis-job-store';
-export type { EventSourceOptions } from './job-store';
+// the engines themselves, for claimq's own specs under src/ (module-boundaries.spec.ts: another
+// module reaches this one only through this index); not part of the package's API (src/index.ts)
+export { MemoryEngine } from './memory/memory-engine';
+export { RedisEngine } from './redis/redis-engine';
 export { JobEventSources } from './events/job-event-sources';
 export { JobEventSource } from './events/job-event-source';
 export type { HistoryGap, JobEventBatch, SourcedJobEvent } from './events/job-event-source';

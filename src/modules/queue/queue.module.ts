@@ -1,34 +1,71 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK, systemClock } from '../../domain/clock';
+import { AuditStore } from './audit-store';
 import { CallbackEnqueuer } from './callback-enqueuer';
-import { JobStore } from './job-store';
-import { createJobStore } from './job-store.factory';
+import { ExecutionStore } from './execution-store';
+import { GroupStore } from './group-store';
+import { JobAdmin } from './job-admin';
+import { JobEngine } from './job-engine';
+import { createJobEngine } from './job-engine.factory';
+import { JobQueue } from './job-queue';
+import { Outbox } from './outbox';
+import { QueueStatsStore } from './queue-stats-store';
+import { ScheduleStore } from './schedule-store';
 import { StoreHealth } from './store-health';
+import { UpkeepStore } from './upkeep-store';
+import { WorkerDirectory } from './worker-directory';
 import { JobTracer } from '../tracing';
 
 /**
- * The JobStore (from JOB_STORE), its StoreHealth (readiness), the clock every part reads and the
- * one callback service, to every module of claimq: global, since every part needs the store.
+ * The job engine (from JOB_STORE) as its ports (JobQueue, JobAdmin, UpkeepStore, ExecutionStore,
+ * Outbox, ScheduleStore, GroupStore, WorkerDirectory, AuditStore, QueueStatsStore, StoreHealth),
+ * the clock every part reads and the one callback service, to every module of claimq: global,
+ * since every part needs the engine. The engine itself stays here: this module builds and closes it.
  */
 @Global()
 @Module({
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    { provide: JobStore, inject: [AppConfig, CLOCK, JobTracer], useFactory: createJobStore },
+    { provide: JobEngine, inject: [AppConfig, CLOCK, JobTracer], useFactory: createJobEngine },
+    // each port under its own token: what the rest of claimq injects
+    { provide: JobQueue, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.jobs },
+    { provide: JobAdmin, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.admin },
+    { provide: UpkeepStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.upkeep },
+    { provide: ExecutionStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.executions },
+    { provide: Outbox, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.outbox },
+    { provide: ScheduleStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.schedules },
+    { provide: GroupStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.groups },
+    { provide: WorkerDirectory, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.workers },
+    { provide: AuditStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.audit },
+    { provide: QueueStatsStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.stats },
+    { provide: StoreHealth, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.health },
     {
       provide: CallbackEnqueuer,
-      inject: [JobStore, CLOCK, AppConfig, JobTracer],
-      useFactory: (store: JobStore, clock: Clock, config: AppConfig, tracer: JobTracer) =>
-        new CallbackEnqueuer(store, clock, config.maxPayloadBytes, undefined, config.hostGroups, tracer),
+      inject: [JobQueue, JobAdmin, CLOCK, AppConfig, JobTracer],
+      useFactory: (jobs: JobQueue, admin: JobAdmin, clock: Clock, config: AppConfig, tracer: JobTracer) =>
+        new CallbackEnqueuer(jobs, admin, clock, config.maxPayloadBytes, undefined, config.hostGroups, tracer),
     },
-    { provide: StoreHealth, inject: [JobStore], useFactory: (store: JobStore) => store.health },
   ],
-  exports: [JobStore, StoreHealth, CLOCK, CallbackEnqueuer],
+  exports: [
+    JobQueue,
+    JobAdmin,
+    UpkeepStore,
+    ExecutionStore,
+    Outbox,
+    ScheduleStore,
+    GroupStore,
+    WorkerDirectory,
+    AuditStore,
+    QueueStatsStore,
+    StoreHealth,
+    CLOCK,
+    CallbackEnqueuer,
+  ],
 })
 export class QueueModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
-    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(JobEngine) private readonly engine: JobEngine,
     @Inject(StoreHealth) private readonly health: StoreHealth,
   ) {}
 
@@ -38,6 +75,6 @@ export class QueueModule implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.store.close();
+    await this.engine.close();
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Whether the job store can serve requests now, for readiness probes: each store provides its own
- * (JobStore.health), and QueueModule binds it for the health module. `ping` resolves when the store
+ * Whether the job store can serve requests now, for readiness probes: each engine provides its own
+ * (JobEngine.health), and QueueModule binds it for the health module. `ping` resolves when the store
  * answered and rejects (StoreUnavailableError) when it did not.
  */
 export abstract class StoreHealth {

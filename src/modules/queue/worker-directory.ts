@@ -1,14 +1,23 @@
 import { DeadWorkerRecord, PublishedWorker, WorkerInfo } from '../../domain/worker-info';
 
 /**
- * What the dashboard shows of worker processes: one entry per process (not per queue or
- * partition), kept where the jobs are (Redis: one hash-tagged slot for all of them, so it works
- * unchanged on Redis Cluster), beside the per-queue registry the reaper reads silent workers from
- * (JobStore.registerWorker). Each worker writes its entry once per heartbeat; the reaper records
- * the workers it declared dead and forgets silent entries. test/contract/worker-registry.cases.ts
- * is the executable form of this comment.
+ * Worker processes, two ways. Per queue, the registry the reaper reads silent workers from
+ * (register, unregister, silent: kept in the queue's slot). Per process, what the dashboard shows:
+ * one entry per process (not per queue or partition), kept where the jobs are (Redis: one
+ * hash-tagged slot for all of them, so it works unchanged on Redis Cluster). Each worker writes
+ * both once per heartbeat; the reaper records the workers it declared dead and forgets silent
+ * entries. test/contract/worker-registry.cases.ts is the executable form of this comment.
  */
 export abstract class WorkerDirectory {
+  /** Registers or refreshes a live worker of `queue` (its last heartbeat: now). */
+  abstract register(queue: string, workerId: string): Promise<void>;
+
+  /** Removes a worker from the queue's registry (clean shutdown). */
+  abstract unregister(queue: string, workerId: string): Promise<void>;
+
+  /** The queue's worker ids whose last registry heartbeat is older than now - silentMs, oldest first, at most `limit`. */
+  abstract silent(queue: string, silentMs: number, limit: number): Promise<string[]>;
+
   /** Writes the worker's info, its last heartbeat now (the store's clock): one write. */
   abstract publish(info: WorkerInfo): Promise<void>;
 

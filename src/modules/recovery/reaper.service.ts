@@ -1,7 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, systemClock } from '../../domain/clock';
-import { CallbackEnqueuer, DroppedEvents, UpkeepOperations, ReapResult, errorText, isTransientStoreError } from '../queue';
+import {
+  CallbackEnqueuer,
+  DroppedEvents,
+  ExecutionStore,
+  JobAdmin,
+  ReapResult,
+  UpkeepStore,
+  WorkerDirectory,
+  errorText,
+  isTransientStoreError,
+} from '../queue';
 import { HistoryGapStats } from './history-gap-stats';
 import { emptyReport, hasWork, QueueReapReport } from './queue-reap-report';
 import { ReaperStats } from './reaper-stats';
@@ -45,7 +55,10 @@ export class ReaperService {
   private reachableSince: number | undefined;
 
   constructor(
-    private readonly store: UpkeepOperations,
+    private readonly admin: JobAdmin,
+    private readonly upkeep: UpkeepStore,
+    private readonly workers: WorkerDirectory,
+    private readonly executions: ExecutionStore,
     private readonly config: AppConfig,
     private readonly stats: ReaperStats,
     private readonly callbacks: CallbackEnqueuer,
@@ -58,7 +71,7 @@ export class ReaperService {
     const reports: QueueReapReport[] = [];
     let queues: string[];
     try {
-      queues = await this.store.queues();
+      queues = await this.admin.queues();
       this.reachableSince ??= startedAt;
       this.noteStall(startedAt);
     } catch (err) {
@@ -83,7 +96,7 @@ export class ReaperService {
 
     await this.step(report, 'expired leases', () =>
       this.rounds(async () => {
-        const result = await this.store.reapExpired(queue, batch);
+        const result = await this.upkeep.reapExpired(queue, batch);
         return this.tally(report, EXPIRED_LEASES, result) >= batch;
       }),
     );
@@ -92,7 +105,7 @@ export class ReaperService {
     await this.step(report, 'silent workers', async () => {
       if (!this.workersHadTimeToCheckIn()) return;
       const asked = this.clock.now();
-      const silent = await this.store.silentWorkers(queue, this.config.workerDeadMs, batch);
+      const silent = await this.workers.silent(queue, this.config.workerDeadMs, batch);
       // an answer held up as long as a heartbeat interval names workers whose beats were held up too
       if (this.noteStall(asked)) return;
       report.silentWorkers = silent.length;
@@ -103,8 +116,8 @@ export class ReaperService {
         const leases = new ReturnedLeases(workerId);
         returned.push(leases);
         await this.rounds(async () => {
-          // the same silentMs: a worker that checked in since silentWorkers listed it is skipped
-          const result = await this.store.reapWorkers(queue, [workerId], batch, this.config.workerDeadMs);
+          // the same silentMs: a worker that checked in since workers.silent listed it is skipped
+          const result = await this.upkeep.reapWorkers(queue, [workerId], batch, this.config.workerDeadMs);
           leases.add(result);
           return this.tally(report, SILENT_WORKER_LEASES, result) >= batch;
         });
@@ -114,7 +127,7 @@ export class ReaperService {
 
     await this.step(report, 'promote', () =>
       this.rounds(async () => {
-        const promoted = await this.store.promoteDue(queue, batch);
+        const promoted = await this.upkeep.promoteDue(queue, batch);
         report.promoted += promoted;
         return promoted >= batch;
       }),
@@ -127,17 +140,17 @@ export class ReaperService {
     };
     await this.step(report, 'trim', () =>
       this.rounds(async () => {
-        const trimmed = await this.store.trimFinished(queue, retention, batch);
+        const trimmed = await this.upkeep.trimFinished(queue, retention, batch);
         report.trimmed += trimmed;
         return trimmed >= batch;
       }),
     );
 
     // The event log: acknowledged events past EVENTS_MAXLEN go; unread ones only past
-    // HISTORY_BACKLOG_MAX_MB, into a gap record (what that costs a store: JobStore.trimEvents).
+    // HISTORY_BACKLOG_MAX_MB, into a gap record (what that costs a store: UpkeepStore.trimEvents).
     await this.step(report, 'trim events', () =>
       this.rounds(async () => {
-        const result = await this.store.trimEvents(queue, Math.min(batch * EVENTS_PER_BATCH_ITEM, MAX_EVENTS_PER_TRIM));
+        const result = await this.upkeep.trimEvents(queue, Math.min(batch * EVENTS_PER_BATCH_ITEM, MAX_EVENTS_PER_TRIM));
         for (const dropped of result.dropped) this.noteDropped(report, dropped);
         return result.more;
       }),
@@ -146,7 +159,7 @@ export class ReaperService {
     // An instance that died mid-refresh left its claimed executions in flight: make them dirty again.
     await this.step(report, 'stale refreshes', () =>
       this.rounds(async () => {
-        const requeued = await this.store.requeueStaleRefresh(queue, this.config.refreshStaleMs, batch);
+        const requeued = await this.executions.requeueStaleRefresh(queue, this.config.refreshStaleMs, batch);
         report.refreshRequeued += requeued;
         return requeued >= batch;
       }),
@@ -155,7 +168,7 @@ export class ReaperService {
     // Executions acknowledged final long ago: their status lives on in history (the executions table).
     await this.step(report, 'trim executions', () =>
       this.rounds(async () => {
-        const trimmed = await this.store.trimExecutions(queue, this.config.executionRetentionMs, batch);
+        const trimmed = await this.executions.trim(queue, this.config.executionRetentionMs, batch);
         report.executionsTrimmed += trimmed;
         return trimmed >= batch;
       }),
@@ -175,9 +188,9 @@ export class ReaperService {
   private async recordDead(queue: string, returned: ReturnedLeases[]): Promise<void> {
     const dead = returned.filter((leases) => leases.any);
     if (dead.length === 0) return;
-    const infos = new Map((await this.store.workers.find(dead.map((leases) => leases.workerId))).map((info) => [info.id, info]));
+    const infos = new Map((await this.workers.find(dead.map((leases) => leases.workerId))).map((info) => [info.id, info]));
     const now = this.clock.now();
-    for (const leases of dead) await this.store.workers.recordDead(leases.record(queue, now, infos.get(leases.workerId)));
+    for (const leases of dead) await this.workers.recordDead(leases.record(queue, now, infos.get(leases.workerId)));
   }
 
   /**
@@ -189,7 +202,7 @@ export class ReaperService {
     if (!this.workersHadTimeToCheckIn()) return;
     const report = emptyReport('*');
     await this.step(report, 'worker info', () =>
-      this.rounds(async () => (await this.store.workers.forgetSilent(this.config.workerDeadMs, this.config.reaperBatch)).length >= this.config.reaperBatch),
+      this.rounds(async () => (await this.workers.forgetSilent(this.config.workerDeadMs, this.config.reaperBatch)).length >= this.config.reaperBatch),
     );
     if (report.errors.length > 0) reports.push(report);
   }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
-import { CallbackEnqueuer, JobStore } from '../queue';
+import { CallbackEnqueuer, ExecutionStore, JobAdmin, UpkeepStore, WorkerDirectory } from '../queue';
 import { ReaperScheduler } from './reaper.scheduler';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
@@ -17,9 +17,18 @@ import { HistoryGapStats } from './history-gap-stats';
     HistoryGapStats,
     {
       provide: ReaperService,
-      inject: [JobStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK, HistoryGapStats],
-      useFactory: (store: JobStore, config: AppConfig, stats: ReaperStats, callbacks: CallbackEnqueuer, clock: Clock, gaps: HistoryGapStats) =>
-        new ReaperService(store, config, stats, callbacks, clock, gaps),
+      inject: [JobAdmin, UpkeepStore, WorkerDirectory, ExecutionStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK, HistoryGapStats],
+      useFactory: (
+        admin: JobAdmin,
+        upkeep: UpkeepStore,
+        workers: WorkerDirectory,
+        executions: ExecutionStore,
+        config: AppConfig,
+        stats: ReaperStats,
+        callbacks: CallbackEnqueuer,
+        clock: Clock,
+        gaps: HistoryGapStats,
+      ) => new ReaperService(admin, upkeep, workers, executions, config, stats, callbacks, clock, gaps),
     },
     ReaperScheduler,
   ],

@@ -5,7 +5,7 @@ import { defaultGroupOf } from '../../domain/job-spec';
 import { newJobId } from '../../domain/job-id';
 import { anchorOf, FirePlan, nextTick, planFire, ScheduleDefinition, ScheduleRun, tickIdempotencyKey } from '../../domain/schedule';
 import { ClaimqMetrics } from '../metrics';
-import { ClaimedSchedule, JobStore, ScheduleSettlement } from '../queue';
+import { ClaimedSchedule, JobAdmin, JobQueue, ScheduleSettlement, ScheduleStore } from '../queue';
 import { JobTracer, NOOP_JOB_TRACER } from '../tracing';
 
 export interface ScheduleFirerOptions {
@@ -76,14 +76,16 @@ interface Fire {
  */
 export class ScheduleFirer {
   constructor(
-    private readonly store: Pick<JobStore, 'enqueue' | 'get' | 'schedules'>,
+    private readonly schedules: ScheduleStore,
+    private readonly jobs: JobQueue,
+    private readonly admin: JobAdmin,
     private readonly clock: Clock,
     private readonly options: ScheduleFirerOptions,
     private readonly metrics?: ClaimqMetrics,
   ) {}
 
   async pass(): Promise<FirePass> {
-    const { claimed, nextDueAt } = await this.store.schedules.claimDue(this.options.batch, this.options.leaseMs, this.options.aheadMs ?? 0);
+    const { claimed, nextDueAt } = await this.schedules.claimDue(this.options.batch, this.options.leaseMs, this.options.aheadMs ?? 0);
     if (claimed.length === 0) return { claimed: 0, fired: 0, full: false, nextDueAt };
     const fires: Fire[] = [];
     for (let i = 0; i < claimed.length; i += PLAN_SLICE) {
@@ -103,7 +105,7 @@ export class ScheduleFirer {
       for (const id of await this.enqueue(group)) made.add(id);
     }
     const settlements = fires.map((f) => this.settlement(f));
-    for (let i = 0; i < settlements.length; i += SETTLE_CHUNK) await this.store.schedules.settle(settlements.slice(i, i + SETTLE_CHUNK));
+    for (let i = 0; i < settlements.length; i += SETTLE_CHUNK) await this.schedules.settle(settlements.slice(i, i + SETTLE_CHUNK));
     this.countTicks(fires);
     // the claim's answer counts this pass's own leases; the fires just recorded may be due sooner
     const due = [nextDueAt, ...fires.map((f) => (f.claimed.schedule.paused ? null : f.plan.nextAt))].filter((t): t is number => t !== null);
@@ -160,7 +162,7 @@ export class ScheduleFirer {
   }
 
   private async isLive(jobId: string): Promise<boolean> {
-    const job = await this.store.get(jobId);
+    const job = await this.admin.get(jobId);
     return job !== null && !isFinal(job.status);
   }
 
@@ -183,7 +185,7 @@ export class ScheduleFirer {
       for (let i = 0; i < group.length; i += ENQUEUE_CHUNK) {
         const chunk = group.slice(i, i + ENQUEUE_CHUNK);
         const jobs = chunk.map((c) => c.job);
-        const results = await (this.options.tracer ?? NOOP_JOB_TRACER).traceEnqueueEach(jobs, () => this.store.enqueue(jobs));
+        const results = await (this.options.tracer ?? NOOP_JOB_TRACER).traceEnqueueEach(jobs, () => this.jobs.enqueue(jobs));
         const enqueuedAt = this.clock.now();
         results.forEach((result, k) => {
           // a repeat of a fire cut short returns the job the first made (created: false)

@@ -3,7 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
 import { JobsModule } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
-import { errorText, JobStore } from '../queue';
+import { errorText, JobAdmin, JobQueue, ScheduleStore } from '../queue';
 import { JobTracer } from '../tracing';
 import { FIRE_AHEAD_MS, ScheduleFirer } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
@@ -12,15 +12,16 @@ import { SchedulesService } from './schedules.service';
 
 /**
  * Recurring schedules: the scheduler on every instance (SCHEDULER_ENABLED), and with the API the
- * /schedules routes. Schedules live in the JobStore (QueueModule, global) beside the jobs.
+ * /schedules routes. Schedules live in the job engine beside the jobs (ScheduleStore, from
+ * QueueModule, global).
  */
 @Module({})
 export class SchedulesModule {
   static forRoot(api: boolean): DynamicModule {
     const scheduler: Provider = {
       provide: SchedulerService,
-      inject: [JobStore, CLOCK, AppConfig, ClaimqMetrics, JobTracer],
-      useFactory: (store: JobStore, clock: Clock, config: AppConfig, metrics: ClaimqMetrics, tracer: JobTracer) => {
+      inject: [ScheduleStore, JobQueue, JobAdmin, CLOCK, AppConfig, ClaimqMetrics, JobTracer],
+      useFactory: (schedules: ScheduleStore, jobs: JobQueue, admin: JobAdmin, clock: Clock, config: AppConfig, metrics: ClaimqMetrics, tracer: JobTracer) => {
         const logger = new Logger('Scheduler');
         const onPlanError = (name: string, error: unknown): void => {
           metrics.scheduleFireFailed();
@@ -28,7 +29,9 @@ export class SchedulesModule {
         };
         return new SchedulerService(
           new ScheduleFirer(
-            store,
+            schedules,
+            jobs,
+            admin,
             clock,
             { batch: config.scheduler.batch, leaseMs: config.scheduler.leaseMs, misfireGraceMs: config.scheduler.misfireGraceMs, aheadMs: FIRE_AHEAD_MS, onPlanError, hostGroups: config.hostGroups, tracer },
             metrics,

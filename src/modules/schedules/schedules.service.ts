@@ -21,7 +21,7 @@ import {
 import { AcceptedQueues } from '../jobs';
 import { JobsService } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
-import { JobStore } from '../queue';
+import { JobAdmin, JobQueue, ScheduleStore } from '../queue';
 import { enqueuedJobs, JobTracer } from '../tracing';
 import { jobOf } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
@@ -59,7 +59,9 @@ export class SchedulesService {
   private readonly hostGroups: boolean;
 
   constructor(
-    @Inject(JobStore) private readonly store: JobStore,
+    @Inject(ScheduleStore) private readonly schedules: ScheduleStore,
+    @Inject(JobQueue) private readonly jobQueue: JobQueue,
+    @Inject(JobAdmin) private readonly admin: JobAdmin,
     private readonly jobs: JobsService,
     @Inject(CLOCK) private readonly clock: Clock,
     config: AppConfig,
@@ -101,7 +103,7 @@ export class SchedulesService {
     if (spec.startAt !== undefined) definition.startAt = spec.startAt;
     if (spec.endAt !== undefined) definition.endAt = spec.endAt;
     const now = this.clock.now();
-    const existing = await this.store.schedules.get(name);
+    const existing = await this.schedules.get(name);
     // everyMs ticks count from startAt, or from the schedule's first creation (kept by replaces)
     if (definition.everyMs !== undefined && definition.startAt === undefined) definition.anchor = existing ? anchorOf(existing) : now;
     checkScheduleDefinition(definition);
@@ -109,7 +111,7 @@ export class SchedulesService {
     // one held by a scheduler that died, still fires); new ticks, or a paused schedule, start from now
     const keepPlace = existing !== null && !existing.paused && sameTicks(existing.definition, definition);
     const nextAt = keepPlace ? existing.nextAt : nextTick(definition, now, definition.anchor ?? now);
-    const result = await this.store.schedules.put(name, definition, nextAt, spec.paused ?? false);
+    const result = await this.schedules.put(name, definition, nextAt, spec.paused ?? false);
     this.scheduler?.wake();
     return result;
   }
@@ -118,20 +120,20 @@ export class SchedulesService {
     const schedule = await this.find(name);
     const nextRuns = schedule.paused ? [] : upcomingTicks(schedule.definition, schedule.nextAt, anchorOf(schedule), NEXT_RUNS_SHOWN);
     const runs = schedule.runs ?? [];
-    const jobs = await Promise.all(runs.map((run) => this.store.get(run.jobId)));
+    const jobs = await Promise.all(runs.map((run) => this.admin.get(run.jobId)));
     return { schedule, nextRuns, lastRuns: runs.map((run, i) => ({ ...run, job: jobs[i] })) };
   }
 
   list(limit: number, cursor?: string): Promise<{ items: StoredSchedule[]; nextCursor: string | null }> {
-    return this.store.schedules.list(limit, cursor);
+    return this.schedules.list(limit, cursor);
   }
 
   async delete(name: string): Promise<void> {
-    if (!(await this.store.schedules.delete(name))) throw new ScheduleNotFoundError(name);
+    if (!(await this.schedules.delete(name))) throw new ScheduleNotFoundError(name);
   }
 
   async pause(name: string): Promise<StoredSchedule> {
-    return this.orNotFound(name, await this.store.schedules.setPaused(name, true, null));
+    return this.orNotFound(name, await this.schedules.setPaused(name, true, null));
   }
 
   /**
@@ -142,7 +144,7 @@ export class SchedulesService {
     const schedule = await this.find(name);
     if (!schedule.paused) return schedule;
     const nextAt = nextTick(schedule.definition, this.clock.now(), anchorOf(schedule));
-    const resumed = this.orNotFound(name, await this.store.schedules.setPaused(name, false, nextAt));
+    const resumed = this.orNotFound(name, await this.schedules.setPaused(name, false, nextAt));
     this.scheduler?.wake();
     return resumed;
   }
@@ -155,8 +157,8 @@ export class SchedulesService {
     const schedule = await this.find(name);
     const now = this.clock.now();
     const job = jobOf(name, schedule.definition, now, now, { idempotencyKey: triggerIdempotencyKey(name, now), hostGroups: this.hostGroups });
-    const [result] = await this.tracer.traceEnqueue([job], () => this.store.enqueue([job]), enqueuedJobs);
-    if (!(await this.store.schedules.recordRun(name, { fireAt: now, jobId: result.job.id, trigger: true }))) {
+    const [result] = await this.tracer.traceEnqueue([job], () => this.jobQueue.enqueue([job]), enqueuedJobs);
+    if (!(await this.schedules.recordRun(name, { fireAt: now, jobId: result.job.id, trigger: true }))) {
       // deleted between the read and the record: the job stands, as any job a schedule made
       throw new ScheduleNotFoundError(name);
     }
@@ -166,7 +168,7 @@ export class SchedulesService {
 
   private async find(name: string): Promise<StoredSchedule> {
     validateScheduleName(name);
-    return this.orNotFound(name, await this.store.schedules.get(name));
+    return this.orNotFound(name, await this.schedules.get(name));
   }
 
   private orNotFound(name: string, schedule: StoredSchedule | null): StoredSchedule {

@@ -1,5 +1,5 @@
 import type { RedisClient } from '../redis/redis-connection';
-import type { EventBacklog } from '../job-store';
+import type { EventBacklog } from '../outbox';
 import { decodeGapEntry } from './stream-entry-codec';
 
 type StreamEntry = [id: string, fields: string[]];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { JobEvent } from '../../../domain/job-event';
 import { HistoryGap } from '../events/job-event-source';
-import { DroppedEvents } from '../job-store';
+import { DroppedEvents } from '../upkeep-store';
 
 export interface QueuedJobEvent {
   queue: string;

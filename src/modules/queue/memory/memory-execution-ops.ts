@@ -2,7 +2,7 @@ import { ExecutionNotFoundError } from '../../../domain/errors';
 import { JobEvent } from '../../../domain/job-event';
 import { Job } from '../../../domain/job';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../execution-job-cursor';
-import { ListPage } from '../job-store';
+import { ListPage } from '../job-admin';
 import { toJob } from './memory-job-record';
 import { cancelJob } from './memory-job-transitions';
 import { MemoryExecution } from './memory-executions';

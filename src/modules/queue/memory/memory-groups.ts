@@ -3,7 +3,7 @@ import { effectiveConcurrency, GroupSettingsPatch, GroupState, QueueSettings, Qu
 import { GroupStore } from '../group-store';
 import { MemoryQueue } from './memory-queue';
 
-/** How MemoryGroups reaches the store's queues: reads never create one, changes do. */
+/** How MemoryGroups and MemoryWorkerDirectory reach the engine's queues: reads never create one, changes do. */
 export interface MemoryQueueAccess {
   find(queue: string): MemoryQueue | undefined;
   open(queue: string): MemoryQueue;

@@ -1,19 +1,43 @@
 import { Clock } from '../../../domain/clock';
 import { DEAD_WORKER_JOB_IDS, DEAD_WORKERS_KEPT, DeadWorkerRecord, PublishedWorker, WorkerInfo } from '../../../domain/worker-info';
 import { WorkerDirectory } from '../worker-directory';
+import { MemoryQueueAccess } from './memory-groups';
 
 /**
- * The in-memory WorkerDirectory: a Map of workers by id (Map order is insertion order, so a
- * publish re-inserts the entry and the map stays ordered by last heartbeat, oldest first) and a
- * ring of the last DEAD_WORKERS_KEPT dead workers.
+ * The in-memory WorkerDirectory. Per queue, the registry lives in the queue's MemoryQueue.workers
+ * (worker id -> last registry heartbeat), reached through `queues`. Per process, a Map of workers
+ * by id (Map order is insertion order, so a publish re-inserts the entry and the map stays ordered
+ * by last heartbeat, oldest first) and a ring of the last DEAD_WORKERS_KEPT dead workers.
  */
 export class MemoryWorkerDirectory extends WorkerDirectory {
   private readonly workers = new Map<string, PublishedWorker>();
   /** Oldest first; read newest first. */
   private readonly deadRing: DeadWorkerRecord[] = [];
 
-  constructor(private readonly clock: Clock) {
+  constructor(
+    private readonly queues: MemoryQueueAccess,
+    private readonly clock: Clock,
+  ) {
     super();
+  }
+
+  async register(queue: string, workerId: string): Promise<void> {
+    this.queues.open(queue).workers.set(workerId, this.clock.now());
+  }
+
+  async unregister(queue: string, workerId: string): Promise<void> {
+    this.queues.find(queue)?.workers.delete(workerId);
+  }
+
+  async silent(queue: string, silentMs: number, limit: number): Promise<string[]> {
+    const q = this.queues.find(queue);
+    if (!q) return [];
+    const cutoff = this.clock.now() - silentMs;
+    return [...q.workers]
+      .filter(([, lastSeen]) => lastSeen < cutoff)
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, Math.max(0, limit))
+      .map(([workerId]) => workerId);
   }
 
   async publish(info: WorkerInfo): Promise<void> {

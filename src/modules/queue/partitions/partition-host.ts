@@ -1,5 +1,5 @@
 import { EnqueueResult, NewJob } from '../../../domain/job';
-import { ClaimResult } from '../job-store';
+import { ClaimResult } from '../job-queue';
 import { PartitionWork } from './partition-board';
 
 /** A queue's partition layout as stored: n, since, hist and p<index> -> suffix (see PartitionLayout). */
@@ -52,8 +52,9 @@ export interface StagingHost {
 }
 
 /**
- * What a store offers PartitionedJobStore beyond the JobStore contract, where every `queue` is a
- * partition's stored name (queue-partition.ts). RedisJobStore implements it (partitions are Redis's).
+ * What an engine offers the partition router beyond its ports, where every `queue` is a
+ * partition's stored name (queue-partition.ts): claims and enqueues that report a partition's work,
+ * and the board. Redis implements it (redis-partitions.ts: partitions are Redis's).
  */
 export interface PartitionHost {
   /**
@@ -77,6 +78,23 @@ export interface PartitionHost {
    * scripts cannot reach, so the partitioned store passes the word on (a hint).
    */
   onGroupsRejoined(listener: (partition: string) => void): void;
+  /** enqueue-partition.lua: enqueue into one partition (the jobs' queue), reporting its work before and after. */
+  enqueuePartition(jobs: NewJob[]): Promise<EnqueueReport>;
+  /** partition-work.lua: a partition's work now; `touch` bumps its wake count first (the caller changed it). */
+  partitionWork(partition: string, touch: boolean): Promise<PartitionWork>;
+  /**
+   * board-report.lua: records partition `index`'s work in `queue`'s board unless the board holds a
+   * later sight; `wake` also pushes a token on the queue's wake list (whether or not recorded).
+   */
+  reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void>;
+  /** board-read.lua: `queue`'s board and its partition 0's work. */
+  readBoard(queue: string): Promise<BoardRead>;
+  /** waitForWork that also says whether a token ended the wait. */
+  waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+}
+
+/** The partitions a queue has, as the engine stores them (partition-layouts.ts reads and changes them). */
+export interface LayoutHost {
   /** The layout of `queue` (empty when it has none: one partition). */
   readPartitionLayout(queue: string): Promise<StoredLayout>;
   /** Sets the partition count (keeping earlier counts in hist); returns the layout after. */
@@ -95,17 +113,4 @@ export interface PartitionHost {
   dropPartition(partition: string): Promise<boolean>;
   /** Forgets partition `index` of `queue`'s layout when partitions-retire.lua's conditions hold; returns the layout after. */
   retirePartition(queue: string, index: number, guardMs: number): Promise<StoredLayout>;
-  /** enqueue-partition.lua: enqueue into one partition (the jobs' queue), reporting its work before and after. */
-  enqueuePartition(jobs: NewJob[]): Promise<EnqueueReport>;
-  /** partition-work.lua: a partition's work now; `touch` bumps its wake count first (the caller changed it). */
-  partitionWork(partition: string, touch: boolean): Promise<PartitionWork>;
-  /**
-   * board-report.lua: records partition `index`'s work in `queue`'s board unless the board holds a
-   * later sight; `wake` also pushes a token on the queue's wake list (whether or not recorded).
-   */
-  reportWork(queue: string, index: number, work: PartitionWork, wake: boolean): Promise<void>;
-  /** board-read.lua: `queue`'s board and its partition 0's work. */
-  readBoard(queue: string): Promise<BoardRead>;
-  /** waitForWork that also says whether a token ended the wait. */
-  waitForToken(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
 }

@@ -1,6 +1,6 @@
 import { Clock } from '../../../domain/clock';
-import { JobStore } from '../job-store';
-import { PartitionHost } from './partition-host';
+import { GroupStore } from '../group-store';
+import { LayoutHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 
 /** Default of layoutRefreshMs. */
@@ -35,7 +35,7 @@ export class PartitionLayouts {
   private readonly rateLimited = new Map<string, boolean>();
 
   constructor(
-    private readonly inner: JobStore & PartitionHost,
+    private readonly inner: { readonly partitions: LayoutHost; readonly groups: GroupStore },
     private readonly options: PartitionLayoutsOptions,
   ) {}
 
@@ -87,8 +87,8 @@ export class PartitionLayouts {
     const { clock, retireGuardMs } = this.options;
     if (!layout || layout.removed === 0 || clock.now() - layout.since < retireGuardMs) return;
     const last = layout.names.length - 1;
-    if (!(await this.inner.dropPartition(layout.names[last]))) return;
-    const stored = await this.inner.retirePartition(queue, last, retireGuardMs);
+    if (!(await this.inner.partitions.dropPartition(layout.names[last]))) return;
+    const stored = await this.inner.partitions.retirePartition(queue, last, retireGuardMs);
     this.layouts.set(queue, PartitionLayout.read(queue, stored, clock.now()));
   }
 
@@ -100,11 +100,11 @@ export class PartitionLayouts {
   private async load(queue: string): Promise<PartitionLayout> {
     const now = (): number => this.options.clock.now();
     const configured = this.layouts.has(queue) ? undefined : this.options.partitionsOf(queue);
-    let stored = configured === undefined ? await this.inner.readPartitionLayout(queue) : await this.inner.setPartitionCount(queue, configured);
+    let stored = configured === undefined ? await this.inner.partitions.readPartitionLayout(queue) : await this.inner.partitions.setPartitionCount(queue, configured);
     let layout = PartitionLayout.read(queue, stored, now());
     for (let tries = 0; configured !== undefined && layout.names.length < layout.count && tries < ADD_PARTITION_TRIES * layout.count; tries++) {
       const index = layout.names.length;
-      stored = await this.inner.addPartition(queue, index, this.inner.partitionSuffix(queue, index, layout.suffixes()));
+      stored = await this.inner.partitions.addPartition(queue, index, this.inner.partitions.partitionSuffix(queue, index, layout.suffixes()));
       layout = PartitionLayout.read(queue, stored, now());
     }
     const before = this.layouts.get(queue);

@@ -16,10 +16,10 @@ export interface PartitionedGroupsHost {
 /**
  * The GroupStore of partitioned queues (src/domain/fairness.ts; docs/architecture.md, "Fairness"):
  * - A named group lives in one partition, the one its name hashes to (jump hash, as idempotency
- *   keys): its jobs go there (PartitionedJobStore.enqueue), so its round, cap and rate are exact.
+ *   keys): its jobs go there (PartitionedJobQueue.enqueue), so its round, cap and rate are exact.
  * - The queue's settings live in partition 0, which claims read for the queue's rate
  *   (takeRateTokens); pause and the groups' default cap are written to every partition, whose own
- *   claims hold them (PartitionedJobStore copies them to partitions added later).
+ *   claims hold them (PartitionLayouts copies them to partitions added later).
  * - The default group's jobs spread over the partitions: its settings are written to each, so its
  *   cap and rate hold per partition; its state read back sums the partitions' jobs.
  * A queue of one partition goes straight to the store under it.

@@ -1,4 +1,4 @@
-import { ReapResult } from '../job-store';
+import { ReapResult } from '../upkeep-store';
 import { PartitionLayout } from './partition-layout';
 
 /**

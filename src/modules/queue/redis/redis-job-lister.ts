@@ -1,6 +1,6 @@
 import type { RedisClient } from './redis-connection';
 import { Job, JOB_STATUSES, JobStatus } from '../../../domain/job';
-import { ListPage, ListQuery } from '../job-store';
+import { ListPage, ListQuery } from '../job-admin';
 import { decodeJob, pairsToHash } from './redis-job-codec';
 import { decodeRedisListCursor, encodeRedisListCursor, RedisListPosition } from './redis-list-cursor';
 import { RedisQueueKeys } from './redis-queue-keys';

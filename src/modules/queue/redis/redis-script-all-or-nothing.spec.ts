@@ -4,7 +4,7 @@ import { deletePrefixedKeys, listPrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix 
 import { createRedisClient } from './redis-connection';
 import { RedisQueueKeys } from './redis-queue-keys';
 import { RedisScripts } from './redis-scripts';
-import { RedisJobStore } from './redis-job-store';
+import { RedisEngine } from './redis-engine';
 import { ManualClock } from '../../../domain/clock';
 import { normalizeJobSpec } from '../../../domain/job-spec';
 
@@ -72,15 +72,15 @@ describe('scripts that fail write nothing (real Redis)', () => {
   });
 
   it('fail.lua: a batch whose last item has a bad jitter settles none of its leases', async () => {
-    const store = new RedisJobStore({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock: new ManualClock(NOW) });
+    const store = new RedisEngine({ redis: createRedisClient(TEST_REDIS_URL), prefix, clock: new ManualClock(NOW) });
     try {
       const jobs = Array.from({ length: 3 }, () => normalizeJobSpec({ type: 't', queue: Q }, { now: NOW, maxPayloadBytes: 1 << 20 }));
-      await store.enqueue(jobs);
-      const claimed = (await store.claim(Q, 'w1', 3, 30_000)).jobs;
+      await store.jobs.enqueue(jobs);
+      const claimed = (await store.jobs.claim(Q, 'w1', 3, 30_000)).jobs;
       const items = claimed.flatMap((c, i) => [c.job.id, c.token, 'boom', '1', '', i === 2 ? 'not-a-number' : 0.5, '']);
       await expect(scripts.run('fail', keys, [NOW, 1000, ...items])).rejects.toThrow(/jitter|arithmetic/);
-      await expect(store.counts(Q)).resolves.toMatchObject({ running: 3, scheduled: 0, pending: 0 });
-      for (const c of claimed) await expect(store.get(c.job.id)).resolves.toMatchObject({ status: 'running', attempts: 1 });
+      await expect(store.admin.counts(Q)).resolves.toMatchObject({ running: 3, scheduled: 0, pending: 0 });
+      for (const c of claimed) await expect(store.admin.get(c.job.id)).resolves.toMatchObject({ status: 'running', attempts: 1 });
     } finally {
       await store.close();
     }

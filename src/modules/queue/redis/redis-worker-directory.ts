@@ -19,7 +19,8 @@ type RunScript = (script: ScriptName, args: (string | number)[]) => Promise<unkn
 type Call = <T>(op: () => Promise<T>) => Promise<T>;
 
 /**
- * The Redis WorkerDirectory: every key in WORKERS_KEY_SPACE's slot (redis-queue-keys.ts). A
+ * The Redis WorkerDirectory. The per-queue registry is a zset in each queue's slot. The process
+ * entries: every key in WORKERS_KEY_SPACE's slot (redis-queue-keys.ts). A
  * heartbeat is one MULTI (HSET info + ZADD beats), so the hash and the zset name the same workers;
  * reads go through the zset (ZREVRANGEBYSCORE, bounded) and HMGET; forgetting silent entries is
  * workers-forget.lua; a dead worker is LPUSH + LTRIM in one MULTI.
@@ -31,8 +32,23 @@ export class RedisWorkerDirectory extends WorkerDirectory {
     private readonly run: RunScript,
     private readonly call: Call,
     private readonly clock: Clock,
+    /** A queue's keys: the per-queue registry (`workers`, a zset of last heartbeats) is in the queue's slot. */
+    private readonly queueKeys: (queue: string) => RedisQueueKeys,
   ) {
     super();
+  }
+
+  async register(queue: string, workerId: string): Promise<void> {
+    await this.call(() => this.redis.zadd(this.queueKeys(queue).workers, this.clock.now(), workerId));
+  }
+
+  async unregister(queue: string, workerId: string): Promise<void> {
+    await this.call(() => this.redis.zrem(this.queueKeys(queue).workers, workerId));
+  }
+
+  async silent(queue: string, silentMs: number, limit: number): Promise<string[]> {
+    const before = this.clock.now() - silentMs;
+    return this.call(() => this.redis.zrangebyscore(this.queueKeys(queue).workers, '-inf', `(${before}`, 'LIMIT', 0, limit));
   }
 
   async publish(info: WorkerInfo): Promise<void> {

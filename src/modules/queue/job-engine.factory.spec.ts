@@ -1,7 +1,7 @@
 import { systemClock } from '../../domain/clock';
 import { AppConfig } from '../../config/app-config';
-import { createJobStore } from './job-store.factory';
-import { MemoryJobStore } from './memory/memory-job-store';
+import { createJobEngine } from './job-engine.factory';
+import { MemoryEngine } from './memory/memory-engine';
 
 const job = (i: number) => ({
   id: `default-f${i}`,
@@ -15,26 +15,26 @@ const job = (i: number) => ({
   timeoutMs: 1000,
 });
 
-describe('createJobStore (memory)', () => {
+describe('createJobEngine (memory)', () => {
   it('keeps no events when no history writer reads them (no DATABASE_URL)', async () => {
-    const store = createJobStore(AppConfig.from({}), systemClock) as MemoryJobStore;
-    await store.enqueue([job(1), job(2)]);
+    const store = createJobEngine(AppConfig.from({}), systemClock) as MemoryEngine;
+    await store.jobs.enqueue([job(1), job(2)]);
     expect(store.events.size).toBe(0);
   });
 
   it('keeps the events for the history writer when DATABASE_URL is set, up to HISTORY_BACKLOG_MAX_MB', async () => {
-    const store = createJobStore(AppConfig.from({ DATABASE_URL: "postgres://127.0.0.1/none", HISTORY_BACKLOG_MAX_MB: "65536" }), systemClock) as MemoryJobStore;
-    await store.enqueue([job(1), job(2)]);
+    const store = createJobEngine(AppConfig.from({ DATABASE_URL: "postgres://127.0.0.1/none", HISTORY_BACKLOG_MAX_MB: "65536" }), systemClock) as MemoryEngine;
+    await store.jobs.enqueue([job(1), job(2)]);
     expect(store.events.size).toBe(2);
     expect(store.events.maxBytes).toBe(65_536 * 1024 * 1024);
   });
 
   it('is the memory store itself, with partition counts ignored: one process, where partitions buy nothing', async () => {
-    const store = createJobStore(AppConfig.from({ QUEUES: 'default:6', QUEUE_PARTITIONS: '4' }), systemClock);
-    expect(store).toBeInstanceOf(MemoryJobStore);
-    const [enqueued] = await store.enqueue([job(1)]);
+    const store = createJobEngine(AppConfig.from({ QUEUES: 'default:6', QUEUE_PARTITIONS: '4' }), systemClock);
+    expect(store).toBeInstanceOf(MemoryEngine);
+    const [enqueued] = await store.jobs.enqueue([job(1)]);
     // the job keeps the queue's own name: no partition
     expect(enqueued.job.id).toBe('default-f1');
-    expect((await store.claim('default', 'w', 1, 1000)).jobs.map((c) => c.job.id)).toEqual(['default-f1']);
+    expect((await store.jobs.claim('default', 'w', 1, 1000)).jobs.map((c) => c.job.id)).toEqual(['default-f1']);
   });
 });

@@ -1,14 +1,14 @@
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../domain/clock';
-import { JobStore } from './job-store';
-import { PartitionableStore, PartitionedJobStore } from './partitions/partitioned-job-store';
-import { MemoryJobStore } from './memory/memory-job-store';
+import { JobEngine } from './job-engine';
+import { PartitionedEngine } from './partitions/partitioned-engine';
+import { MemoryEngine } from './memory/memory-engine';
 import { createClusterClient, createRedisClient } from './redis/redis-connection';
-import { RedisJobStore } from './redis/redis-job-store';
+import { RedisEngine } from './redis/redis-engine';
 import { JobTracer } from '../tracing';
 
 /**
- * Binds the JobStore token from JOB_STORE. An unknown value is refused, never defaulted. With
+ * Builds the job engine from JOB_STORE (QueueModule provides its ports). An unknown value is refused, never defaulted. With
  * `tracer` on, claims return the jobs' stored trace context (their run spans' parents).
  *
  * Partitions are Redis's: they spread a queue over hash slots (and a cluster's masters). The
@@ -16,12 +16,12 @@ import { JobTracer } from '../tracing';
  * QUEUE_PARTITIONS give (main.ts warns: memoryPartitionsWarning) and the same settings serve a
  * laptop and a cluster.
  */
-export function createJobStore(config: AppConfig, clock: Clock, tracer?: JobTracer): JobStore {
+export function createJobEngine(config: AppConfig, clock: Clock, tracer?: JobTracer): JobEngine {
   // SUCCEEDED_RETENTION_MS=0: succeeded jobs are deleted at completion (history records them)
   const deleteSucceeded = config.succeededRetentionMs === 0;
   switch (config.jobStore) {
     case 'memory':
-      return new MemoryJobStore({
+      return new MemoryEngine({
         clock,
         configuredQueues: config.queues,
         hardTimeoutGraceMs: config.hardTimeoutGraceMs,
@@ -33,7 +33,7 @@ export function createJobStore(config: AppConfig, clock: Clock, tracer?: JobTrac
         auditMaxEntries: config.auditMaxEntries,
       });
     case 'redis': {
-      const redis: PartitionableStore = new RedisJobStore({
+      const redis = new RedisEngine({
         redis: config.redisCluster ? createClusterClient(config.redisCluster) : createRedisClient(config.redisUrl),
         clusterSeeds: config.redisCluster?.seeds,
         replicaWait: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs },
@@ -49,7 +49,7 @@ export function createJobStore(config: AppConfig, clock: Clock, tracer?: JobTrac
         auditMaxEntries: config.auditMaxEntries,
         traceContext: tracer?.enabled === true,
       });
-      return new PartitionedJobStore(redis, { clock, partitionsOf: (queue) => config.queuePartitions.get(queue) });
+      return new PartitionedEngine(redis, { clock, partitionsOf: (queue) => config.queuePartitions.get(queue) });
     }
     default:
       throw new Error(`JOB_STORE=${String(config.jobStore)} is not a store claimq knows (memory, redis)`);

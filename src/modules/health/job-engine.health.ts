@@ -9,7 +9,7 @@ import { withinTimeout } from '../../common/within-timeout';
  * version, and an eviction policy that cannot delete job keys). Named after the store: `redis`, `memory`.
  */
 @Injectable()
-export class JobStoreHealthIndicator {
+export class JobEngineHealthIndicator {
   constructor(
     private readonly store: StoreHealth,
     private readonly indicators: HealthIndicatorService,

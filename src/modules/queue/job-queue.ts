@@ -1,0 +1,103 @@
+import { ClaimedJob, EnqueueResult, HeartbeatOutcome, JobStatus, Lease, NewJob } from '../../domain/job';
+
+/**
+ * The job queue: what producers and workers do to jobs. Submit, claim, keep, settle and give back
+ * leases, and wait for work. One port of the job engine (job-engine.ts), injected by its own token.
+ *
+ * Invariants every engine keeps (test/contract/job-store.contract.ts is their executable form):
+ * - A job is in exactly one state index: pending, scheduled, running (leases), succeeded, failed
+ *   or cancelled; its `status` field names that index.
+ * - Every claim bumps the job's fencing token. complete/fail/release/heartbeat present the token;
+ *   a token that is not the job's current one, or a job that is no longer running, is `stale` and
+ *   changes nothing. So a job may run twice after a crash but is recorded once.
+ * - A claim spends an attempt (`attempts` += 1). release gives it back. An expired lease keeps it
+ *   spent, so a job that kills its worker cannot loop forever.
+ * - Pending jobs are claimed by priority (higher first), then FIFO by enqueue/promote order within
+ *   a group; the groups of a queue with ready jobs are served round-robin within a priority, and
+ *   caps, rate limits and pauses hold groups (or the queue) back (src/domain/fairness.ts).
+ * - All time comes from the engine's injected clock; nothing reads the wall clock directly.
+ * - Operations that take lists are atomic per call in Redis (one script) and bounded by the
+ *   caller's batch size.
+ * How each transition changes a job is decided once, in src/domain/job-lifecycle.ts.
+ */
+export abstract class JobQueue {
+  /**
+   * Adds jobs, all or nothing. A job whose idempotency key already exists in its queue is not
+   * added: the existing job is returned with `created: false`; so is a job whose id exists (the
+   * same call sent again, e.g. after a reconnect), which is never stored or counted twice.
+   * runAt in the future -> scheduled; runAt at or before the engine's clock -> pending, with
+   * runAt = createdAt (the enqueue time). All jobs of one call must share a queue (callers group
+   * by queue).
+   */
+  abstract enqueue(jobs: NewJob[]): Promise<EnqueueResult[]>;
+
+  /**
+   * Claims up to `max` pending jobs for `workerId`, after promoting scheduled jobs that are due.
+   * Each claimed job becomes running with a new token and a lease until now + leaseMs.
+   * Malformed job records met on the way are moved to failed (or dropped when nothing is left
+   * of them) and do not count against `max`.
+   */
+  abstract claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult>;
+
+  /** Renews many leases in one call. Per lease: ok, stale (lost), or cancel (cancel was asked). */
+  abstract heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
+
+  /**
+   * The leases recorded for `workerId` (running, held by that worker) whose job is not in
+   * `heldIds`: what a claim whose reply was lost left behind. Read-only; the worker releases them
+   * (release gives the attempt back). One call per heartbeat, even when the worker is idle.
+   */
+  abstract strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]>;
+
+  /**
+   * running -> succeeded. Per item: the new status, or 'stale'. The same completion applied twice
+   * (same token, still current: its reply was lost) answers 'succeeded' again and changes nothing.
+   */
+  abstract complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]>;
+
+  /**
+   * running -> scheduled (retryable, attempts left; after the job's backoff or retryDelayMs),
+   * -> failed (not retryable, or attempts exhausted), or -> cancelled when a cancel was asked.
+   * The same failure applied twice (same token, still current, same error) answers the job's
+   * status again and changes nothing.
+   */
+  abstract fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]>;
+
+  /** running -> pending, the attempt given back (shutdown, or a type this worker cannot run). */
+  abstract release(queue: string, leases: Lease[]): Promise<SettleOutcome[]>;
+
+  /**
+   * Resolves when work may have arrived in `queue` (an enqueue, a promotion) or after timeoutMs.
+   * Spurious wake-ups are allowed; callers claim and wait again. `signal` ends the wait early.
+   */
+  abstract waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface ClaimResult {
+  jobs: ClaimedJob[];
+  /**
+   * Epoch ms of the earliest scheduled job, or of the next token of a rate limit that held jobs
+   * back, when the claim took fewer jobs than it asked for: lets a worker sleep just enough.
+   */
+  nextDueAt?: number;
+  /** Jobs are still pending after a claim that took `max` (an engine that can tell cheaply says so). */
+  more?: boolean;
+  /** Scheduled jobs this claim promoted to pending. */
+  promoted?: number;
+}
+
+export interface CompleteRequest extends Lease {
+  /** The handler's result, as JSON text (undefined -> null). */
+  resultJson?: string;
+}
+
+export interface FailRequest extends Lease {
+  error: string;
+  retryable: boolean;
+  /** Overrides the job's backoff for this retry (e.g. an HTTP 429's Retry-After; 0 = at once). */
+  retryDelayMs?: number;
+  /** The thrown error's stack, kept beside `error` as the job's `lastErrorStack`. */
+  stack?: string;
+}
+
+export type SettleOutcome = JobStatus | 'stale';

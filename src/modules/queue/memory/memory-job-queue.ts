@@ -1,0 +1,156 @@
+import { backoffDelay } from '../../../domain/backoff';
+import { JobEvent } from '../../../domain/job-event';
+import { claimDecision, heartbeatDecision } from '../../../domain/job-lifecycle';
+import { ClaimedJob, EnqueueResult, HeartbeatOutcome, JobStatus, Lease, NewJob } from '../../../domain/job';
+import { ClaimResult, CompleteRequest, FailRequest, JobQueue, SettleOutcome } from '../job-queue';
+import { toJob } from './memory-job-record';
+import { claimJob, completeJob, failIfMalformed, failJob, releaseJob } from './memory-job-transitions';
+import { MemoryGroup } from './memory-group';
+import { MemoryJobEntry, MemoryQueue } from './memory-queue';
+import { MemoryState } from './memory-state';
+
+/** The statuses a failure leaves a job in (pending also after a scheduled retry's promotion); fail.lua's FAIL_OUTCOMES. */
+const FAIL_OUTCOMES: ReadonlySet<JobStatus> = new Set<JobStatus>(['scheduled', 'pending', 'failed', 'cancelled']);
+
+/** The memory engine's JobQueue: enqueue, claim, keep and settle leases over MemoryState. */
+export class MemoryJobQueue extends JobQueue {
+  constructor(private readonly state: MemoryState) {
+    super();
+  }
+
+  async enqueue(jobs: NewJob[]): Promise<EnqueueResult[]> {
+    if (jobs.length === 0) return [];
+    return this.state.enqueueInto(this.state.queueFor(jobs[0].queue), jobs);
+  }
+
+  async claim(queue: string, workerId: string, max: number, leaseMs: number): Promise<ClaimResult> {
+    const { state } = this;
+    const q = state.queueStates.get(queue);
+    if (!q) return { jobs: [] };
+    const now = state.clock.now();
+    const events: JobEvent[] = [];
+    const promoted = state.promoteDueJobs(q, now, Number.POSITIVE_INFINITY, events);
+    const jobs: ClaimedJob[] = [];
+    // one job of the group at the round's tier; malformed ones met on the way are failed and skipped
+    const take = (group: MemoryGroup, tier: number): boolean => {
+      for (let entry = q.takePending(group, tier); entry; entry = q.takePending(group, tier)) {
+        const malformed = failIfMalformed(q, entry, now);
+        if (malformed) {
+          events.push(malformed);
+          continue;
+        }
+        const change = claimDecision(entry.record, now, leaseMs, state.graceMs);
+        events.push(claimJob(q, entry, workerId, change));
+        const job = toJob(entry.record, 'running');
+        // a claim hands over the job without its last error's stack (ClaimedJob; claim.lua does not read it)
+        delete job.lastErrorStack;
+        jobs.push({ job, token: change.token, leaseExpiresAt: change.leaseExpiresAt });
+        return true;
+      }
+      return false;
+    };
+    const { queueLimited } = q.round.serve(max, now, take);
+    state.record(q, events);
+    if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
+    const result: ClaimResult = { jobs };
+    if (jobs.length >= max && q.round.size > 0) result.more = true;
+    if (promoted > 0) result.promoted = promoted;
+    if (jobs.length < max) {
+      const due = [q.nextDueAt(), q.round.nextDueAt(now, queueLimited)].filter((t): t is number => t !== undefined);
+      if (due.length > 0) result.nextDueAt = Math.min(...due);
+    }
+    return result;
+  }
+
+  async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {
+    const q = this.state.queueStates.get(queue);
+    const now = this.state.clock.now();
+    return leases.map((lease) => {
+      const entry = q && this.state.currentLease(q, lease);
+      if (!entry) return 'stale';
+      const decision = heartbeatDecision(this.state.hardDeadlineOf(entry), entry.record.cancelRequested === true, now, leaseMs);
+      if (decision.outcome === 'stale') return 'stale';
+      entry.record.leaseExpiresAt = decision.leaseExpiresAt;
+      q.extendLease(entry, decision.leaseExpiresAt);
+      return decision.outcome;
+    });
+  }
+
+  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+    const q = this.state.queueStates.get(queue);
+    const held = new Set(heldIds);
+    const stray: Lease[] = [];
+    for (const id of q?.held.get(workerId) ?? []) {
+      if (held.has(id)) continue;
+      const entry = q?.jobs.get(id);
+      if (entry && entry.status === 'running' && entry.holder === workerId) stray.push({ id, token: entry.record.token });
+    }
+    return stray;
+  }
+
+  async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
+    return this.settle(
+      queue,
+      items,
+      (q, entry, item, now) => {
+        const event = completeJob(q, entry, item.resultJson, now);
+        // delete on completion (SUCCEEDED_RETENTION_MS=0), except what complete.lua keeps too
+        if (this.state.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry, now);
+        return event;
+      },
+      // the same completion applied twice (same current token), as complete.lua answers it
+      (entry) => (entry.status === 'succeeded' ? 'succeeded' : undefined),
+    );
+  }
+
+  async fail(queue: string, items: FailRequest[]): Promise<SettleOutcome[]> {
+    return this.settle(
+      queue,
+      items,
+      (q, entry, item, now) => {
+        const delay = (): number => item.retryDelayMs ?? backoffDelay(entry.record.backoff, entry.record.attempts, this.state.random);
+        return failJob(q, entry, item.error, item.retryable, delay, now, item.stack);
+      },
+      // the same failure applied twice (same current token, same error), as fail.lua answers it
+      (entry, item) => (FAIL_OUTCOMES.has(entry.status) && entry.record.lastError === item.error ? entry.status : undefined),
+    );
+  }
+
+  async release(queue: string, leases: Lease[]): Promise<SettleOutcome[]> {
+    return this.settle(queue, leases, (q, entry, _lease, now) => releaseJob(q, entry, now));
+  }
+
+  async waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (this.state.closed) return;
+    await this.state.queueFor(queue).waiters.wait(timeoutMs, signal);
+  }
+
+  /**
+   * `replayed`: for a job no longer running whose token is still the presented one, the outcome
+   * of this same settle applied before (its reply lost, the batch sent again), or undefined: stale.
+   */
+  private settle<T extends Lease>(
+    queue: string,
+    items: T[],
+    apply: (q: MemoryQueue, entry: MemoryJobEntry, item: T, now: number) => JobEvent,
+    replayed?: (entry: MemoryJobEntry, item: T) => SettleOutcome | undefined,
+  ): SettleOutcome[] {
+    const q = this.state.queueStates.get(queue);
+    if (!q) return items.map(() => 'stale');
+    const now = this.state.clock.now();
+    const events: JobEvent[] = [];
+    const outcomes = items.map((item): SettleOutcome => {
+      const entry = this.state.currentLease(q, item);
+      if (!entry) {
+        const settled = q.jobs.get(item.id);
+        const same = settled && settled.status !== 'running' && settled.record.token === item.token;
+        return (same && replayed?.(settled, item)) || 'stale';
+      }
+      events.push(failIfMalformed(q, entry, now) ?? apply(q, entry, item, now));
+      return entry.status;
+    });
+    this.state.record(q, events);
+    if (outcomes.includes('pending')) q.waiters.wakeAll();
+    return outcomes;
+  }
+}

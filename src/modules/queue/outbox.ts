@@ -1,0 +1,35 @@
+import { JobEventSources } from './events/job-event-sources';
+
+/**
+ * The outbox: every transition records one event in the same atomic step as its change (Redis:
+ * the queue's stream; memory: the engine's log), which the history writer reads from here. One
+ * port of the job engine (job-engine.ts), injected by its own token.
+ */
+export abstract class Outbox {
+  /** Where the history writer reads the events: one lane per queue (Redis), or one (memory). */
+  abstract sources(options: EventSourceOptions): JobEventSources;
+
+  /**
+   * The queue's job events the history writer has not stored yet (read, for the metrics, at
+   * scrape time): a few index reads per queue (Redis: the stream's consumer group), never a walk.
+   */
+  abstract backlog(queue: string): Promise<EventBacklog>;
+}
+
+export interface EventSourceOptions {
+  /** The reader's name where the source tracks readers (a Redis consumer group's consumer). */
+  consumer: string;
+  /** An entry that cannot be decoded, dropped with the reason (logged by the caller). */
+  onDropped?: (entry: string, reason: string) => void;
+}
+
+export interface EventBacklog {
+  /**
+   * Entries recorded and not yet stored by the history writer (not yet read, or read and not
+   * acknowledged): Redis stream entries (one per script call, up to 2,000 events each); the memory
+   * engine's events.
+   */
+  entries: number;
+  /** When the oldest of them was recorded (epoch ms), or null when there are none. */
+  oldestAt: number | null;
+}

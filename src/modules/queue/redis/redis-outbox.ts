@@ -1,0 +1,33 @@
+import { JobEventSources } from '../events/job-event-sources';
+import { RedisJobEventSources } from '../events/redis-job-event-sources';
+import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
+import { readEventBacklog } from '../events/redis-event-backlog';
+import { EventBacklog, EventSourceOptions, Outbox } from '../outbox';
+import { duplicateRedisClient } from './redis-connection';
+import { RedisContext } from './redis-context';
+
+/** Each queue's event stream, where every script call appends its events. */
+export class RedisOutbox extends Outbox {
+  constructor(private readonly ctx: RedisContext) {
+    super();
+  }
+
+  /** One stream per queue, each read on a connection of its own (a copy of the engine's settings). */
+  sources(options: EventSourceOptions): JobEventSources {
+    return new RedisJobEventSources({
+      connect: (name) => duplicateRedisClient(this.ctx.redis, { connectionName: name }),
+      keysOf: (queue) => this.ctx.keys(queue),
+      ...options,
+    });
+  }
+
+  /**
+   * The queue's stream as the history consumer group sees it: entries delivered and not acknowledged
+   * (XPENDING) and entries not delivered yet (the group's lag), with the time of the oldest of
+   * either (an entry id starts with the Redis time it was added). Three reads of the queue's slot;
+   * before the writer made the group, the whole stream is behind.
+   */
+  async backlog(queue: string): Promise<EventBacklog> {
+    return this.ctx.call(() => readEventBacklog(this.ctx.redis, this.ctx.keys(queue).events, HISTORY_CONSUMER_GROUP));
+  }
+}
