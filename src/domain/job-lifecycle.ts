@@ -61,6 +61,26 @@ export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [
 /** The error of a record nothing can run, failed where it was met: `<this>: <what is wrong>`. */
 export const MALFORMED_RECORD_ERROR = 'malformed job record';
 
+/**
+ * What is wrong with a damaged record, in the words both engines use (the memory engine's
+ * findMalformation; src/lua/includes/job-record.lua through its generated constants).
+ */
+export const MALFORMATION = {
+  missingType: 'missing type',
+  missingStatus: 'missing status',
+  /** After the field's name: `attempts is not a number`. */
+  notANumber: ' is not a number',
+} as const;
+
+/**
+ * Whether a job that finished (entered its final index) at `finishedAt` is past its retention at
+ * `now`: strictly older than `retentionMs` (trim.lua: ZRANGEBYSCORE up to the exclusive cutoff), so
+ * a retention of 0 keeps a job finished in this very millisecond until the next.
+ */
+export function pastRetention(finishedAt: number, now: number, retentionMs: number): boolean {
+  return finishedAt < now - retentionMs;
+}
+
 /** Whether `kind` may move a job from `from` (null: a new job) to `to`. */
 export function isTransition(kind: JobEventKind, from: JobStatus | null, to: JobStatus): boolean {
   return TRANSITIONS[kind].some(([f, t]) => f === from && t === to);

@@ -143,8 +143,9 @@ local function claimFrom(g, want, tier)
 end
 
 -- Serves the round (groups on) until `budget` jobs are claimed or no group is claimable.
-local function claimFromGroups(budget)
-  -- groups whose next token is due rejoin the round, earliest due first
+-- Groups whose next token is due rejoin the round, earliest due first: at every claim of a queue
+-- that is not paused, whether or not its own bucket lets it take a job (GroupRound.serve).
+local function releaseThrottled()
   local due = redis.call('ZRANGEBYSCORE', K_GROUPS_THROTTLED, '-inf', NOW, 'LIMIT', 0, 1000)
   if #due > 0 then
     callBatched('ZREM', K_GROUPS_THROTTLED, due)
@@ -153,6 +154,9 @@ local function claimFromGroups(budget)
       placeGroup(g)
     end
   end
+end
+
+local function claimFromGroups(budget)
   while #claimed < budget and skipped < SKIP_BUDGET do
     local need = budget - #claimed
     local popped = redis.call('ZPOPMIN', K_GROUPS_READY, need)
@@ -233,6 +237,7 @@ if S[2] == '1' then
 elseif queueRateMax then
   budget = math.min(budget, tokensAvailable(queueTat, queueRateMax, queueRatePer))
 end
+if groupedCache and S[2] ~= '1' then releaseThrottled() end
 if budget > 0 then
   if groupedCache then
     claimFromGroups(budget)

@@ -24,7 +24,10 @@ checkSettingArgs('queue-settings', cap, rate)
 local wake = false
 if applyCap(K_SETTINGS, 'gc', cap) then
   if not groupedMode() then enableGroups() end
-  for _, g in ipairs(redis.call('SMEMBERS', K_GROUPS_FULL)) do
+  -- the held groups rejoin by name (a set's order is Redis's own; GroupRound.updateSettings does the same)
+  local full = redis.call('SMEMBERS', K_GROUPS_FULL)
+  table.sort(full)
+  for _, g in ipairs(full) do
     redis.call('SREM', K_GROUPS_FULL, g)
     if placeGroup(g) then wake = true end
   end

@@ -28,6 +28,7 @@ local retention = {
 local deleted = 0
 for _, r in ipairs(retention) do
   if budget <= 0 then break end
+  -- strictly older than the retention (pastRetention, src/domain/job-lifecycle.ts)
   local cutoff = string.format('(%.0f', NOW - r[2])
   local ids = redis.call('ZRANGEBYSCORE', r[1], '-inf', cutoff, 'LIMIT', 0, budget)
   if #ids > 0 then

@@ -9,7 +9,8 @@ import { HistoryModule } from '../../src/modules/history/history.module';
 import { HistoryDatabase } from '../../src/modules/history/history-database';
 import { historyDataSourceOptions } from '../../src/modules/history/history-data-source-options';
 import { HistoryQueryService } from '../../src/modules/history/query/history-query.service';
-import { JobEngine } from '../../src/modules/queue/job-engine';
+import { Outbox } from '../../src/modules/queue/outbox';
+import { JobAdmin } from '../../src/modules/queue/job-admin';
 import { MemoryEventLog } from '../../src/modules/queue/memory/memory-event-log';
 import { MemoryJobEventSources } from '../../src/modules/queue/events/memory-job-event-sources';
 import { RedisEngine } from '../../src/modules/queue/redis/redis-engine';
@@ -21,21 +22,23 @@ import { T0, everyKindScript, fixtureId } from './job-event.fixtures';
 import { eventually } from '../support/eventually';
 
 /**
- * Stands in for QueueModule: a global JobEngine whose events come from `log` (the memory store's
+ * Stands in for QueueModule: a global Outbox whose events come from `log` (the memory store's
  * kind of event log), or a real Redis store's streams when one is given.
  */
 function queueStub(config: AppConfig, log: MemoryEventLog, redisStore?: RedisEngine) {
-  const store = redisStore ?? { eventSources: () => new MemoryJobEventSources(log), eventBacklog: async (queue: string) => log.backlogOf(queue), queues: async () => ['mail'] };
+  const outbox = redisStore?.outbox ?? { sources: () => new MemoryJobEventSources(log), backlog: async (queue: string) => log.backlogOf(queue) };
+  const admin = redisStore?.admin ?? { queues: async () => ['mail'] };
   @Global()
   @Module({
     // the app's ClaimqModule imports it once for every scheduled pass (history's partition upkeep is one)
     imports: [ScheduleModule.forRoot()],
     providers: [
       { provide: AppConfig, useValue: config },
-      { provide: JobEngine, useValue: store },
+      { provide: Outbox, useValue: outbox },
+      { provide: JobAdmin, useValue: admin },
       { provide: CLOCK, useValue: systemClock },
     ],
-    exports: [AppConfig, JobEngine, CLOCK],
+    exports: [AppConfig, Outbox, JobAdmin, CLOCK],
   })
   class QueueStubModule {}
   return QueueStubModule;

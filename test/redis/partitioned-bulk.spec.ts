@@ -69,7 +69,7 @@ describe('a bulk across partitions on Redis: all or nothing', () => {
     const { redis } = stores(h);
     const last = (await placed(h, jobs))[PARTITIONS - 1].queue;
     const admin = createRedisClient(TEST_REDIS_URL);
-    const idem = new RedisQueueKeys((redis as unknown as { prefix: string }).prefix, last).idem;
+    const idem = new RedisQueueKeys((redis as unknown as { ctx: { prefix: string } }).ctx.prefix, last).idem;
     await admin.set(idem, 'damaged');
     await expect(h.store.jobs.enqueue(jobs)).rejects.toThrow(/WRONGTYPE/);
     await admin.del(idem);

@@ -33,7 +33,7 @@ function resend(...scripts: ScriptName[]): void {
 
 /** Makes the calls of `store` to the scripts in `twice` run twice (the second reply returned). */
 function sendScriptsTwice(store: RedisEngine): void {
-  const scripts = (store as unknown as { scripts: RedisScripts }).scripts;
+  const scripts = (store as unknown as { ctx: { scripts: RedisScripts } }).ctx.scripts;
   const run = scripts.run.bind(scripts);
   const runDurable = scripts.runDurable.bind(scripts);
   scripts.run = async (script, keys, args) => {
@@ -249,7 +249,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const h = current();
     const store = (await h.storeWith({ historyBacklogMaxBytes: 1 })) as RedisEngine;
     sendScriptsTwice(store);
-    const inside = store as unknown as { redis: Redis; keys(queue: string): RedisQueueKeys };
+    const inside = (store as unknown as { ctx: { redis: Redis; keys(queue: string): RedisQueueKeys } }).ctx;
     const stream = inside.keys(QUEUE).events;
     await inside.redis.xgroup('CREATE', stream, HISTORY_CONSUMER_GROUP, '0', 'MKSTREAM');
     await enqueueJobs(h, {}, {}, {});
@@ -279,7 +279,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
   it('partitions-count, partitions-add and board-report: the layout as one run leaves it; a report recorded once, a second wake-up', async () => {
     const h = current();
     const store = h.store as RedisEngine;
-    const inside = store as unknown as { redis: Redis; keys(queue: string): RedisQueueKeys };
+    const inside = (store as unknown as { ctx: { redis: Redis; keys(queue: string): RedisQueueKeys } }).ctx;
     resend('partitions-count', 'partitions-add', 'board-report');
     await expect(store.partitions.setPartitionCount(QUEUE, 4)).resolves.toMatchObject({ n: '4', hist: '1' });
     await expect(store.partitions.addPartition(QUEUE, 1, 7)).resolves.toMatchObject({ n: '4', p1: '7' });

@@ -143,6 +143,8 @@ end
 -- Running attempts ended by one script call, per group: flushGroupRuns lowers the groups' running
 -- counts once per group, and a group held at its cap rejoins the round.
 local groupRunEnds = {}
+-- the groups of groupRunEnds in the order first met: they rejoin the round in that order
+local groupRunOrder = {}
 local anyGroupRunEnd = false
 -- Groups put back in the round by the ends of this call (held at their cap until then): the
 -- settle scripts report it, so a partitioned queue's store can tell its workers (partition 0's
@@ -151,18 +153,21 @@ local groupsRejoined = 0
 
 local function endGroupRun(g)
   if not g then g = '' end
-  groupRunEnds[g] = (groupRunEnds[g] or 0) + 1
+  local n = groupRunEnds[g]
+  if n == nil then groupRunOrder[#groupRunOrder + 1] = g end
+  groupRunEnds[g] = (n or 0) + 1
   anyGroupRunEnd = true
 end
 
 local function flushGroupRuns()
   if not anyGroupRunEnd then return end
-  local ends = groupRunEnds
-  groupRunEnds = {}
+  local ends, order = groupRunEnds, groupRunOrder
+  groupRunEnds, groupRunOrder = {}, {}
   anyGroupRunEnd = false
   if not groupedMode() then return end
   local woke = false
-  for g, n in pairs(ends) do
+  for _, g in ipairs(order) do
+    local n = ends[g]
     local key = K_GROUP .. g
     local r = redis.call('HINCRBY', key, 'r', -n)
     if r < 0 then

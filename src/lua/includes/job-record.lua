@@ -22,15 +22,15 @@ local NUMERIC_FIELDS = { 'attempts', 'maxAttempts', 'priority', 'token' }
 
 -- Why a record cannot be run, or nil when it is sound. Absent fields may be nil or false (HMGET).
 local function malformedFields(jobType, st, att, max, pr, tok)
-  if not jobType or jobType == '' then return 'missing type' end
-  if not st or st == '' then return 'missing status' end
+  if not jobType or jobType == '' then return MISSING_TYPE end
+  if not st or st == '' then return MISSING_STATUS end
   local nums = { att, max, pr, tok }
   for i = 1, 4 do
     local v = nums[i]
     if v then
       local n = tonumber(v)
       if n == nil or n ~= n or n == math.huge or n == -math.huge then
-        return NUMERIC_FIELDS[i] .. ' is not a number'
+        return NUMERIC_FIELDS[i] .. NOT_A_NUMBER
       end
     end
   end

@@ -67,6 +67,8 @@ export class GroupRound {
   private readonly throttled = new BinaryHeap<ThrottleRef>((a, b) => a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.seq < b.seq));
   private readonly held = new Set<MemoryGroup>();
   private inRound = 0;
+  /** Within batch(): the groups whose running jobs ended, and those that got pending jobs (with their best priority). */
+  private batched: { ended: Set<MemoryGroup>; added: Map<MemoryGroup, number> } | undefined;
   private throttledCount = 0;
   /** Turns, and the order of throttling: strictly increasing. */
   private counter = 0;
@@ -81,23 +83,65 @@ export class GroupRound {
     return this.inRound;
   }
 
+  /**
+   * Whether a claim now could take more: groups wait in the round, the queue is not paused and its
+   * bucket (if any) has a token (claim.lua's `more`: left and not held).
+   */
+  claimableNow(now: number): boolean {
+    if (this.paused || this.inRound === 0) return false;
+    return this.rateLimit === null || tokensAvailable(this.tat, this.rateLimit, now) > 0;
+  }
+
   // Job moves: MemoryQueue reports each job entering or leaving pending or running.
+
+  /**
+   * Runs `moves` (the job moves of one settle or reap call) with the round's placements made after
+   * them, as one script call makes its writes (end-attempt.lua's flushWrites): first the groups
+   * whose running jobs ended (a group held at its cap rejoins), then the groups that got pending
+   * jobs, each group once, in the order first met.
+   */
+  batch<T>(now: number, moves: () => T): T {
+    if (this.batched) return moves();
+    this.batched = { ended: new Set(), added: new Map() };
+    try {
+      return moves();
+    } finally {
+      const { ended, added } = this.batched;
+      this.batched = undefined;
+      for (const g of ended) this.placeEnded(g, now);
+      for (const [g, best] of added) this.placeAdded(g, best, now);
+    }
+  }
 
   pendingAdded(name: string, ref: PendingRef, now: number): void {
     const g = this.groupNamed(name);
     g.pending++;
     g.jobs.push(ref);
     if (g.jobs.size > COMPACT_MIN && g.jobs.size > 2 * g.pending) g.jobs.compact((r) => this.host.isLive(r));
+    if (this.batched) {
+      const best = this.batched.added.get(g);
+      this.batched.added.set(g, best === undefined ? ref.priority : Math.max(best, ref.priority));
+      return;
+    }
+    this.placeAdded(g, ref.priority, now);
+  }
+
+  /** A group got pending jobs, the best of them of priority `best`. */
+  private placeAdded(g: MemoryGroup, best: number, now: number): void {
     // a better job moves the group to its tier, keeping its turn
-    if (g.place === 'round' && ref.priority > g.tier) this.enterRound(g, ref.priority, g.turn);
-    else if (g.place === 'out') this.settle(g, now);
+    if (g.place === 'round' && best > g.tier) this.enterRound(g, best, g.turn);
+    // a throttled group whose token is due joins now, before the claim that would release it
+    // (includes/groups.lua's placeGroup)
+    else if (g.place === 'out' || (g.place === 'throttled' && (g.limitedUntil ?? Number.NEGATIVE_INFINITY) <= now)) this.settle(g, now);
   }
 
   pendingLeft(name: string): void {
     const g = this.groups.get(name);
     if (!g) return;
     g.pending--;
-    if (g.pending <= 0 && g.place !== 'serving') {
+    // a group left with nothing leaves the round or the throttled; held it stays so (and is placed
+    // anew when its running job ends), as index-writes.lua's leavePending leaves it
+    if (g.pending <= 0 && g.place !== 'serving' && g.place !== 'held') {
       this.leave(g);
       this.forgetIfIdle(g);
     }
@@ -112,6 +156,11 @@ export class GroupRound {
     const g = this.groups.get(name);
     if (!g) return;
     g.running--;
+    if (this.batched) this.batched.ended.add(g);
+    else this.placeEnded(g, now);
+  }
+
+  private placeEnded(g: MemoryGroup, now: number): void {
     if (g.place === 'held' && this.settle(g, now) === 'round') {
       this.host.wake();
     }
@@ -119,15 +168,17 @@ export class GroupRound {
   }
 
   /**
-   * One claim's rounds, after promotion: due throttled groups rejoin (earliest due first); a
-   * paused queue gives nothing; the queue's tokens bound the claim; then round after round the
+   * One claim's rounds, after promotion: a paused queue gives nothing; due throttled groups rejoin
+   * (earliest due first), whether or not the queue's bucket lets the claim take a job; the queue's
+   * tokens bound the claim; then round after round the
    * groups of the best tier share what is left. `take(group, tier)` claims one job of the group
    * of priority `tier` or above, skipping malformed ones (which count for nothing): false when
    * there is none.
    */
   serve(max: number, now: number, take: (group: MemoryGroup, tier: number) => boolean): RoundClaim {
+    if (this.paused) return { claimed: 0, queueLimited: false };
     this.releaseThrottled(now);
-    if (this.paused || max <= 0) return { claimed: 0, queueLimited: false };
+    if (max <= 0) return { claimed: 0, queueLimited: false };
     const rate = this.rateLimit;
     const budget = Math.min(max, rate === null ? Number.POSITIVE_INFINITY : tokensAvailable(this.tat, rate, now));
     let claimed = 0;
@@ -144,7 +195,7 @@ export class GroupRound {
         claimed += took;
         // a new turn at the back while still claimable; else held, throttled or out
         g.place = 'out';
-        this.settle(g, now);
+        this.settle(g, now, true);
         this.forgetIfIdle(g);
       });
     }
@@ -154,6 +205,8 @@ export class GroupRound {
 
   /** When a claim that took fewer than it asked may find more: the earliest throttled group's token, and the queue's when it held jobs back. */
   nextDueAt(now: number, queueLimited: boolean): number | undefined {
+    // a paused queue claims nothing, whatever its groups' tokens (claim.lua reads them only unpaused)
+    if (this.paused) return undefined;
     let due = this.earliestThrottled();
     if (queueLimited && this.rateLimit !== null) due = Math.min(due ?? Number.POSITIVE_INFINITY, nextTokenAt(this.tat, this.rateLimit, now));
     return due;
@@ -174,8 +227,8 @@ export class GroupRound {
   updateSettings(patch: QueueSettingsPatch, now: number): void {
     if (patch.groupConcurrency !== undefined) {
       this.groupConcurrency = patch.groupConcurrency;
-      // a group over a lowered cap is met at the head of the round and held then
-      for (const g of [...this.held]) this.settle(g, now);
+      // the held groups rejoin; one over a lowered cap is met at the head of the round and held then
+      for (const g of [...this.held].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) this.settle(g, now);
     }
     if (patch.rateLimit !== undefined) {
       this.rateLimit = patch.rateLimit && { max: patch.rateLimit.max, perMs: patch.rateLimit.perMs };
@@ -190,11 +243,11 @@ export class GroupRound {
     if (patch.rateLimit !== undefined) {
       g.rateLimit = patch.rateLimit && { max: patch.rateLimit.max, perMs: patch.rateLimit.perMs };
       g.tat = undefined;
+      g.limitedUntil = undefined;
     }
     if (patch.paused !== undefined) g.paused = patch.paused;
     if (g.paused) this.leave(g);
     else if (g.place === 'out' || g.place === 'held' || (g.place === 'throttled' && patch.rateLimit !== undefined)) this.settle(g, now);
-    else if (g.place === 'round' && this.room(g) <= 0) this.settle(g, now);
     const joined = g.place === 'round';
     this.forgetIfIdle(g);
     if (joined) this.host.wake();
@@ -260,7 +313,7 @@ export class GroupRound {
         continue;
       }
       if (g.paused || this.room(g) <= 0 || g.tokens(now) <= 0) {
-        this.settle(g, now);
+        this.settle(g, now, true);
         continue;
       }
       tier = ref.tier;
@@ -270,18 +323,26 @@ export class GroupRound {
     return { picked, tier };
   }
 
-  /** Places a group that is not being served where its state says: round (at the back), held, throttled or out. */
-  private settle(g: MemoryGroup, now: number): GroupPlace {
+  /**
+   * Places a group that is not being served where its state says: round (at the back), held,
+   * throttled or out. A cap is met only by a claim (`byClaim`: the group was at the head of the
+   * round, or was just served): anywhere else a group at its cap joins the round, and the claim
+   * that meets it there holds it, as includes/groups.lua's placeGroup does (its turn then comes
+   * from when it joined).
+   */
+  private settle(g: MemoryGroup, now: number, byClaim = false): GroupPlace {
     this.leave(g);
     const head = g.pending > 0 && !g.paused ? this.host.head(g) : undefined;
     if (head === undefined || g.pending <= 0) return g.place;
-    if (this.room(g) <= 0) {
+    const limitedUntil = byClaim ? (g.rateLimit !== null && g.tokens(now) <= 0 ? nextTokenAt(g.tat, g.rateLimit, now) : undefined) : g.limitedUntil;
+    if (byClaim && this.room(g) <= 0) {
       g.place = 'held';
       this.held.add(g);
-    } else if (g.rateLimit !== null && g.tokens(now) <= 0) {
+    } else if (limitedUntil !== undefined && limitedUntil > now) {
       g.place = 'throttled';
+      g.limitedUntil = limitedUntil;
       this.throttledCount++;
-      this.throttled.push({ group: g, version: g.version, dueAt: nextTokenAt(g.tat, g.rateLimit, now), seq: ++this.counter });
+      this.throttled.push({ group: g, version: g.version, dueAt: limitedUntil, seq: ++this.counter });
       if (this.throttled.size > COMPACT_MIN && this.throttled.size > 2 * this.throttledCount) {
         this.throttled.compact((r) => r.group.place === 'throttled' && r.group.version === r.version);
       }
@@ -321,7 +382,10 @@ export class GroupRound {
       const live = ref.group.place === 'throttled' && ref.group.version === ref.version;
       if (live && ref.dueAt > now) return;
       this.throttled.pop();
-      if (live) this.settle(ref.group, now);
+      if (live) {
+        ref.group.limitedUntil = undefined;
+        this.settle(ref.group, now);
+      }
     }
   }
 

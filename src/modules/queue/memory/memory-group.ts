@@ -28,6 +28,12 @@ export class MemoryGroup {
   paused = false;
   /** The group's bucket (fairness.ts): undefined is full. */
   tat: number | undefined;
+  /**
+   * When a claim found it out of tokens with jobs left, its next token's time: until then it is
+   * placed throttled, after that in the round (the claim that meets it there looks at its tokens
+   * again). Cleared when it rejoins, and by a new rate (includes/groups.lua's `lim`).
+   */
+  limitedUntil: number | undefined;
   place: GroupPlace = 'out';
   /** Bumped whenever the group is placed anew: round and throttle refs of another version are dead. */
   version = 0;

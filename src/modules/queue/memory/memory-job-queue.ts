@@ -53,7 +53,7 @@ export class MemoryJobQueue extends JobQueue {
     state.record(q, events);
     if (promoted > 0 && q.byStatus.pending.size > 0) q.waiters.wakeAll();
     const result: ClaimResult = { jobs };
-    if (jobs.length >= max && q.round.size > 0) result.more = true;
+    if (jobs.length >= max && q.round.claimableNow(now)) result.more = true;
     if (promoted > 0) result.promoted = promoted;
     if (jobs.length < max) {
       const due = [q.nextDueAt(), q.round.nextDueAt(now, queueLimited)].filter((t): t is number => t !== undefined);
@@ -139,16 +139,19 @@ export class MemoryJobQueue extends JobQueue {
     if (!q) return items.map(() => 'stale');
     const now = this.state.clock.now();
     const events: JobEvent[] = [];
-    const outcomes = items.map((item): SettleOutcome => {
-      const entry = this.state.currentLease(q, item);
-      if (!entry) {
-        const settled = q.jobs.get(item.id);
-        const same = settled && settled.status !== 'running' && settled.record.token === item.token;
-        return (same && replayed?.(settled, item)) || 'stale';
-      }
-      events.push(failIfMalformed(q, entry, now) ?? apply(q, entry, item, now));
-      return entry.status;
-    });
+    // the round's placements after every item, as the settle script makes them (GroupRound.batch)
+    const outcomes = q.round.batch(now, () =>
+      items.map((item): SettleOutcome => {
+        const entry = this.state.currentLease(q, item);
+        if (!entry) {
+          const settled = q.jobs.get(item.id);
+          const same = settled && settled.status !== 'running' && settled.record.token === item.token;
+          return (same && replayed?.(settled, item)) || 'stale';
+        }
+        events.push(failIfMalformed(q, entry, now) ?? apply(q, entry, item, now));
+        return entry.status;
+      }),
+    );
     this.state.record(q, events);
     if (outcomes.includes('pending')) q.waiters.wakeAll();
     return outcomes;

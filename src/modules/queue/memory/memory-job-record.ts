@@ -1,5 +1,6 @@
 import { BackoffOptions, Job, JOB_STATUSES, JobStatus, NewJob } from '../../../domain/job';
 import { DEFAULT_GROUP } from '../../../domain/fairness';
+import { MALFORMATION } from '../../../domain/job-lifecycle';
 import { parseStoredJson, setStoredPayload } from '../job-payload';
 
 /**
@@ -60,10 +61,10 @@ const SHARED_NUMERIC_FIELDS = ['attempts', 'maxAttempts', 'priority', 'token'] a
 export function findMalformation(record: MemoryJobRecord): string | undefined {
   const loose = record as unknown as Record<string, unknown>;
   const absent = (f: string): boolean => loose[f] === undefined || loose[f] === null || loose[f] === '';
-  if (absent('type')) return 'missing type';
-  if (absent('status')) return 'missing status';
+  if (absent('type')) return MALFORMATION.missingType;
+  if (absent('status')) return MALFORMATION.missingStatus;
   for (const f of SHARED_NUMERIC_FIELDS) {
-    if (loose[f] !== undefined && (typeof loose[f] !== 'number' || !Number.isFinite(loose[f]))) return `${f} is not a number`;
+    if (loose[f] !== undefined && (typeof loose[f] !== 'number' || !Number.isFinite(loose[f]))) return `${f}${MALFORMATION.notANumber}`;
   }
   const missing = [...TEXT_FIELDS, ...NUMERIC_FIELDS].filter((f) => loose[f] === undefined || loose[f] === null);
   if (missing.length > 0) return `missing ${missing.join(', ')}`;

@@ -1,8 +1,10 @@
 import { expiryReason, workerSilentError } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
 import { JobStatus } from '../../../domain/job';
+import { pastRetention } from '../../../domain/job-lifecycle';
 import { EventsTrimResult, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
 import { MemoryState } from './memory-state';
+import { MemoryQueue } from './memory-queue';
 
 const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
   ['succeeded', 'succeededMs'],
@@ -22,11 +24,14 @@ export class MemoryUpkeep extends UpkeepStore {
     if (!q) return result;
     const now = this.state.clock.now();
     const events: JobEvent[] = [];
-    for (let n = 0; n < limit; n++) {
-      const entry = q.takeExpiredLease(now);
-      if (!entry) break;
-      this.state.expire(q, entry, expiryReason(now, this.state.hardDeadlineOf(entry)), now, events, result);
-    }
+    // the round's placements after every lease, as reap.lua makes them (GroupRound.batch)
+    q.round.batch(now, () => {
+      for (let n = 0; n < limit; n++) {
+        const entry = q.takeExpiredLease(now);
+        if (!entry) break;
+        this.state.expire(q, entry, expiryReason(now, this.state.hardDeadlineOf(entry)), now, events, result);
+      }
+    });
     this.state.record(q, events);
     if (result.requeued.length > 0) q.waiters.wakeAll();
     return result;
@@ -44,6 +49,14 @@ export class MemoryUpkeep extends UpkeepStore {
     const now = this.state.clock.now();
     const cutoff = now - silentMs;
     const events: JobEvent[] = [];
+    q.round.batch(now, () => this.reapEach(q, workerIds, limit, cutoff, now, events, result));
+    this.state.record(q, events);
+    if (result.requeued.length > 0) q.waiters.wakeAll();
+    return result;
+  }
+
+  /** The leases of the silent ones of `workerIds` ended, at most `limit`, in id order. */
+  private reapEach(q: MemoryQueue, workerIds: string[], limit: number, cutoff: number, now: number, events: JobEvent[], result: ReapResult): void {
     let n = 0;
     for (const workerId of workerIds) {
       const seen = q.workers.get(workerId);
@@ -64,9 +77,6 @@ export class MemoryUpkeep extends UpkeepStore {
         q.workers.delete(workerId);
       }
     }
-    this.state.record(q, events);
-    if (result.requeued.length > 0) q.waiters.wakeAll();
-    return result;
   }
 
   async promoteDue(queue: string, limit: number): Promise<number> {
@@ -90,15 +100,19 @@ export class MemoryUpkeep extends UpkeepStore {
     const now = this.state.clock.now();
     let trimmed = 0;
     for (const [status, field] of FINISHED) {
-      const cutoff = now - retention[field];
-      const victims: string[] = [];
-      // oldest first: the first job young enough ends the walk
+      const room = limit - trimmed;
+      const found: { id: string; at: number }[] = [];
+      // oldest first: the first job young enough ends the walk; past `room`, the jobs that finished
+      // in the same millisecond as the last one are read too, since trim.lua's index orders them by id
       for (const { id } of q.byStatus[status].oldestFirst()) {
-        if (trimmed + victims.length >= limit) break;
         const entry = q.jobs.get(id);
-        if (entry && entry.enteredAt > cutoff) break;
-        victims.push(id);
+        const at = entry ? entry.enteredAt : Number.NEGATIVE_INFINITY;
+        if (found.length >= room && (found.length === 0 || at !== found[found.length - 1].at)) break;
+        if (entry && !pastRetention(entry.enteredAt, now, retention[field])) break;
+        found.push({ id, at });
       }
+      found.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const victims = found.slice(0, Math.max(0, room)).map((v) => v.id);
       for (const id of victims) {
         const entry = q.jobs.get(id);
         if (entry) q.remove(entry, now);

@@ -1,6 +1,6 @@
 import { HARD_TIME_LIMIT_ERROR, LEASE_EXPIRED_ERROR, WORKER_SILENT_ERROR_PARTS } from '../../../domain/hard-time-limit';
 import { DEFAULT_BACKOFF, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from '../../../domain/job';
-import { MALFORMED_RECORD_ERROR } from '../../../domain/job-lifecycle';
+import { MALFORMATION, MALFORMED_RECORD_ERROR } from '../../../domain/job-lifecycle';
 import { encodeBackoff } from './redis-job-codec';
 
 /**
@@ -16,6 +16,9 @@ export const LUA_CONSTANTS = {
   HARD_LIMIT_ERROR: HARD_TIME_LIMIT_ERROR,
   EXPIRED_ERROR: LEASE_EXPIRED_ERROR,
   MALFORMED_PREFIX: `${MALFORMED_RECORD_ERROR}: `,
+  MISSING_TYPE: MALFORMATION.missingType,
+  MISSING_STATUS: MALFORMATION.missingStatus,
+  NOT_A_NUMBER: MALFORMATION.notANumber,
   WORKER_SILENT_BEFORE: WORKER_SILENT_ERROR_PARTS[0],
   WORKER_SILENT_AFTER: WORKER_SILENT_ERROR_PARTS[1],
 } as const satisfies Record<string, number | string>;
