@@ -162,11 +162,10 @@ end
 -- group's structures hold an entry.
 local function hasPending()
   if groupedMode() then return redis.call('ZCARD', K_GROUPS_READY) > 0 end
-  if redis.call('ZCARD', K_PENDING) > 0 then return true end
   local listed = redis.call('LLEN', K_PENDING_FIFO)
   -- the list's dead entries (cancelled jobs, pending-dead.lua) are no pending job
-  if listed == 0 or not anyDeadEntries() then return listed > 0 end
-  return listed > (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)
+  if listed > 0 and (not anyDeadEntries() or listed > (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)) then return true end
+  return redis.call('ZCARD', K_PENDING) > 0
 end
 
 local function flushIndexWrites()

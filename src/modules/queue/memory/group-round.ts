@@ -10,6 +10,7 @@ import {
 } from '../../../domain/fairness';
 import { BinaryHeap } from './binary-heap';
 import { GroupPlace, MemoryGroup, PendingRef } from './memory-group';
+import { ThrottledGroups } from './throttled-groups';
 
 /** What the round needs of its queue: the job indexes and the queue's waiting workers. */
 export interface RoundHost {
@@ -31,13 +32,6 @@ interface RoundRef {
   turn: number;
 }
 
-interface ThrottleRef {
-  group: MemoryGroup;
-  version: number;
-  dueAt: number;
-  seq: number;
-}
-
 export interface RoundClaim {
   claimed: number;
   /** The queue's rate limit left claimable groups behind. */
@@ -53,7 +47,7 @@ const COMPACT_MIN = 1024;
  *
  * Invariants: a group with pending jobs that is neither paused, at its cap nor out of tokens is
  * in the round (one live ref: its tier and turn); one at its cap is in `held`; one out of tokens
- * has one live ref in `throttled`. Dead refs (another version) are dropped when met, so a claim
+ * is in `throttled` (throttled-groups.ts). Dead refs (another version) are dropped when met, so a claim
  * costs O(log n) per job and per group it serves, never a walk over all groups.
  */
 export class GroupRound {
@@ -64,13 +58,12 @@ export class GroupRound {
   private tat: number | undefined;
   private readonly groups = new Map<string, MemoryGroup>();
   private readonly round = new BinaryHeap<RoundRef>((a, b) => a.tier > b.tier || (a.tier === b.tier && a.turn < b.turn));
-  private readonly throttled = new BinaryHeap<ThrottleRef>((a, b) => a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.seq < b.seq));
+  private readonly throttled = new ThrottledGroups();
   private readonly held = new Set<MemoryGroup>();
   private inRound = 0;
   /** Within batch(): the groups whose running jobs ended, and those that got pending jobs (with their best priority). */
   private batched: { ended: Set<MemoryGroup>; added: Map<MemoryGroup, number> } | undefined;
-  private throttledCount = 0;
-  /** Turns, and the order of throttling: strictly increasing. */
+  /** Turns: strictly increasing. */
   private counter = 0;
 
   constructor(
@@ -207,7 +200,7 @@ export class GroupRound {
   nextDueAt(now: number, queueLimited: boolean): number | undefined {
     // a paused queue claims nothing, whatever its groups' tokens (claim.lua reads them only unpaused)
     if (this.paused) return undefined;
-    let due = this.earliestThrottled();
+    let due = this.throttled.earliest();
     if (queueLimited && this.rateLimit !== null) due = Math.min(due ?? Number.POSITIVE_INFINITY, nextTokenAt(this.tat, this.rateLimit, now));
     return due;
   }
@@ -341,11 +334,7 @@ export class GroupRound {
     } else if (limitedUntil !== undefined && limitedUntil > now) {
       g.place = 'throttled';
       g.limitedUntil = limitedUntil;
-      this.throttledCount++;
-      this.throttled.push({ group: g, version: g.version, dueAt: limitedUntil, seq: ++this.counter });
-      if (this.throttled.size > COMPACT_MIN && this.throttled.size > 2 * this.throttledCount) {
-        this.throttled.compact((r) => r.group.place === 'throttled' && r.group.version === r.version);
-      }
+      this.throttled.add(g, limitedUntil);
     } else {
       this.enterRound(g, head.priority, ++this.counter);
     }
@@ -371,30 +360,17 @@ export class GroupRound {
   private leave(g: MemoryGroup): void {
     if (g.place === 'round') this.inRound--;
     else if (g.place === 'held') this.held.delete(g);
-    else if (g.place === 'throttled') this.throttledCount--;
+    else if (g.place === 'throttled') this.throttled.removed();
     g.place = 'out';
     g.version++;
   }
 
   /** Throttled groups whose next token is due rejoin, earliest due first. */
   private releaseThrottled(now: number): void {
-    for (let ref = this.throttled.peek(); ref; ref = this.throttled.peek()) {
-      const live = ref.group.place === 'throttled' && ref.group.version === ref.version;
-      if (live && ref.dueAt > now) return;
-      this.throttled.pop();
-      if (live) {
-        ref.group.limitedUntil = undefined;
-        this.settle(ref.group, now);
-      }
+    for (const g of this.throttled.takeDue(now)) {
+      g.limitedUntil = undefined;
+      this.settle(g, now);
     }
-  }
-
-  private earliestThrottled(): number | undefined {
-    for (let ref = this.throttled.peek(); ref; ref = this.throttled.peek()) {
-      if (ref.group.place === 'throttled' && ref.group.version === ref.version) return ref.dueAt;
-      this.throttled.pop();
-    }
-    return undefined;
   }
 
   /** Jobs the group may still start under its cap. */
