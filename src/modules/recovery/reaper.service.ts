@@ -83,7 +83,7 @@ export class ReaperService {
       queues = [];
     }
     for (const queue of queues) reports.push(await this.reapQueue(queue));
-    await this.forgetSilentWorkers(reports);
+    await this.forgetSilentWorkers(reports, startedAt);
     const durationMs = this.clock.now() - startedAt;
     this.stats.record({ startedAt, durationMs, reports });
     this.logPass(reports, durationMs);
@@ -196,13 +196,16 @@ export class ReaperService {
   /**
    * After every queue: the info of workers silent for WORKER_DEAD_MS goes (those declared dead,
    * and processes that died holding no lease, which no queue's reap meets), a batch at a time.
-   * Like the reap of silent workers, only once the store has been reachable that long.
+   * Like the reap of silent workers, only once the store has been reachable that long. Silent
+   * counts from when the pass started: a worker that went silent while the pass went through the
+   * queues is met by the next pass's reap with its info still there (its record names its host).
    */
-  private async forgetSilentWorkers(reports: QueueReapReport[]): Promise<void> {
+  private async forgetSilentWorkers(reports: QueueReapReport[], passStartedAt: number): Promise<void> {
     if (!this.workersHadTimeToCheckIn()) return;
     const report = emptyReport('*');
+    const silentMs = this.config.workerDeadMs + Math.max(0, this.clock.now() - passStartedAt);
     await this.step(report, 'worker info', () =>
-      this.rounds(async () => (await this.workers.forgetSilent(this.config.workerDeadMs, this.config.reaperBatch)).length >= this.config.reaperBatch),
+      this.rounds(async () => (await this.workers.forgetSilent(silentMs, this.config.reaperBatch)).length >= this.config.reaperBatch),
     );
     if (report.errors.length > 0) reports.push(report);
   }
