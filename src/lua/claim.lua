@@ -142,7 +142,6 @@ local function claimFrom(g, want, tier)
   return got, live
 end
 
--- Serves the round (groups on) until `budget` jobs are claimed or no group is claimable.
 -- Groups whose next token is due rejoin the round, earliest due first: at every claim of a queue
 -- that is not paused, whether or not its own bucket lets it take a job (GroupRound.serve).
 local function releaseThrottled()
@@ -156,6 +155,7 @@ local function releaseThrottled()
   end
 end
 
+-- Serves the round (groups on) until `budget` jobs are claimed or no group is claimable.
 local function claimFromGroups(budget)
   while #claimed < budget and skipped < SKIP_BUDGET do
     local need = budget - #claimed

@@ -17,6 +17,21 @@ import { UpkeepStore } from './upkeep-store';
 import { WorkerDirectory } from './worker-directory';
 import { JobTracer } from '../tracing';
 
+/** The engine's ports, each provided under its abstract class from the engine's field. */
+const PORTS = [
+  [JobQueue, 'jobs'],
+  [JobAdmin, 'admin'],
+  [UpkeepStore, 'upkeep'],
+  [ExecutionStore, 'executions'],
+  [Outbox, 'outbox'],
+  [ScheduleStore, 'schedules'],
+  [GroupStore, 'groups'],
+  [WorkerDirectory, 'workers'],
+  [AuditStore, 'audit'],
+  [QueueStatsStore, 'stats'],
+  [StoreHealth, 'health'],
+] as const satisfies ReadonlyArray<readonly [abstract new () => unknown, Exclude<keyof JobEngine, 'close'>]>;
+
 /**
  * The job engine (from JOB_STORE) as its ports (JobQueue, JobAdmin, UpkeepStore, ExecutionStore,
  * Outbox, ScheduleStore, GroupStore, WorkerDirectory, AuditStore, QueueStatsStore, StoreHealth),
@@ -29,17 +44,7 @@ import { JobTracer } from '../tracing';
     { provide: CLOCK, useValue: systemClock },
     { provide: JobEngine, inject: [AppConfig, CLOCK, JobTracer], useFactory: createJobEngine },
     // each port under its own token: what the rest of claimq injects
-    { provide: JobQueue, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.jobs },
-    { provide: JobAdmin, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.admin },
-    { provide: UpkeepStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.upkeep },
-    { provide: ExecutionStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.executions },
-    { provide: Outbox, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.outbox },
-    { provide: ScheduleStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.schedules },
-    { provide: GroupStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.groups },
-    { provide: WorkerDirectory, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.workers },
-    { provide: AuditStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.audit },
-    { provide: QueueStatsStore, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.stats },
-    { provide: StoreHealth, inject: [JobEngine], useFactory: (engine: JobEngine) => engine.health },
+    ...PORTS.map(([token, port]) => ({ provide: token, inject: [JobEngine], useFactory: (engine: JobEngine) => engine[port] })),
     {
       provide: CallbackEnqueuer,
       inject: [JobQueue, JobAdmin, CLOCK, AppConfig, JobTracer],
@@ -47,21 +52,7 @@ import { JobTracer } from '../tracing';
         new CallbackEnqueuer(jobs, admin, clock, config.maxPayloadBytes, undefined, config.hostGroups, tracer),
     },
   ],
-  exports: [
-    JobQueue,
-    JobAdmin,
-    UpkeepStore,
-    ExecutionStore,
-    Outbox,
-    ScheduleStore,
-    GroupStore,
-    WorkerDirectory,
-    AuditStore,
-    QueueStatsStore,
-    StoreHealth,
-    CLOCK,
-    CallbackEnqueuer,
-  ],
+  exports: [...PORTS.map(([token]) => token), CLOCK, CallbackEnqueuer],
 })
 export class QueueModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

@@ -1,10 +1,9 @@
 import { DEFAULT_AUDIT_MAX_ENTRIES } from '../audit-store';
-import { Clock, systemClock } from '../../../domain/clock';
-import { DEFAULT_HARD_TIMEOUT_GRACE_MS } from '../../../domain/hard-time-limit';
+import { Clock } from '../../../domain/clock';
 import { JobEngine } from '../job-engine';
 import { InProcessStoreHealth, StoreHealth } from '../store-health';
 import { MemoryAuditLog } from './memory-audit-log';
-import { DEFAULT_EVENT_LOG_MAX_BYTES, MemoryEventLog } from './memory-event-log';
+import { MemoryEventLog } from './memory-event-log';
 import { MemoryExecutionStore } from './memory-execution-store';
 import { MemoryGroups, MemoryQueueAccess } from './memory-groups';
 import { MemoryJobAdmin } from './memory-job-admin';
@@ -74,16 +73,7 @@ export class MemoryEngine extends JobEngine {
 
   constructor(options: MemoryEngineOptions = {}) {
     super();
-    const state = new MemoryState({
-      clock: options.clock ?? systemClock,
-      random: options.random ?? Math.random,
-      graceMs: options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS,
-      deleteSucceeded: options.deleteSucceeded === true,
-      hostConcurrency: options.hostConcurrency ?? 0,
-      configuredQueues: options.configuredQueues ?? [],
-      historyBacklogMaxBytes: options.historyBacklogMaxBytes ?? DEFAULT_EVENT_LOG_MAX_BYTES,
-      keepEvents: options.keepEvents ?? true,
-    });
+    const state = new MemoryState(options);
     const queues: MemoryQueueAccess = { find: (queue) => state.queueStates.get(queue), open: (queue) => state.queueFor(queue) };
     this.state = state;
     this.events = state.events;

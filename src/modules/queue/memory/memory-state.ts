@@ -1,29 +1,17 @@
-import { Clock } from '../../../domain/clock';
+import { Clock, systemClock } from '../../../domain/clock';
 import { InvalidJobSpecError, JobNotFoundError } from '../../../domain/errors';
-import { hardDeadline } from '../../../domain/hard-time-limit';
+import { DEFAULT_HARD_TIMEOUT_GRACE_MS, hardDeadline } from '../../../domain/hard-time-limit';
 import { JobEvent } from '../../../domain/job-event';
 import { queueOfJobId } from '../../../domain/job-id';
 import { enqueueDecision } from '../../../domain/job-lifecycle';
 import { DEFAULT_TIMEOUT_MS, EnqueueResult, Lease, NewJob } from '../../../domain/job';
 import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { ReapResult } from '../upkeep-store';
-import { MemoryEventLog } from './memory-event-log';
+import type { MemoryEngineOptions } from './memory-engine';
+import { DEFAULT_EVENT_LOG_MAX_BYTES, MemoryEventLog } from './memory-event-log';
 import { createRecord, toJob } from './memory-job-record';
 import { enqueuedEvent, expireJob, failIfMalformed, promoteJob } from './memory-job-transitions';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
-
-/** What MemoryState is built from: MemoryEngineOptions with every default applied. */
-export interface MemoryStateConfig {
-  clock: Clock;
-  random: () => number;
-  /** HARD_TIMEOUT_GRACE_MS (MemoryEngineOptions.hardTimeoutGraceMs). */
-  graceMs: number;
-  deleteSucceeded: boolean;
-  hostConcurrency: number;
-  configuredQueues: readonly string[];
-  historyBacklogMaxBytes: number;
-  keepEvents: boolean;
-}
 
 /**
  * Everything the memory engine's ports share: the queues and their indexes, the event log, the
@@ -36,6 +24,7 @@ export class MemoryState {
   readonly keepEvents: boolean;
   readonly clock: Clock;
   readonly random: () => number;
+  /** HARD_TIMEOUT_GRACE_MS. */
   readonly graceMs: number;
   readonly deleteSucceeded: boolean;
   readonly hostConcurrency: number;
@@ -46,15 +35,15 @@ export class MemoryState {
   /** Set by MemoryEngine.close: waitForWork returns at once from then on. */
   closed = false;
 
-  constructor(config: MemoryStateConfig) {
-    this.clock = config.clock;
-    this.random = config.random;
-    this.graceMs = config.graceMs;
-    this.deleteSucceeded = config.deleteSucceeded;
-    this.hostConcurrency = config.hostConcurrency;
-    this.configuredQueues = [...config.configuredQueues];
-    this.events = new MemoryEventLog(config.historyBacklogMaxBytes);
-    this.keepEvents = config.keepEvents;
+  constructor(options: MemoryEngineOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.graceMs = options.hardTimeoutGraceMs ?? DEFAULT_HARD_TIMEOUT_GRACE_MS;
+    this.deleteSucceeded = options.deleteSucceeded === true;
+    this.hostConcurrency = options.hostConcurrency ?? 0;
+    this.configuredQueues = [...(options.configuredQueues ?? [])];
+    this.events = new MemoryEventLog(options.historyBacklogMaxBytes ?? DEFAULT_EVENT_LOG_MAX_BYTES);
+    this.keepEvents = options.keepEvents ?? true;
   }
 
   enqueueInto(q: MemoryQueue, jobs: NewJob[]): EnqueueResult[] {

@@ -3,7 +3,7 @@ import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../doma
 import { NewJob } from '../../../domain/job';
 import { ExecutionPage, ExecutionStore, RefreshBacklog } from '../execution-store';
 import { ListPage } from '../job-admin';
-import { decodeExecutionCursor, encodeExecutionCursor } from '../execution-list-cursor';
+import { decodeExecutionCursor, encodeExecutionCursor, ExecutionPosition } from '../execution-list-cursor';
 import { decodeExecution } from './redis-execution-codec';
 import { decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
 import { RedisQueueKeys } from './redis-queue-keys';
@@ -61,7 +61,7 @@ export class RedisExecutionStore extends ExecutionStore {
     return this.ctx.call(() => this.page(queue, limit, after));
   }
 
-  private async page(queue: string, limit: number, after: ReturnType<typeof decodeExecutionCursor>): Promise<ExecutionPage> {
+  private async page(queue: string, limit: number, after: ExecutionPosition | undefined): Promise<ExecutionPage> {
     const count = Math.max(1, Math.floor(limit));
     // one more than the page: whether a next page exists
     const args = after ? [after.createdAt, after.id, count + 1] : ['', '', count + 1];
