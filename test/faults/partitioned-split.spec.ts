@@ -222,8 +222,11 @@ function describeSplit(where: string, open: () => Promise<Topology & { stop(): P
         await until('a job of the refilled partition to start', () => started.some((s) => freshSet.has(s)));
         const first = started.find((s) => freshSet.has(s))!;
         // every partition with work is claimed from within one round of claims: at most one claim
-        // (one slot's worth per worker, and one claim in flight) per partition before it
-        expect(startedBefore(first, from, old)).toBeLessThanOrEqual(PARTITIONS * SLOTS);
+        // (one slot's worth per worker, and one claim in flight) per partition before it, and as
+        // many again claimed before the refill whose starts were reported after it (starts race
+        // between processes: 25 and 27 against one round's 24 were seen in .ci/run); 500 old jobs
+        // wait in the other partitions, so a refill served behind them would exceed it many times
+        expect(startedBefore(first, from, old)).toBeLessThanOrEqual(2 * PARTITIONS * SLOTS);
         // served while the others still held theirs, all of it before they drained
         await until('the refilled partition to be done', () => fresh.every((id) => started.includes(id)));
         expect(started.filter((s) => old.has(s)).length).toBeLessThan(old.size);
