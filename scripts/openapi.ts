@@ -1,6 +1,6 @@
 /**
  * `npm run openapi`: writes the OpenAPI document of a whole instance (MODE=all, every module, API
- * keys enforced so the bearer requirement is in it) to clients/typescript/openapi.json, the file
+ * keys enforced, worker keys among them, so the bearer requirement and every 403 are in it) to clients/typescript/openapi.json, the file
  * the typed client's types are generated from (clients/typescript/src/schema.ts). test/contract
  * openapi-document.spec.ts fails when either file differs from what the code serves.
  */
@@ -15,7 +15,7 @@ import { createOpenApiDocument } from '../src/http/openapi';
 export const OPENAPI_FILE = join(__dirname, '..', 'clients', 'typescript', 'openapi.json');
 
 /** The settings of the instance whose document is published: every route, bearer keys on. */
-export const PUBLISHED_SPEC_SETTINGS = { MODE: 'all', LOG_LEVEL: 'silent', JOB_STORE: 'memory', API_KEYS: 'published-spec-placeholder-key-0000' } as const;
+export const PUBLISHED_SPEC_SETTINGS = { MODE: 'all', LOG_LEVEL: 'silent', JOB_STORE: 'memory', API_KEYS: 'published-spec-placeholder-key-0000', API_KEYS_WORKER: 'published-spec-worker-key-0000@*' } as const;
 
 export async function publishedOpenApiDocument(): Promise<object> {
   const moduleRef = await Test.createTestingModule({ imports: [ClaimqModule.forRoot({ settings: { ...PUBLISHED_SPEC_SETTINGS } })] }).compile();

@@ -35,6 +35,8 @@ export interface ClaimqModuleOptions {
   apiKeys?: string[];
   /** Bearer keys that may only read (GET, HEAD, OPTIONS); a key may not be in both lists. */
   readOnlyApiKeys?: string[];
+  /** Worker keys, `<key>@<queues>` (API_KEYS_WORKER): they may only claim, heartbeat and settle jobs of their queues. */
+  workerApiKeys?: string[];
   /** pino level of claimq's logs (default info). */
   logLevel?: string;
   /**
@@ -76,6 +78,7 @@ export function claimqSettings(options: ClaimqModuleOptions): Record<string, str
   }
   set('API_KEYS', options.apiKeys?.join(','));
   set('API_KEYS_READONLY', options.readOnlyApiKeys?.join(','));
+  set('API_KEYS_WORKER', options.workerApiKeys?.join(','));
   set('LOG_LEVEL', options.logLevel);
   return out;
 }

@@ -14,6 +14,7 @@ import { JobsModule } from './modules/jobs';
 import { MetricsModule } from './modules/metrics';
 import { QueueModule } from './modules/queue';
 import { RecoveryModule } from './modules/recovery';
+import { RemoteWorkersModule } from './modules/remote-workers';
 import { SchedulesModule } from './modules/schedules';
 import { TracingModule } from './modules/tracing';
 
@@ -86,7 +87,7 @@ export class ClaimqModule {
       ExecutionsModule.forRoot(layout.api, history),
       SchedulesModule.forRoot(layout.api),
     ];
-    if (layout.api) imports.push(JobsModule, AuditModule);
+    if (layout.api) imports.push(JobsModule, AuditModule, RemoteWorkersModule);
     if (layout.workers) imports.push(ClaimModule);
     return { module: ClaimqModule, imports, exports: [QueueModule, SchedulesModule] };
   }

@@ -24,7 +24,7 @@ export function configureApp(app: INestApplication, config: AppConfig = app.get(
   const express = app as NestExpressApplication;
   app.useLogger(app.get(Logger));
   express.use(httpRequestLogger(app.get<PinoLogger>(ROOT_LOGGER)));
-  express.use(apiKeyMiddleware(config.apiKeys, config.readOnlyApiKeys));
+  express.use(apiKeyMiddleware(config.apiKeys, config.readOnlyApiKeys, config.workerApiKeys));
   express.disable('x-powered-by');
   if (config.runsApi) serveDashboard(express);
   // Before any body parser, Nest's urlencoded one included: a body that is not JSON never gets parsed.

@@ -2,6 +2,7 @@ import { CallbackSigner } from '../domain/callback-signature';
 import { EgressMode, EgressPolicy } from '../domain/egress-policy';
 import { HttpJobSecrets } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
+import { parseWorkerKey, WorkerKey } from '../domain/worker-key';
 import { EnvironmentVariables, splitList, validateEnvironment } from './environment';
 import { ClusterSettings, parseClusterNodes } from './redis-cluster-nodes';
 import { parseQueueList } from './queue-list';
@@ -59,6 +60,8 @@ export class AppConfig {
   readonly apiKeys: string[];
   /** API_KEYS_READONLY: bearer keys that may only read (GET, HEAD, OPTIONS). */
   readonly readOnlyApiKeys: string[];
+  /** API_KEYS_WORKER, parsed: keys that may only claim, heartbeat and settle, in their queues. */
+  readonly workerApiKeys: WorkerKey[];
   /** AUDIT_MAX_ENTRIES: the audit trail's cap in the job store. */
   readonly auditMaxEntries: number;
   readonly databaseUrl: string | undefined;
@@ -122,6 +125,7 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.apiKeys = splitList(env.API_KEYS);
     this.readOnlyApiKeys = splitList(env.API_KEYS_READONLY);
+    this.workerApiKeys = splitList(env.API_KEYS_WORKER).map(parseWorkerKey);
     this.auditMaxEntries = env.AUDIT_MAX_ENTRIES;
     this.databaseUrl = env.DATABASE_URL;
     this.dbMigrate = env.DB_MIGRATE;
@@ -169,9 +173,9 @@ export class AppConfig {
     return this.httpHostConcurrency > 0;
   }
 
-  /** Keys are enforced: API_KEYS or API_KEYS_READONLY is set (either alone is enough). */
+  /** Keys are enforced: API_KEYS, API_KEYS_READONLY or API_KEYS_WORKER is set (any alone is enough). */
   get apiKeysEnforced(): boolean {
-    return this.apiKeys.length > 0 || this.readOnlyApiKeys.length > 0;
+    return this.apiKeys.length > 0 || this.readOnlyApiKeys.length > 0 || this.workerApiKeys.length > 0;
   }
 
   get runsApi(): boolean {

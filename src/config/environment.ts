@@ -5,6 +5,7 @@ import { EGRESS_MODES, EgressMode, parseCidr } from '../domain/egress-policy';
 import { HTTP_TOKEN } from '../domain/http-job';
 import { DEFAULT_SECRET_HEADERS } from '../domain/http-job-secrets';
 import { SecretBox } from '../domain/secret-box';
+import { parseWorkerKey } from '../domain/worker-key';
 import { parseClusterNodes } from './redis-cluster-nodes';
 import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
@@ -336,6 +337,15 @@ export class EnvironmentVariables {
   })
   API_KEYS_READONLY?: string = undefined;
 
+  /**
+   * Comma-separated worker keys, each `<key>@<queues>` (`*`, or queue names joined by `|`): they may
+   * only claim, heartbeat and settle jobs of their queues (docs/remote-workers.md); any other route
+   * answers 403. Parsed in listErrors (domain/worker-key.ts), whose messages never show a key.
+   */
+  @IsOptional()
+  @IsString()
+  API_KEYS_WORKER?: string = undefined;
+
   /** Entries the audit trail keeps in the job store (without history); the oldest go first. */
   @Transform(toInt) @IsInt() @Min(1) @Max(MAX_AUDIT_ENTRIES)
   AUDIT_MAX_ENTRIES = 10_000;
@@ -401,7 +411,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
 }
 
 /** Variables whose values are credentials: an error names them but does not print them. */
-export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['API_KEYS', 'API_KEYS_READONLY', 'SECRETS_KEYS', 'CALLBACK_SIGNING_SECRET']);
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['API_KEYS', 'API_KEYS_READONLY', 'API_KEYS_WORKER', 'SECRETS_KEYS', 'CALLBACK_SIGNING_SECRET']);
 
 /** A value as an error shows it: secrets hidden, the password of a URL masked. */
 function shown(name: string, value: unknown): string {
@@ -435,8 +445,20 @@ function listErrors(env: EnvironmentVariables): string[] {
   }
   errors.push(...tracingSettingsErrors(env));
   const writeKeys = new Set(splitList(env.API_KEYS));
-  if (splitList(env.API_KEYS_READONLY).some((key) => writeKeys.has(key))) {
+  const readKeys = new Set(splitList(env.API_KEYS_READONLY));
+  if ([...readKeys].some((key) => writeKeys.has(key))) {
     errors.push('API_KEYS, API_KEYS_READONLY: a key is in both lists (which access would it have?); keep each key in one');
+  }
+  const workerKeys: string[] = [];
+  splitList(env.API_KEYS_WORKER).forEach((entry, index) => {
+    try {
+      workerKeys.push(parseWorkerKey(entry, index).key);
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
+  });
+  if (workerKeys.some((key) => writeKeys.has(key) || readKeys.has(key)) || new Set(workerKeys).size < workerKeys.length) {
+    errors.push('API_KEYS_WORKER: a key is also in API_KEYS, API_KEYS_READONLY or twice in API_KEYS_WORKER (which access would it have?); keep each key in one entry');
   }
   try {
     new SecretBox(splitList(env.SECRETS_KEYS));

@@ -42,6 +42,22 @@ export class InvalidTransitionError extends ClaimqError {
   }
 }
 
+/** A settle or heartbeat presented a token that is not the job's current one, or the job is not running: nothing was recorded. */
+export class StaleLeaseError extends ClaimqError {
+  readonly code = 'stale';
+  constructor(readonly jobId: string) {
+    super(`the lease of job ${jobId} is stale: the token is not its current one, or the job is no longer running; nothing was recorded`);
+  }
+}
+
+/** A worker key (API_KEYS_WORKER) used on a queue it is not for. */
+export class QueueNotPermittedError extends ClaimqError {
+  readonly code = 'forbidden';
+  constructor(readonly queue: string) {
+    super(`this worker key may not work queue ${queue}`);
+  }
+}
+
 export class StoreUnavailableError extends ClaimqError {
   readonly code = 'store_unavailable';
   constructor(

@@ -61,6 +61,11 @@ export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [
 /** The error of a record nothing can run, failed where it was met: `<this>: <what is wrong>`. */
 export const MALFORMED_RECORD_ERROR = 'malformed job record';
 
+/** An attempt's error text is kept short, whoever ran it: it travels in every fail call and event. */
+export const MAX_ERROR_CHARS = 2_000;
+/** The error's stack is kept with the job (lastErrorStack), cut to this many characters. */
+export const MAX_ERROR_STACK_CHARS = 4_000;
+
 /**
  * What is wrong with a damaged record, in the words both engines use (the memory engine's
  * findMalformation; src/lua/includes/job-record.lua through its generated constants).

@@ -18,6 +18,8 @@ export interface WorkerInfo {
   slots: { busy: number; total: number };
   /** Leases it holds: running jobs and those whose result or release is still being recorded. */
   leasesHeld: number;
+  /** A remote worker's language, as it names itself (docs/remote-workers.md); absent: an embedded claimq worker. */
+  language?: string;
 }
 
 /** A worker's info as the registry holds it, with when it was last published (the store's clock). */
@@ -75,11 +77,13 @@ export function decodeWorkerInfo(id: string, text: string | null | undefined): W
     return null;
   }
   if (!isObject(value)) return null;
-  const { host, pid, version, startedAt, queues, slots, leasesHeld } = value;
+  const { host, pid, version, startedAt, queues, slots, leasesHeld, language } = value;
   if (typeof host !== 'string' || !isCount(pid) || typeof version !== 'string' || !isCount(startedAt) || !isCount(leasesHeld)) return null;
   if (!Array.isArray(queues) || !queues.every((q) => typeof q === 'string')) return null;
   if (!isObject(slots) || !isCount(slots.busy) || !isCount(slots.total)) return null;
-  return { id, host, pid, version, startedAt, queues, slots: { busy: slots.busy, total: slots.total }, leasesHeld };
+  const info: WorkerInfo = { id, host, pid, version, startedAt, queues, slots: { busy: slots.busy, total: slots.total }, leasesHeld };
+  if (typeof language === 'string') info.language = language;
+  return info;
 }
 
 export function encodeDeadWorker(record: DeadWorkerRecord): string {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { WorkerKey } from '../domain/worker-key';
 import { ApiKeyCheck } from './api-key-check';
 import { errorResponse } from './error-response';
 import { setRequestAccess } from './request-access';
@@ -17,13 +18,28 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * API_KEYS and API_KEYS_READONLY enforcement as express middleware rather than a Nest guard, so it
- * also covers what Nest does not route (unknown paths). Answers 401 (no or unknown key) and 403 (a
- * read-only key on a method that may write) in the API's error shape, and attaches the request's
- * access (request-access.ts) for GET /whoami and the audit trail.
+ * What a worker key may send (docs/remote-workers.md): claims, heartbeats and settles, and GET
+ * /whoami. The queues of each are checked where the route knows them (RemoteWorkersService).
  */
-export function apiKeyMiddleware(writeKeys: readonly string[], readOnlyKeys: readonly string[] = []): RequestHandler {
-  const check = new ApiKeyCheck(writeKeys, readOnlyKeys);
+const WORKER_ROUTES: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/queues\/[^/]+\/claims\/?$/ },
+  { method: 'POST', path: /^\/workers\/[^/]+\/heartbeat\/?$/ },
+  { method: 'POST', path: /^\/jobs\/[^/]+\/(complete|fail|release)\/?$/ },
+  { method: 'POST', path: /^\/settlements\/?$/ },
+  { method: 'GET', path: /^\/whoami\/?$/ },
+];
+
+const isWorkerRoute = (req: Request): boolean => WORKER_ROUTES.some((route) => route.method === req.method && route.path.test(req.path));
+
+/**
+ * API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER enforcement as express middleware rather than a
+ * Nest guard, so it also covers what Nest does not route (unknown paths). Answers 401 (no or
+ * unknown key) and 403 (a read-only key on a method that may write, a worker key off the worker
+ * routes) in the API's error shape, and attaches the request's access (request-access.ts) for GET
+ * /whoami, the audit trail and the worker routes' queue check.
+ */
+export function apiKeyMiddleware(writeKeys: readonly string[], readOnlyKeys: readonly string[] = [], workerKeys: readonly WorkerKey[] = []): RequestHandler {
+  const check = new ApiKeyCheck(writeKeys, readOnlyKeys, workerKeys);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!check.enabled) {
       setRequestAccess(req, { access: 'open', keyId: null });
@@ -40,6 +56,12 @@ export function apiKeyMiddleware(writeKeys: readonly string[], readOnlyKeys: rea
     }
     if (accepted.access === 'read' && !READ_METHODS.has(req.method)) {
       const { status, body } = errorResponse(403, 'this API key is read-only', { code: 'forbidden' });
+      res.status(status).json(body);
+      return;
+    }
+    if (accepted.access === 'worker' && !isWorkerRoute(req)) {
+      const message = 'this API key is a worker key: it may only claim, heartbeat and settle jobs (docs/remote-workers.md)';
+      const { status, body } = errorResponse(403, message, { code: 'forbidden' });
       res.status(status).json(body);
       return;
     }

@@ -25,7 +25,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: undefined, description: 'An opaque key: one of API_KEYS (or API_KEYS_READONLY, to read only)' });
   if (config.apiKeysEnforced) builder.addSecurityRequirements('bearer');
   const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResponseDto] });
-  completeOperations(doc, config.apiKeysEnforced);
+  completeOperations(doc, config.apiKeysEnforced, config.workerApiKeys.length > 0);
   optionalRequestDefaults(doc);
   admitNulls(doc);
   return doc;
@@ -41,7 +41,7 @@ const WRITE_METHODS = new Set(['put', 'post', 'delete', 'patch']);
  * enforced, and the body checks' 400/413/415 on methods that take a body. Open routes (OPEN_PATHS:
  * probes, metrics) say so with an empty security list, overriding the global bearer requirement.
  */
-function completeOperations(doc: OpenAPIObject, keysEnforced: boolean): void {
+function completeOperations(doc: OpenAPIObject, keysEnforced: boolean, workerKeys: boolean): void {
   for (const [path, item] of Object.entries(doc.paths)) {
     const open = OPEN_PATHS.some((pattern) => pattern.test(path));
     for (const method of HTTP_METHODS) {
@@ -53,8 +53,9 @@ function completeOperations(doc: OpenAPIObject, keysEnforced: boolean): void {
       };
       if (open) operation.security = [];
       if (!open && keysEnforced) {
-        add(401, 'No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`)');
-        if (WRITE_METHODS.has(method)) add(403, 'An API_KEYS_READONLY key on a route that may write (code `forbidden`)');
+        add(401, 'No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`)');
+        if (WRITE_METHODS.has(method)) add(403, 'An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`)');
+        else if (workerKeys && path !== '/whoami') add(403, 'An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`)');
       }
       if (WRITE_METHODS.has(method)) {
         add(400, 'A field is invalid (`errors` names each one and why), or the body is not JSON of at most MAX_JSON_DEPTH levels');

@@ -1,10 +1,13 @@
 import type { Request } from 'express';
+import type { WorkerKeyQueues } from '../domain/worker-key';
 import type { ApiAccess } from './api-key-check';
 
 /** Who made a request, as the API key check found it: what it may do and its key's id (null: no key). */
 export interface RequestAccess {
   access: ApiAccess;
   keyId: string | null;
+  /** A worker key's queues (access 'worker'). */
+  queues?: WorkerKeyQueues;
 }
 
 const ACCESS = Symbol('claimq.requestAccess');

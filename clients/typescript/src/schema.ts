@@ -537,6 +537,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/queues/{queue}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim up to 1,000 jobs of a queue, waiting up to 30 s for them (a long poll) */
+        post: operations["claimJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workers/{workerId}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew every lease a worker holds; hear which of its jobs were cancelled or are no longer its */
+        post: operations["workerHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a claimed job's result */
+        post: operations["completeJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that a claimed job's attempt failed */
+        post: operations["failJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a claimed job back unrun (a worker that shuts down) */
+        post: operations["releaseJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete, fail or release up to 1,000 claimed jobs in one call */
+        post: operations["settleJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1160,6 +1262,11 @@ export interface components {
             slots: components["schemas"]["WorkerSlotsDto"];
             /** @description Leases it holds: jobs running, and those whose result or release is being recorded */
             leasesHeld: number;
+            /**
+             * @description A remote worker (docs/remote-workers.md): the language it names; absent for a claimq worker. Its version is its own, its slots what it reports
+             * @example go
+             */
+            language?: string;
         };
         DeadWorkerDto: {
             id: string;
@@ -1259,15 +1366,229 @@ export interface components {
         };
         WhoamiResponseDto: {
             /**
-             * @description open: no API keys are configured; write: an API_KEYS key; read: an API_KEYS_READONLY key
+             * @description open: no API keys are configured; write: an API_KEYS key; read: an API_KEYS_READONLY key; worker: an API_KEYS_WORKER key (claim, heartbeat and settle only)
              * @enum {string}
              */
-            access: "open" | "write" | "read";
+            access: "open" | "write" | "read" | "worker";
             /**
              * @description The key's id (`k_` + 12 hex of its sha256); null when open
              * @example k_3f2a9c01b7de
              */
             keyId: string | null;
+            /**
+             * @description A worker key's queues (`["*"]`: every queue)
+             * @example [
+             *       "invoices"
+             *     ]
+             */
+            queues?: string[];
+        };
+        RemoteWorkerDto: {
+            /**
+             * @description The host it runs on
+             * @example box-1
+             */
+            host?: string;
+            /**
+             * @description Its process id
+             * @example 4242
+             */
+            pid?: number;
+            /**
+             * @description The language it is written in
+             * @example go
+             */
+            language?: string;
+            /**
+             * @description Its own version
+             * @example 1.2.0
+             */
+            version?: string;
+            /**
+             * @description Its slots: jobs it runs at once
+             * @example 50
+             */
+            concurrency?: number;
+            /**
+             * @description Unique per worker process; its leases carry it
+             * @example box-1-4242-7f3a9c01
+             */
+            id: string;
+        };
+        ClaimJobsDto: {
+            worker: components["schemas"]["RemoteWorkerDto"];
+            /** @description The most jobs this claim takes. Default: 1 */
+            max?: number;
+            /** @description The job types the worker runs; a job of another type is handed back (retryable, after its backoff). Default: every type but "http", which the service's own workers run */
+            types?: string[];
+            /** @description With no job ready, how long to wait for one (a long poll) before answering with none. Default: 0 */
+            waitMs?: number;
+        };
+        ClaimedJobDto: {
+            /** @description The job, as GET /jobs/{id} shows it */
+            job: components["schemas"]["JobResponseDto"];
+            /**
+             * @description The fencing token: every heartbeat and settle of this job presents it
+             * @example 7
+             */
+            token: number;
+            /**
+             * Format: date-time
+             * @description When the lease ends unless a heartbeat renews it
+             */
+            leaseExpiresAt: string;
+            /** @description W3C trace context the job was enqueued under (tracing on): the parent of the run span */
+            traceparent?: string;
+            tracestate?: string;
+        };
+        ClaimJobsResponseDto: {
+            jobs: components["schemas"]["ClaimedJobDto"][];
+            /**
+             * @description How long a lease lasts from a claim or heartbeat (LEASE_MS)
+             * @example 300000
+             */
+            leaseMs: number;
+            /**
+             * @description How often to send a heartbeat (HEARTBEAT_MS)
+             * @example 60000
+             */
+            heartbeatMs: number;
+        };
+        LeaseDto: {
+            /** @example emails-01JD3Q5Z8V7W0000000000ABCD */
+            id: string;
+            /**
+             * @description The token of the claim that handed the job out
+             * @example 7
+             */
+            token: number;
+        };
+        RemoteWorkerInfoDto: {
+            /**
+             * @description The host it runs on
+             * @example box-1
+             */
+            host?: string;
+            /**
+             * @description Its process id
+             * @example 4242
+             */
+            pid?: number;
+            /**
+             * @description The language it is written in
+             * @example go
+             */
+            language?: string;
+            /**
+             * @description Its own version
+             * @example 1.2.0
+             */
+            version?: string;
+            /**
+             * @description Its slots: jobs it runs at once
+             * @example 50
+             */
+            concurrency?: number;
+        };
+        HeartbeatDto: {
+            /** @description The queues the worker claims from (it stays registered in them while idle) */
+            queues?: string[];
+            /** @description Every lease the worker holds now */
+            leases?: components["schemas"]["LeaseDto"][];
+            info?: components["schemas"]["RemoteWorkerInfoDto"];
+        };
+        HeartbeatResponseDto: {
+            /** @description Jobs whose cancel was asked for: stop them, and settle them (a fail records the cancel) */
+            cancelled: string[];
+            /** @description Leases no longer the worker's: stop the jobs and drop their results */
+            stale: string[];
+            /**
+             * Format: date-time
+             * @description When the renewed leases end unless renewed again
+             */
+            leaseExpiresAt: string;
+        };
+        CompleteJobDto: {
+            /**
+             * @description The token of the claim that handed the job out
+             * @example 7
+             */
+            token: number;
+            /** @description The job's result: any JSON, at most MAX_PAYLOAD_BYTES encoded */
+            result?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+        };
+        SettledJobDto: {
+            id: string;
+            /**
+             * @description The job's status after the settle: succeeded; scheduled (a retry is due), failed, cancelled (a cancel was asked for), pending (released)
+             * @enum {string}
+             */
+            status: "succeeded" | "scheduled" | "failed" | "cancelled" | "pending";
+        };
+        FailJobDto: {
+            /**
+             * @description The token of the claim that handed the job out
+             * @example 7
+             */
+            token: number;
+            /**
+             * @description What went wrong (kept to its first 2,000 characters)
+             * @example upstream answered 502
+             */
+            error: string;
+            /** @description With attempts left, run it again (after its backoff, or retryInMs); false fails it for good. Default: true */
+            retryable?: boolean;
+            /** @description Overrides the job's backoff for this retry (e.g. an upstream's Retry-After) */
+            retryInMs?: number;
+            /** @description The error's stack, kept as the job's lastErrorStack (first 4,000 characters) */
+            stack?: string;
+        };
+        ReleaseJobDto: {
+            /**
+             * @description The token of the claim that handed the job out
+             * @example 7
+             */
+            token: number;
+        };
+        SettlementDto: {
+            /** @example emails-01JD3Q5Z8V7W0000000000ABCD */
+            id: string;
+            /** @example 7 */
+            token: number;
+            /**
+             * @description succeeded: complete it; failed: fail it; released: give it back unrun, its attempt not spent
+             * @enum {string}
+             */
+            status: "succeeded" | "failed" | "released";
+            /** @description succeeded: the result (any JSON) */
+            result?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+            /** @description failed: what went wrong (required) */
+            error?: string;
+            /** @description failed: run it again when attempts are left. Default: true */
+            retryable?: boolean;
+            /** @description failed: overrides the job's backoff for this retry */
+            retryInMs?: number;
+            /** @description failed: the error's stack */
+            stack?: string;
+        };
+        SettlementsDto: {
+            results: components["schemas"]["SettlementDto"][];
+        };
+        SettlementResultDto: {
+            id: string;
+            /**
+             * @description As a single settle answers; stale: the token was not current, nothing was recorded
+             * @enum {string}
+             */
+            status: "succeeded" | "scheduled" | "failed" | "cancelled" | "pending" | "stale";
+        };
+        SettlementsResponseDto: {
+            /** @description In the order sent */
+            results: components["schemas"]["SettlementResultDto"][];
         };
         FieldErrorDto: {
             /**
@@ -1696,8 +2017,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1767,7 +2097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1776,7 +2106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1844,8 +2174,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1907,8 +2246,17 @@ export interface operations {
                     "application/json": components["schemas"]["JobPageResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1975,7 +2323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1984,7 +2332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2060,8 +2408,17 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleDetailResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2141,7 +2498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2150,7 +2507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2225,7 +2582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2234,7 +2591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2312,8 +2669,17 @@ export interface operations {
                     "application/json": components["schemas"]["SchedulePageResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2371,7 +2737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2380,7 +2746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2465,7 +2831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2474,7 +2840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2568,7 +2934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2666,8 +3032,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2737,7 +3112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2746,7 +3121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2826,7 +3201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2835,7 +3210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2904,8 +3279,17 @@ export interface operations {
                     "application/json": components["schemas"]["JobResponseDto"] | components["schemas"]["JobHistoryResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2964,8 +3348,17 @@ export interface operations {
                     "application/json": components["schemas"]["JobAttemptsResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3033,7 +3426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3042,7 +3435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3137,7 +3530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,7 +3539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,7 +3634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3250,7 +3643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3334,8 +3727,17 @@ export interface operations {
                     "application/json": components["schemas"]["QueueSummaryResponseDto"][];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3394,8 +3796,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3454,8 +3865,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3519,7 +3939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3528,7 +3948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3606,7 +4026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3615,7 +4035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3693,7 +4113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3702,7 +4122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,8 +4204,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3846,8 +4275,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3913,7 +4351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3922,7 +4360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3988,8 +4426,17 @@ export interface operations {
                     "application/json": components["schemas"]["WorkersResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4052,7 +4499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4061,7 +4508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4143,7 +4590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4152,7 +4599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write (code `forbidden`) */
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,8 +4678,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4279,7 +4735,7 @@ export interface operations {
                     "application/json": components["schemas"]["WhoamiResponseDto"];
                 };
             };
-            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS and API_KEYS_READONLY (code `unauthorized`) */
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4291,6 +4747,604 @@ export interface operations {
             /** @description An unexpected error; the body names no internals and the request may be retried */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    claimJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimJobsDto"];
+            };
+        };
+        responses: {
+            /** @description The jobs claimed (none when none came within waitMs), each with its token and lease */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimJobsResponseDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    workerHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatDto"];
+            };
+        };
+        responses: {
+            /** @description Every lease named was renewed but those listed as cancelled or stale */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatResponseDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    completeJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteJobDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded (or recorded before, with this token): the job's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettledJobDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The id names no queue claimq made */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `stale`: the token is not the job's current one, or the job is not running; nothing was recorded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The result is larger than MAX_PAYLOAD_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    failJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FailJobDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded: scheduled (a retry is due), failed, or cancelled (a cancel was asked for) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettledJobDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The id names no queue claimq made */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `stale`: the token is not the job's current one, or the job is not running; nothing was recorded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    releaseJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseJobDto"];
+            };
+        };
+        responses: {
+            /** @description Given back: pending again, its attempt not spent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettledJobDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The id names no queue claimq made */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `stale`: the token is not the job's current one, or the job is not running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    settleJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementsDto"];
+            };
+        };
+        responses: {
+            /** @description Each result's status, in the order sent; a stale one is "stale" (not a 409) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementsResponseDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A result is larger than MAX_PAYLOAD_BYTES, or the body than MAX_BODY_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -29,7 +29,9 @@ export class AuditController {
   @ApiOperation({ operationId: 'whoami', summary: 'What the key of this request may do, and its id' })
   @ApiOkResponse({ type: WhoamiResponseDto })
   whoami(@Req() req: Request): WhoamiResponseDto {
-    const { access, keyId } = requestAccess(req);
-    return { access, keyId };
+    const { access, keyId, queues } = requestAccess(req);
+    const whoami: WhoamiResponseDto = { access, keyId };
+    if (queues !== undefined) whoami.queues = queues === '*' ? ['*'] : [...queues];
+    return whoami;
   }
 }

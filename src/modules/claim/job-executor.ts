@@ -1,5 +1,6 @@
 import { Clock } from '../../domain/clock';
 import { ClaimedJob } from '../../domain/job';
+import { MAX_ERROR_CHARS, MAX_ERROR_STACK_CHARS } from '../../domain/job-lifecycle';
 import { AckBatcher } from './ack-batcher';
 import { DeadlineTimer } from './deadline-timer';
 import { HandlerRegistry } from './handler-registry';
@@ -15,10 +16,6 @@ import { ClaimSpan, JobTracer, NOOP_JOB_TRACER, RunOutcome, RunSpan } from '../t
 /** How an abort from outside ends the attempt's run span. */
 const ABORT_OUTCOMES: Record<Exclude<AbortCause, 'timeout'>, RunOutcome> = { cancelled: 'cancelled', 'lost lease': 'lost_lease', shutdown: 'shutdown' };
 
-/** Error texts are kept short: they travel in every fail call and event. */
-const MAX_ERROR_CHARS = 2_000;
-/** A thrown error's stack is kept with the job (lastErrorStack), cut to this many characters. */
-const MAX_ERROR_STACK_CHARS = 4_000;
 
 export interface JobExecutorDeps {
   registry: HandlerRegistry;

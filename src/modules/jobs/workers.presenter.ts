@@ -2,7 +2,7 @@ import { DeadWorkerRecord, PublishedWorker } from '../../domain/worker-info';
 import { DeadWorkerDto, LiveWorkerDto } from './dto/workers-response.dto';
 
 export function presentLiveWorker(w: PublishedWorker): LiveWorkerDto {
-  return {
+  const dto: LiveWorkerDto = {
     id: w.id,
     host: w.host,
     pid: w.pid,
@@ -13,6 +13,8 @@ export function presentLiveWorker(w: PublishedWorker): LiveWorkerDto {
     slots: { busy: w.slots.busy, total: w.slots.total },
     leasesHeld: w.leasesHeld,
   };
+  if (w.language !== undefined) dto.language = w.language;
+  return dto;
 }
 
 export function presentDeadWorker(d: DeadWorkerRecord): DeadWorkerDto {

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class WorkerSlotsDto {
   @ApiProperty({ description: 'Jobs the worker runs now' })
@@ -36,6 +36,9 @@ export class LiveWorkerDto {
 
   @ApiProperty({ description: 'Leases it holds: jobs running, and those whose result or release is being recorded' })
   leasesHeld: number;
+
+  @ApiPropertyOptional({ example: 'go', description: 'A remote worker (docs/remote-workers.md): the language it names; absent for a claimq worker. Its version is its own, its slots what it reports' })
+  language?: string;
 }
 
 /** A worker the reaper declared dead in one queue, returning its leases. */

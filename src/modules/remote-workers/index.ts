@@ -1,0 +1,1 @@
+export { RemoteWorkersModule } from './remote-workers.module';

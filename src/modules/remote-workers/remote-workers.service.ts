@@ -1,0 +1,311 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { Clock, CLOCK } from '../../domain/clock';
+import { InvalidJobSpecError, JobNotFoundError, PayloadTooLargeError, QueueNotPermittedError, StaleLeaseError } from '../../domain/errors';
+import { HTTP_JOB_TYPE } from '../../domain/http-job';
+import { ClaimedJob, isFinal, Lease } from '../../domain/job';
+import { queueOfJobId } from '../../domain/job-id';
+import { MAX_ERROR_CHARS, MAX_ERROR_STACK_CHARS } from '../../domain/job-lifecycle';
+import { queueOfPartition } from '../../domain/queue-partition';
+import { WorkerKeyQueues, workerKeyCovers } from '../../domain/worker-key';
+import { WORKER_OBSERVER, WorkerObserver } from '../claim';
+import { CallbackEnqueuer, errorText, JobQueue, SettleOutcome, WorkerDirectory } from '../queue';
+import { ClaimNotes } from './claim-notes';
+import { SharedWorkWaits } from './shared-work-waits';
+
+/** A remote worker as it names itself (docs/remote-workers.md). */
+export interface RemoteWorker {
+  id: string;
+  host?: string;
+  pid?: number;
+  language?: string;
+  version?: string;
+  concurrency?: number;
+}
+
+export interface RemoteClaim {
+  queue: string;
+  worker: RemoteWorker;
+  max: number;
+  types?: string[];
+  waitMs: number;
+  /** The worker key's queues (undefined: a write key, or keys are off). */
+  scope?: WorkerKeyQueues;
+  /** Ends a long poll early: the client went away. */
+  signal?: AbortSignal;
+}
+
+export interface RemoteHeartbeat {
+  workerId: string;
+  queues: string[];
+  leases: Lease[];
+  info: Omit<RemoteWorker, 'id'>;
+  scope?: WorkerKeyQueues;
+}
+
+export interface HeartbeatReply {
+  cancelled: string[];
+  stale: string[];
+  leaseExpiresAt: number;
+}
+
+/** One result of a settle: complete, fail or release one job. */
+export type Settlement =
+  | { id: string; token: number; status: 'succeeded'; result?: unknown }
+  | { id: string; token: number; status: 'failed'; error: string; retryable?: boolean; retryInMs?: number; stack?: string }
+  | { id: string; token: number; status: 'released' };
+
+export type SettledStatus = SettleOutcome | 'pending';
+
+/**
+ * The routes of workers in other processes and languages (docs/remote-workers.md) over the job
+ * engine's ports: claims (with shared long polls), heartbeats that renew every lease a worker
+ * holds, and settles checked by fencing token. What an embedded worker does beside its calls to
+ * JobQueue is done here for it: it is registered with its queues (so the reaper returns the jobs
+ * of one that goes silent) and published for GET /workers; a job of a type it does not run is
+ * handed back; a job that ends gets its callback; claims and settles reach the worker metrics.
+ */
+@Injectable()
+export class RemoteWorkersService implements OnApplicationShutdown {
+  private readonly logger = new Logger('RemoteWorkers');
+  private readonly waits: SharedWorkWaits;
+  private readonly accepted: ReadonlySet<string>;
+  /** When each worker was last registered in each queue by this process: `${queue}\n${workerId}` -> ms. */
+  private readonly registered = new Map<string, number>();
+  private readonly notes = new ClaimNotes();
+  /** When this process first heard of each worker (its startedAt in GET /workers). */
+  private readonly firstSeen = new Map<string, number>();
+
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly workers: WorkerDirectory,
+    private readonly callbacks: CallbackEnqueuer,
+    private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(WORKER_OBSERVER) private readonly observer?: WorkerObserver,
+  ) {
+    this.waits = new SharedWorkWaits(jobs, clock, config.workerIdleWaitMs);
+    this.accepted = new Set(config.queues);
+  }
+
+  onApplicationShutdown(): void {
+    this.waits.stop();
+  }
+
+  get leaseMs(): number {
+    return this.config.leaseMs;
+  }
+
+  get heartbeatMs(): number {
+    return this.config.heartbeatMs;
+  }
+
+  /** Claims up to `max` jobs; with waitMs, waits for them as a long poll (SharedWorkWaits). */
+  async claim(request: RemoteClaim): Promise<ClaimedJob[]> {
+    const { queue, worker, max, scope } = request;
+    this.checkQueue(queue, scope, 'queue');
+    await this.register(queue, worker);
+    const claimed: ClaimedJob[] = [];
+    const claimOnce = async (): Promise<{ taken: number; full: boolean; nextDueAt?: number }> => {
+      const result = await this.jobs.claim(queue, worker.id, max, this.config.leaseMs);
+      const runnable = await this.handBackUnrun(queue, worker.id, result.jobs, request.types);
+      claimed.push(...runnable);
+      return { taken: runnable.length, full: result.jobs.length === max && result.more === true, nextDueAt: result.nextDueAt };
+    };
+    // polls already wait on this queue: it was found empty since, and a new job wakes them all
+    if (!this.waits.waiting(queue) || request.waitMs === 0) {
+      const first = await claimOnce();
+      if (first.taken > 0 || request.waitMs === 0) return this.handOver(claimed, request.signal, queue);
+      await this.waits.wait(queue, request.waitMs, claimOnce, request.signal, first.nextDueAt);
+    } else {
+      await this.waits.wait(queue, request.waitMs, claimOnce, request.signal);
+    }
+    return this.handOver(claimed, request.signal, queue);
+  }
+
+  /** Renews every lease named; registers and publishes the worker; releases leases it no longer knows of. */
+  async heartbeat(request: RemoteHeartbeat): Promise<HeartbeatReply> {
+    const { workerId, scope } = request;
+    const byQueue = new Map<string, Lease[]>();
+    const stale: string[] = [];
+    for (const queue of request.queues) {
+      this.checkQueue(queue, scope, 'queues');
+      byQueue.set(queue, []);
+    }
+    for (const lease of request.leases) {
+      const queue = this.queueOfId(lease.id);
+      if (queue === undefined) {
+        stale.push(lease.id);
+        continue;
+      }
+      this.checkQueue(queue, scope, 'leases');
+      let leases = byQueue.get(queue);
+      if (!leases) byQueue.set(queue, (leases = []));
+      leases.push(lease);
+    }
+    const now = this.clock.now();
+    const cancelled: string[] = [];
+    await Promise.all(
+      [...byQueue].map(async ([queue, leases]) => {
+        const [outcomes] = await Promise.all([this.jobs.heartbeat(queue, leases, this.config.leaseMs), this.workers.register(queue, workerId)]);
+        this.registered.set(`${queue}\n${workerId}`, now);
+        outcomes.forEach((outcome, i) => {
+          if (outcome === 'cancel') cancelled.push(leases[i].id);
+          else if (outcome === 'stale') stale.push(leases[i].id);
+        });
+        // leases recorded for this worker that it does not name: claims whose reply never reached it
+        const strays = await this.jobs.strayLeases(queue, workerId, leases.map((l) => l.id));
+        if (strays.length > 0) {
+          this.logger.warn({ msg: 'releasing leases a remote worker does not hold (a claim reply lost on the way)', workerId, queue, jobIds: strays.map((l) => l.id) });
+          await this.jobs.release(queue, strays);
+          for (const lease of strays) this.notes.take(lease.id);
+        }
+      }),
+    );
+    await this.publish(workerId, request.info, [...byQueue.keys()], request.leases.length - stale.length);
+    return { cancelled, stale, leaseExpiresAt: now + this.config.leaseMs };
+  }
+
+  /**
+   * Settles each item with its token; a stale one answers 'stale' and records nothing. Every item
+   * is checked before any is recorded. `field` names an item's fields in errors.
+   */
+  async settle(items: Settlement[], scope?: WorkerKeyQueues, field: (i: number) => string = (i) => `results.${i}.`): Promise<SettledStatus[]> {
+    const statuses: SettledStatus[] = new Array(items.length);
+    const groups = new Map<string, { completes: number[]; fails: number[]; releases: number[] }>();
+    const results = new Map<number, string | undefined>();
+    items.forEach((item, i) => {
+      const queue = this.queueOfId(item.id);
+      if (queue === undefined) {
+        statuses[i] = 'stale';
+        return;
+      }
+      this.checkQueue(queue, scope, `${field(i)}id`);
+      if (item.status === 'succeeded') results.set(i, this.resultJson(item.result, `${field(i)}result`));
+      let group = groups.get(queue);
+      if (!group) groups.set(queue, (group = { completes: [], fails: [], releases: [] }));
+      if (item.status === 'succeeded') group.completes.push(i);
+      else if (item.status === 'failed') group.fails.push(i);
+      else group.releases.push(i);
+    });
+    await Promise.all(
+      [...groups].map(async ([queue, group]) => {
+        const complete = group.completes.map((i) => {
+          return { id: items[i].id, token: items[i].token, resultJson: results.get(i) };
+        });
+        const fail = group.fails.map((i) => {
+          const item = items[i] as Extract<Settlement, { status: 'failed' }>;
+          return {
+            id: item.id,
+            token: item.token,
+            error: item.error.slice(0, MAX_ERROR_CHARS),
+            retryable: item.retryable ?? true,
+            retryDelayMs: item.retryInMs,
+            stack: item.stack?.slice(0, MAX_ERROR_STACK_CHARS),
+          };
+        });
+        const release = group.releases.map((i) => ({ id: items[i].id, token: items[i].token }));
+        const [completed, failed, released] = await Promise.all([this.jobs.complete(queue, complete), this.jobs.fail(queue, fail), this.jobs.release(queue, release)]);
+        group.completes.forEach((i, k) => (statuses[i] = completed[k]));
+        group.fails.forEach((i, k) => (statuses[i] = failed[k]));
+        // a release that took answers the job's new status, pending
+        group.releases.forEach((i, k) => (statuses[i] = released[k] === 'stale' ? 'stale' : 'pending'));
+      }),
+    );
+    items.forEach((item, i) => this.settled(item.id, statuses[i]));
+    return statuses;
+  }
+
+  /** One job's settle; a stale token is a 409 here (StaleLeaseError). */
+  async settleOne(item: Settlement, scope?: WorkerKeyQueues): Promise<SettledStatus> {
+    if (this.queueOfId(item.id) === undefined) throw new JobNotFoundError(item.id);
+    const [status] = await this.settle([item], scope, () => '');
+    if (status === 'stale') throw new StaleLeaseError(item.id);
+    return status;
+  }
+
+  /** The jobs of a claim go to the client; when it went away meanwhile, they go straight back. */
+  private handOver(claimed: ClaimedJob[], signal: AbortSignal | undefined, queue: string): ClaimedJob[] {
+    if (claimed.length === 0) return claimed;
+    if (signal?.aborted) {
+      void this.jobs.release(queue, claimed.map(({ job, token }) => ({ id: job.id, token }))).catch((err: unknown) => {
+        this.logger.warn({ msg: 'releasing the jobs of a long poll whose client left failed; they return when its worker goes silent', queue, error: errorText(err) });
+      });
+      return [];
+    }
+    this.observer?.onClaimed(claimed, this.clock.now());
+    for (const claim of claimed) this.notes.add(claim.job);
+    return claimed;
+  }
+
+  /** Jobs of types the worker does not run go back, as an embedded worker without the handler hands them back. */
+  private async handBackUnrun(queue: string, workerId: string, claimed: ClaimedJob[], types: string[] | undefined): Promise<ClaimedJob[]> {
+    const runs = (type: string): boolean => (types === undefined ? type !== HTTP_JOB_TYPE : types.includes(type));
+    if (claimed.every(({ job }) => runs(job.type))) return claimed;
+    const runnable: ClaimedJob[] = [];
+    const back: { id: string; token: number; error: string; retryable: boolean }[] = [];
+    for (const claim of claimed) {
+      if (runs(claim.job.type)) runnable.push(claim);
+      else back.push({ id: claim.job.id, token: claim.token, error: `no handler for type ${claim.job.type} in worker ${workerId}`, retryable: true });
+    }
+    await this.jobs.fail(queue, back);
+    return runnable;
+  }
+
+  /** Registers a worker in a queue when this process has not done so within a heartbeat. */
+  private async register(queue: string, worker: RemoteWorker): Promise<void> {
+    const key = `${queue}\n${worker.id}`;
+    const now = this.clock.now();
+    const last = this.registered.get(key);
+    if (last !== undefined && now - last < this.config.heartbeatMs) return;
+    this.registered.set(key, now);
+    if (this.registered.size > 100_000) this.registered.delete(this.registered.keys().next().value as string);
+    await Promise.all([this.workers.register(queue, worker.id), this.publish(worker.id, worker, [queue], 0)]);
+  }
+
+  private async publish(workerId: string, info: Omit<RemoteWorker, 'id'>, queues: string[], leasesHeld: number): Promise<void> {
+    const concurrency = info.concurrency ?? 0;
+    let startedAt = this.firstSeen.get(workerId);
+    if (startedAt === undefined) {
+      if (this.firstSeen.size >= 100_000) this.firstSeen.delete(this.firstSeen.keys().next().value as string);
+      this.firstSeen.set(workerId, (startedAt = this.clock.now()));
+    }
+    await this.workers.publish({
+      id: workerId,
+      host: info.host ?? 'unknown',
+      pid: info.pid ?? 0,
+      version: info.version ?? 'unknown',
+      ...(info.language === undefined ? {} : { language: info.language }),
+      startedAt,
+      queues,
+      slots: { busy: Math.min(leasesHeld, concurrency), total: concurrency },
+      leasesHeld,
+    });
+  }
+
+  private settled(id: string, status: SettledStatus): void {
+    const note = this.notes.take(id);
+    if (status === 'stale' || status === 'pending') return;
+    if (note !== undefined) this.observer?.onSettled(note, status, this.clock.now() - (note.startedAt ?? this.clock.now()));
+    // the process that handed the job out knows whether it has a callback; another one asks the store
+    if (isFinal(status) && (note === undefined || note.callbackUrl !== undefined)) this.callbacks.jobEnded(id);
+  }
+
+  private resultJson(result: unknown, field: string): string | undefined {
+    if (result === undefined || result === null) return undefined;
+    const json = JSON.stringify(result);
+    const size = Buffer.byteLength(json, 'utf8');
+    if (size > this.config.maxPayloadBytes) throw new PayloadTooLargeError(field, size, this.config.maxPayloadBytes);
+    return json;
+  }
+
+  private queueOfId(id: string): string | undefined {
+    const partition = queueOfJobId(id);
+    return partition === undefined ? undefined : queueOfPartition(partition);
+  }
+
+  private checkQueue(queue: string, scope: WorkerKeyQueues | undefined, field: string): void {
+    if (!this.accepted.has(queue)) throw new InvalidJobSpecError(field, `must be one of the queues this service serves (QUEUES): ${[...this.accepted].join(', ')}`);
+    if (scope !== undefined && !workerKeyCovers(scope, queue)) throw new QueueNotPermittedError(queue);
+  }
+}

@@ -1,0 +1,3 @@
+import { describeRemoteWorkersApi } from './remote-workers-api.scenarios';
+
+describeRemoteWorkersApi('memory', () => ({ JOB_STORE: 'memory' }));
