@@ -76,9 +76,11 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       const claimed = await claim(queue);
       const token = (id: string) => claimed.find((j) => j.job.id === id)!.token;
 
-      await e2e.http().post(`/jobs/${a}/fail`).set(auth()).send({ token: token(a), error: 'upstream 503', retryInMs: 60_000, stack: 'at x' }).expect(200, { id: a, status: 'scheduled' });
+      // retryInMs at its maximum, 30 days
+      const month = 30 * 24 * 3600 * 1000;
+      await e2e.http().post(`/jobs/${a}/fail`).set(auth()).send({ token: token(a), error: 'upstream 503', retryInMs: month, stack: 'at x' }).expect(200, { id: a, status: 'scheduled' });
       expect(await job(a)).toMatchObject({ status: 'scheduled', lastError: 'upstream 503', lastErrorStack: 'at x' });
-      expect(Date.parse((await job(a)).runAt as string)).toBeGreaterThan(Date.now() + 30_000);
+      expect(Date.parse((await job(a)).runAt as string)).toBeGreaterThan(Date.now() + month - 60_000);
 
       await e2e.http().post(`/jobs/${b}/fail`).set(auth()).send({ token: token(b), error: 'bad input', retryable: false }).expect(200, { id: b, status: 'failed' });
       expect(await job(b)).toMatchObject({ status: 'failed', lastError: 'bad input' });
@@ -121,6 +123,9 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       await over(`/queues/${queue}/claims`, { worker: { id: 'w' }, waitMs: 30_001 }, 'waitMs');
       await over(`/queues/${queue}/claims`, { worker: { id: 'w' }, types: Array.from({ length: 101 }, (_, i) => `t${i}`) }, 'types');
       await over(`/queues/${queue}/claims`, { worker: { id: 'w w' } }, 'worker.id');
+      await over(`/queues/${queue}/claims`, { worker: { id: 'w', concurrency: 10_001 } }, 'worker.concurrency');
+      await over('/workers/w/heartbeat', { queues: Array.from({ length: 101 }, () => queue) }, 'queues');
+      await over('/settlements', { results: [{ id: 'x', token: 1, status: 'failed', error: 'e', retryInMs: 30 * 24 * 3600 * 1000 + 1 }] }, 'results.0.retryInMs');
       await over(`/queues/${queue}/claims`, { worker: { id: 'w' }, types: ['http'] }, 'types');
       await over('/workers/w/heartbeat', { leases: Array.from({ length: 10_001 }, () => ({ id: 'x', token: 1 })) }, 'leases');
       await over('/settlements', { results: Array.from({ length: 1_001 }, () => ({ id: 'x', token: 1, status: 'released' })) }, 'results');
@@ -133,7 +138,10 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
     it('takes a heartbeat of 10,000 leases (its maximum) and types at their maximum of 100', async () => {
       const queue = uniqueQueue();
       const leases = Array.from({ length: 10_000 }, () => ({ id: newJobId(queue), token: 1 }));
-      const res = await e2e.http().post('/workers/rw-max/heartbeat').set(auth()).send({ queues: [queue], leases }).expect(200);
+      // 100 queues (the maximum), all served: one queue named 100 times counts as 100
+      const queues = Array.from({ length: 100 }, () => queue);
+      const info = { concurrency: 10_000, host: 'h'.repeat(100), language: 'l'.repeat(100), version: 'v'.repeat(100) };
+      const res = await e2e.http().post('/workers/rw-max/heartbeat').set(auth()).send({ queues, leases, info }).expect(200);
       // none of them is running: every one is stale, and nothing is renewed
       expect(res.body.stale).toHaveLength(10_000);
       const id = await enqueue(queue, 't99');
@@ -152,7 +160,7 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       expect(await job(http)).toMatchObject({ status: 'scheduled', lastError: 'no handler for type http in worker rw-1' });
     });
 
-    it('answers a long poll as soon as a job is enqueued, and shares the wait among the polls of a queue', async () => {
+    it('answers a long poll as soon as a job is enqueued, and shares the wait among the polls of a queue (waitMs at its maximum)', async () => {
       const queue = uniqueQueue();
       const polls = Array.from({ length: 5 }, (_, i) =>
         e2e.http().post(`/queues/${queue}/claims`).set(auth()).send({ worker: { id: `poller-${i}` }, max: 1, waitMs: 30_000 }),
