@@ -189,19 +189,28 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       const claimed = await claim(queue, {}, ALL_QUEUES_KEY);
       const lease = (id: string) => ({ id, token: claimed.find((j) => j.job.id === id)!.token });
       await e2e.http().post(`/jobs/${a}/cancel`).set(auth()).expect(200);
+      const info = { host: 'box-9', language: 'go', version: '1.2.3', concurrency: 8 };
       const res = await e2e
         .http()
         .post('/workers/rw-1/heartbeat')
         .set(auth(ALL_QUEUES_KEY))
-        .send({ queues: [queue], leases: [lease(a), { ...lease(b), token: lease(b).token + 7 }], info: { host: 'box-9', language: 'go', version: '1.2.3', concurrency: 8 } })
+        .send({ queues: [queue], leases: [lease(a), { ...lease(b), token: lease(b).token + 7 }], info })
         .expect(200);
       expect(res.body).toMatchObject({ cancelled: [a], stale: [b] });
-      // c was claimed by rw-1 but not named: a claim reply that never reached it, given back
-      expect(await job(c)).toMatchObject({ status: 'pending', attempts: 0 });
+      // c was claimed by rw-1 but not named: within a heartbeat of its claim, its reply may still
+      // be on the way (the worker polls and beats at once), so it stays the worker's
+      expect(await job(c)).toMatchObject({ status: 'running', workerId: 'rw-1' });
+      // a heartbeat (HEARTBEAT_MS=1000) later, still not named: a claim reply that never reached it,
+      // given back when the heartbeats are next written
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await e2e.http().post('/workers/rw-1/heartbeat').set(auth(ALL_QUEUES_KEY)).send({ queues: [queue], leases: [lease(a)], info }).expect(200);
+      await eventually(async () => expect(await job(c)).toMatchObject({ status: 'pending', attempts: 0 }));
       // a's cancel ends it when the worker fails it
       await e2e.http().post(`/jobs/${a}/fail`).set(auth()).send({ token: lease(a).token, error: 'aborted' }).expect(200, { id: a, status: 'cancelled' });
-      const workers = await e2e.http().get('/workers').set(auth()).expect(200);
-      expect(workers.body.live).toContainEqual(expect.objectContaining({ id: 'rw-1', host: 'box-9', language: 'go', version: '1.2.3', queues: [queue], slots: { busy: 1, total: 8 } }));
+      await eventually(async () => {
+        const workers = await e2e.http().get('/workers').set(auth()).expect(200);
+        expect(workers.body.live).toContainEqual(expect.objectContaining({ id: 'rw-1', host: 'box-9', language: 'go', version: '1.2.3', queues: [queue], slots: { busy: 1, total: 8 } }));
+      });
     });
 
     it('a worker key claims, heartbeats and settles in its queues, and is refused everything else', async () => {

@@ -109,7 +109,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     const seen = await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS);
     expect(seen.jobs).toHaveLength(2);
     await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ running: 4, pending: 0 });
-    const stray = await h.store.jobs.strayLeases(QUEUE, WORKER, seen.jobs.map((c) => c.job.id));
+    const stray = await h.store.jobs.strayLeases(QUEUE, [{ workerId: WORKER, heldIds: seen.jobs.map((c) => c.job.id) }]);
     expect(stray).toHaveLength(2);
     expect(await h.store.jobs.release(QUEUE, stray)).toEqual(['pending', 'pending']);
     await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ running: 2, pending: 2 });

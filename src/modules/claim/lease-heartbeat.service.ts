@@ -93,7 +93,7 @@ export class LeaseHeartbeatService {
     for (const job of running.inQueue(queue)) held.add(job.id);
     let stray: Lease[];
     try {
-      stray = await jobs.strayLeases(queue, workerId, [...held]);
+      stray = await jobs.strayLeases(queue, [{ workerId, heldIds: [...held] }]);
     } catch (err) {
       logger.warn(`worker ${workerId}: asking for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;
@@ -109,7 +109,7 @@ export class LeaseHeartbeatService {
     // (id and token) stray in both answers. A lost claim reply's leases stay until released.
     let again: Lease[];
     try {
-      again = await jobs.strayLeases(queue, workerId, [...known]);
+      again = await jobs.strayLeases(queue, [{ workerId, heldIds: [...known] }]);
     } catch (err) {
       logger.warn(`worker ${workerId}: asking again for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;

@@ -131,7 +131,7 @@ describe('lost claim replies: a job settled while the beat asked is not a lost o
     vi.spyOn(store.jobs, 'strayLeases').mockImplementation(async (...args) => {
       const stray = await strayLeases(...args);
       asked++;
-      return asked === 1 ? [...stray, { id: settled.id, token: 1 }] : stray;
+      return asked === 1 ? [...stray, { id: settled.id, token: 1, workerId: h.runtime.workerId }] : stray;
     });
     h.runtime.start();
     await h.waitForStatus(settled.id, 'succeeded');

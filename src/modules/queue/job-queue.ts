@@ -43,11 +43,14 @@ export abstract class JobQueue {
   abstract heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]>;
 
   /**
-   * The leases recorded for `workerId` (running, held by that worker) whose job is not in
-   * `heldIds`: what a claim whose reply was lost left behind. Read-only; the worker releases them
-   * (release gives the attempt back). One call per heartbeat, even when the worker is idle.
+   * For each worker, the leases recorded for it (running, held by that worker) whose job is not in
+   * its `heldIds`: what a claim whose reply was lost left behind. Read-only; the worker releases
+   * them (release gives the attempt back). One call per heartbeat, even when the worker is idle;
+   * one call for the workers of many heartbeats (remote workers). `claimedBefore`: only leases
+   * claimed (startedAt) before this time count, so a claim whose reply is still on its way to a
+   * worker in another process is not taken for a lost one.
    */
-  abstract strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]>;
+  abstract strayLeases(queue: string, held: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]>;
 
   /**
    * running -> succeeded. Per item: the new status, or 'stale'. The same completion applied twice
@@ -101,3 +104,14 @@ export interface FailRequest extends Lease {
 }
 
 export type SettleOutcome = JobStatus | 'stale';
+
+/** The jobs a worker says it holds (strayLeases). */
+export interface HeldLeases {
+  workerId: string;
+  heldIds: readonly string[];
+}
+
+/** A lease recorded for a worker that did not name it. */
+export interface StrayLease extends Lease {
+  workerId: string;
+}

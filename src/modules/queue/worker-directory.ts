@@ -9,8 +9,8 @@ import { DeadWorkerRecord, PublishedWorker, WorkerInfo } from '../../domain/work
  * entries. test/contract/worker-registry.cases.ts is the executable form of this comment.
  */
 export abstract class WorkerDirectory {
-  /** Registers or refreshes a live worker of `queue` (its last heartbeat: now). */
-  abstract register(queue: string, workerId: string): Promise<void>;
+  /** Registers or refreshes live workers of `queue` (their last heartbeat: now), in one write. */
+  abstract register(queue: string, ...workerIds: string[]): Promise<void>;
 
   /** Removes a worker from the queue's registry (clean shutdown). */
   abstract unregister(queue: string, workerId: string): Promise<void>;
@@ -18,8 +18,8 @@ export abstract class WorkerDirectory {
   /** The queue's worker ids whose last registry heartbeat is older than now - silentMs, oldest first, at most `limit`. */
   abstract silent(queue: string, silentMs: number, limit: number): Promise<string[]>;
 
-  /** Writes the worker's info, its last heartbeat now (the store's clock): one write. */
-  abstract publish(info: WorkerInfo): Promise<void>;
+  /** Writes the info of workers, their last heartbeat now (the store's clock): one write, however many. */
+  abstract publish(...infos: WorkerInfo[]): Promise<void>;
 
   /** Removes the worker's info (a clean shutdown). */
   abstract remove(workerId: string): Promise<void>;

@@ -12,15 +12,11 @@ import { WORKER_OBSERVER, WorkerObserver } from '../claim';
 import { CallbackEnqueuer, errorText, JobQueue, SettleOutcome, WorkerDirectory } from '../queue';
 import { ClaimNotes } from './claim-notes';
 import { SharedWorkWaits } from './shared-work-waits';
+import { RemoteWorkerInfo, WorkerBeats } from './worker-beats';
 
 /** A remote worker as it names itself (docs/remote-workers.md). */
-export interface RemoteWorker {
+export interface RemoteWorker extends RemoteWorkerInfo {
   id: string;
-  host?: string;
-  pid?: number;
-  language?: string;
-  version?: string;
-  concurrency?: number;
 }
 
 export interface RemoteClaim {
@@ -39,7 +35,7 @@ export interface RemoteHeartbeat {
   workerId: string;
   queues: string[];
   leases: Lease[];
-  info: Omit<RemoteWorker, 'id'>;
+  info: RemoteWorkerInfo;
   scope?: WorkerKeyQueues;
 }
 
@@ -69,27 +65,28 @@ export type SettledStatus = SettleOutcome | 'pending';
 export class RemoteWorkersService implements OnApplicationShutdown {
   private readonly logger = new Logger('RemoteWorkers');
   private readonly waits: SharedWorkWaits;
+  private readonly beats: WorkerBeats;
   private readonly accepted: ReadonlySet<string>;
-  /** When each worker was last registered in each queue by this process: `${queue}\n${workerId}` -> ms. */
-  private readonly registered = new Map<string, number>();
   private readonly notes = new ClaimNotes();
-  /** When this process first heard of each worker (its startedAt in GET /workers). */
-  private readonly firstSeen = new Map<string, number>();
 
   constructor(
     private readonly jobs: JobQueue,
-    private readonly workers: WorkerDirectory,
+    workers: WorkerDirectory,
     private readonly callbacks: CallbackEnqueuer,
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(WORKER_OBSERVER) private readonly observer?: WorkerObserver,
   ) {
     this.waits = new SharedWorkWaits(jobs, clock, config.workerIdleWaitMs);
+    // well inside the margin a live worker has before the reaper takes it for silent
+    const flushMs = Math.min(5_000, Math.max(50, Math.floor((config.workerDeadMs - config.heartbeatMs) / 2)));
+    this.beats = new WorkerBeats(jobs, workers, this.logger, config.heartbeatMs, flushMs);
     this.accepted = new Set(config.queues);
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.waits.stop();
+    await this.beats.stop();
   }
 
   get leaseMs(): number {
@@ -104,7 +101,8 @@ export class RemoteWorkersService implements OnApplicationShutdown {
   async claim(request: RemoteClaim): Promise<ClaimedJob[]> {
     const { queue, worker, max, scope } = request;
     this.checkQueue(queue, scope, 'queue');
-    await this.register(queue, worker);
+    // its first sight is written at once (the reaper must know it before it holds a lease); then its heartbeats keep it
+    if (!this.beats.known(worker.id)) await this.beats.heard({ workerId: worker.id, info: worker, held: new Map([[queue, []]]), at: this.clock.now() });
     const claimed: ClaimedJob[] = [];
     const claimOnce = async (): Promise<{ taken: number; full: boolean; nextDueAt?: number }> => {
       const result = await this.jobs.claim(queue, worker.id, max, this.config.leaseMs);
@@ -123,7 +121,11 @@ export class RemoteWorkersService implements OnApplicationShutdown {
     return this.handOver(claimed, request.signal, queue);
   }
 
-  /** Renews every lease named; registers and publishes the worker; releases leases it no longer knows of. */
+  /**
+   * Renews every lease named (one call per queue that has some) and answers which were cancelled or
+   * lost; the worker's registry writes and its look for stray leases go with the next flush of
+   * WorkerBeats, with those of every other worker heard meanwhile.
+   */
   async heartbeat(request: RemoteHeartbeat): Promise<HeartbeatReply> {
     const { workerId, scope } = request;
     const byQueue = new Map<string, Lease[]>();
@@ -145,24 +147,20 @@ export class RemoteWorkersService implements OnApplicationShutdown {
     }
     const now = this.clock.now();
     const cancelled: string[] = [];
+    const held = new Map<string, string[]>();
     await Promise.all(
       [...byQueue].map(async ([queue, leases]) => {
-        const [outcomes] = await Promise.all([this.jobs.heartbeat(queue, leases, this.config.leaseMs), this.workers.register(queue, workerId)]);
-        this.registered.set(`${queue}\n${workerId}`, now);
+        const outcomes = await this.jobs.heartbeat(queue, leases, this.config.leaseMs);
+        const ids: string[] = [];
         outcomes.forEach((outcome, i) => {
+          if (outcome === 'stale') return void stale.push(leases[i].id);
           if (outcome === 'cancel') cancelled.push(leases[i].id);
-          else if (outcome === 'stale') stale.push(leases[i].id);
+          ids.push(leases[i].id);
         });
-        // leases recorded for this worker that it does not name: claims whose reply never reached it
-        const strays = await this.jobs.strayLeases(queue, workerId, leases.map((l) => l.id));
-        if (strays.length > 0) {
-          this.logger.warn({ msg: 'releasing leases a remote worker does not hold (a claim reply lost on the way)', workerId, queue, jobIds: strays.map((l) => l.id) });
-          await this.jobs.release(queue, strays);
-          for (const lease of strays) this.notes.take(lease.id);
-        }
+        held.set(queue, ids);
       }),
     );
-    await this.publish(workerId, request.info, [...byQueue.keys()], request.leases.length - stale.length);
+    await this.beats.heard({ workerId, info: request.info, held, at: now });
     return { cancelled, stale, leaseExpiresAt: now + this.config.leaseMs };
   }
 
@@ -250,37 +248,6 @@ export class RemoteWorkersService implements OnApplicationShutdown {
     }
     await this.jobs.fail(queue, back);
     return runnable;
-  }
-
-  /** Registers a worker in a queue when this process has not done so within a heartbeat. */
-  private async register(queue: string, worker: RemoteWorker): Promise<void> {
-    const key = `${queue}\n${worker.id}`;
-    const now = this.clock.now();
-    const last = this.registered.get(key);
-    if (last !== undefined && now - last < this.config.heartbeatMs) return;
-    this.registered.set(key, now);
-    if (this.registered.size > 100_000) this.registered.delete(this.registered.keys().next().value as string);
-    await Promise.all([this.workers.register(queue, worker.id), this.publish(worker.id, worker, [queue], 0)]);
-  }
-
-  private async publish(workerId: string, info: Omit<RemoteWorker, 'id'>, queues: string[], leasesHeld: number): Promise<void> {
-    const concurrency = info.concurrency ?? 0;
-    let startedAt = this.firstSeen.get(workerId);
-    if (startedAt === undefined) {
-      if (this.firstSeen.size >= 100_000) this.firstSeen.delete(this.firstSeen.keys().next().value as string);
-      this.firstSeen.set(workerId, (startedAt = this.clock.now()));
-    }
-    await this.workers.publish({
-      id: workerId,
-      host: info.host ?? 'unknown',
-      pid: info.pid ?? 0,
-      version: info.version ?? 'unknown',
-      ...(info.language === undefined ? {} : { language: info.language }),
-      startedAt,
-      queues,
-      slots: { busy: Math.min(leasesHeld, concurrency), total: concurrency },
-      leasesHeld,
-    });
   }
 
   private settled(id: string, status: SettledStatus): void {

@@ -2,7 +2,7 @@ import { backoffDelay } from '../../../domain/backoff';
 import { JobEvent } from '../../../domain/job-event';
 import { claimDecision, heartbeatDecision } from '../../../domain/job-lifecycle';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, JobStatus, Lease, NewJob } from '../../../domain/job';
-import { ClaimResult, CompleteRequest, FailRequest, JobQueue, SettleOutcome } from '../job-queue';
+import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
 import { toJob } from './memory-job-record';
 import { claimJob, completeJob, failIfMalformed, failJob, releaseJob } from './memory-job-transitions';
 import { MemoryGroup } from './memory-group';
@@ -76,14 +76,17 @@ export class MemoryJobQueue extends JobQueue {
     });
   }
 
-  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+  async strayLeases(queue: string, workers: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]> {
     const q = this.state.queueStates.get(queue);
-    const held = new Set(heldIds);
-    const stray: Lease[] = [];
-    for (const id of q?.held.get(workerId) ?? []) {
-      if (held.has(id)) continue;
-      const entry = q?.jobs.get(id);
-      if (entry && entry.status === 'running' && entry.holder === workerId) stray.push({ id, token: entry.record.token });
+    const stray: StrayLease[] = [];
+    for (const { workerId, heldIds } of workers) {
+      const held = new Set(heldIds);
+      for (const id of q?.held.get(workerId) ?? []) {
+        if (held.has(id)) continue;
+        const entry = q?.jobs.get(id);
+        if (!entry || entry.status !== 'running' || entry.holder !== workerId) continue;
+        if (claimedBefore === undefined || (entry.record.startedAt ?? 0) < claimedBefore) stray.push({ id, token: entry.record.token, workerId });
+      }
     }
     return stray;
   }

@@ -21,8 +21,10 @@ export class MemoryWorkerDirectory extends WorkerDirectory {
     super();
   }
 
-  async register(queue: string, workerId: string): Promise<void> {
-    this.queues.open(queue).workers.set(workerId, this.clock.now());
+  async register(queue: string, ...workerIds: string[]): Promise<void> {
+    if (workerIds.length === 0) return;
+    const workers = this.queues.open(queue).workers;
+    for (const workerId of workerIds) workers.set(workerId, this.clock.now());
   }
 
   async unregister(queue: string, workerId: string): Promise<void> {
@@ -40,9 +42,11 @@ export class MemoryWorkerDirectory extends WorkerDirectory {
       .map(([workerId]) => workerId);
   }
 
-  async publish(info: WorkerInfo): Promise<void> {
-    this.workers.delete(info.id);
-    this.workers.set(info.id, { ...copyInfo(info), lastHeartbeatAt: this.clock.now() });
+  async publish(...infos: WorkerInfo[]): Promise<void> {
+    for (const info of infos) {
+      this.workers.delete(info.id);
+      this.workers.set(info.id, { ...copyInfo(info), lastHeartbeatAt: this.clock.now() });
+    }
   }
 
   async remove(workerId: string): Promise<void> {

@@ -176,11 +176,11 @@ class PartitionedWorkers extends WorkerDirectory {
    * partition this instance claimed from or renewed leases in lately: reap-workers there skips a
    * worker whose registry entry is fresh, in the same script that would end its leases.
    */
-  async register(queue: string, workerId: string): Promise<void> {
+  async register(queue: string, ...workerIds: string[]): Promise<void> {
     const layout = await this.router.layout(queue);
-    if (layout.single) return this.inner.register(queue, workerId);
+    if (layout.single) return this.inner.register(queue, ...workerIds);
     const touched = this.router.touchedNow(queue).filter((i) => i !== 0 && i < layout.names.length);
-    await Promise.all([queue, ...touched.map((i) => layout.names[i])].map((partition) => this.inner.register(partition, workerId)));
+    await Promise.all([queue, ...touched.map((i) => layout.names[i])].map((partition) => this.inner.register(partition, ...workerIds)));
   }
 
   async unregister(queue: string, workerId: string): Promise<void> {
@@ -191,8 +191,8 @@ class PartitionedWorkers extends WorkerDirectory {
     return this.inner.silent(queue, silentMs, limit);
   }
 
-  publish(info: WorkerInfo): Promise<void> {
-    return this.inner.publish(info);
+  publish(...infos: WorkerInfo[]): Promise<void> {
+    return this.inner.publish(...infos);
   }
 
   remove(workerId: string): Promise<void> {

@@ -2,7 +2,7 @@ import { InvalidJobSpecError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Lease, NewJob } from '../../../domain/job';
 import { idTail, queueOfJobId } from '../../../domain/job-id';
 import { keyHome } from '../../../domain/queue-partition';
-import { ClaimResult, CompleteRequest, FailRequest, JobQueue, SettleOutcome } from '../job-queue';
+import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
 import { PartitionBoard } from './partition-board';
 import { EnqueueReport } from './partition-host';
 import { PartitionLayout } from './partition-layout';
@@ -160,9 +160,9 @@ export class PartitionedJobQueue extends JobQueue {
    * Strays are looked for in the partitions this instance claimed from since the last look (a
    * claim whose reply was lost can only have left leases there) and in one more, in turn.
    */
-  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+  async strayLeases(queue: string, held: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]> {
     const layout = await this.router.layout(queue);
-    if (layout.single) return this.inner.jobs.strayLeases(queue, workerId, heldIds);
+    if (layout.single) return this.inner.jobs.strayLeases(queue, held, claimedBefore);
     const size = layout.names.length;
     const touched = this.router.takeTouched(queue);
     const turn = (this.strayCursor.get(queue) ?? 0) % size;
@@ -171,7 +171,8 @@ export class PartitionedJobQueue extends JobQueue {
     const found = await Promise.all(
       visit.map((i) => {
         const partition = layout.names[i];
-        return this.inner.jobs.strayLeases(partition, workerId, heldIds.filter((id) => queueOfJobId(id) === partition));
+        const inPartition = held.map(({ workerId, heldIds }) => ({ workerId, heldIds: heldIds.filter((id) => queueOfJobId(id) === partition) }));
+        return this.inner.jobs.strayLeases(partition, inPartition, claimedBefore);
       }),
     );
     // what was touched stays touched for the registry until the next look

@@ -1,7 +1,7 @@
 import { hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { InvalidJobSpecError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Lease, NewJob } from '../../../domain/job';
-import { ClaimResult, CompleteRequest, FailRequest, JobQueue, SettleOutcome } from '../job-queue';
+import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
 import { PartitionClaim, StagedResult } from '../partitions/partition-host';
 import { workFromReply } from '../partitions/partition-board';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
@@ -94,11 +94,14 @@ export class RedisJobQueue extends JobQueue {
     return this.ctx.call(() => this.ctx.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
   }
 
-  async strayLeases(queue: string, workerId: string, heldIds: string[]): Promise<Lease[]> {
+  async strayLeases(queue: string, held: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]> {
+    if (held.length === 0) return [];
     const keys = this.ctx.keys(queue);
-    const reply = (await this.ctx.call(() => this.ctx.scripts.run('stray-leases', keys, [workerId, ...heldIds]))) as string[];
-    const leases: Lease[] = [];
-    for (let i = 0; i + 1 < reply.length; i += 2) leases.push({ id: reply[i], token: Number(reply[i + 1]) });
+    const args: (string | number)[] = [claimedBefore ?? ''];
+    for (const { workerId, heldIds } of held) args.push(workerId, heldIds.length, ...heldIds);
+    const reply = (await this.ctx.call(() => this.ctx.scripts.run('stray-leases', keys, args))) as string[];
+    const leases: StrayLease[] = [];
+    for (let i = 0; i + 2 < reply.length; i += 3) leases.push({ id: reply[i], token: Number(reply[i + 1]), workerId: reply[i + 2] });
     return leases;
   }
 

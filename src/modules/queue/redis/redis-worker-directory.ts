@@ -38,8 +38,10 @@ export class RedisWorkerDirectory extends WorkerDirectory {
     super();
   }
 
-  async register(queue: string, workerId: string): Promise<void> {
-    await this.call(() => this.redis.zadd(this.queueKeys(queue).workers, this.clock.now(), workerId));
+  async register(queue: string, ...workerIds: string[]): Promise<void> {
+    if (workerIds.length === 0) return;
+    const now = this.clock.now();
+    await this.call(() => this.redis.zadd(this.queueKeys(queue).workers, ...workerIds.flatMap((id) => [now, id])));
   }
 
   async unregister(queue: string, workerId: string): Promise<void> {
@@ -51,9 +53,12 @@ export class RedisWorkerDirectory extends WorkerDirectory {
     return this.call(() => this.redis.zrangebyscore(this.queueKeys(queue).workers, '-inf', `(${before}`, 'LIMIT', 0, limit));
   }
 
-  async publish(info: WorkerInfo): Promise<void> {
+  async publish(...infos: WorkerInfo[]): Promise<void> {
+    if (infos.length === 0) return;
     const now = this.clock.now();
-    await this.call(() => this.exec(this.redis.multi().hset(this.keys.workerInfo, info.id, encodeWorkerInfo(info)).zadd(this.keys.workerBeats, now, info.id)));
+    const fields = infos.flatMap((info) => [info.id, encodeWorkerInfo(info)]);
+    const beats = infos.flatMap((info) => [now, info.id]);
+    await this.call(() => this.exec(this.redis.multi().hset(this.keys.workerInfo, ...fields).zadd(this.keys.workerBeats, ...beats)));
   }
 
   async remove(workerId: string): Promise<void> {

@@ -1,0 +1,3 @@
+module github.com/claimq/claimq/clients/go
+
+go 1.19
