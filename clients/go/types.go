@@ -135,6 +135,9 @@ type HeartbeatRequest struct {
 	// the worker that is not named here is released.
 	Leases []Lease     `json:"leases"`
 	Info   *WorkerInfo `json:"info,omitempty"`
+	// Final marks the worker's last heartbeat: every lease it does not name is released at once,
+	// however recent its claim (one its shutdown cut short), and it leaves GET /workers.
+	Final bool `json:"final,omitempty"`
 }
 
 // HeartbeatResult is a heartbeat's reply.

@@ -880,7 +880,7 @@ func (r *run) finalHeartbeat() {
 	r.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), finalBeatTimeout)
 	defer cancel()
-	if _, err := r.client.Heartbeat(ctx, r.id, HeartbeatRequest{Queues: []string{r.queue}, Leases: leases, Info: &r.info}); err != nil {
+	if _, err := r.client.Heartbeat(ctx, r.id, HeartbeatRequest{Queues: []string{r.queue}, Leases: leases, Info: &r.info, Final: true}); err != nil {
 		r.logf("last heartbeat failed: %v", err)
 	}
 }

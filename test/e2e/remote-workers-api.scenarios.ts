@@ -213,6 +213,24 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       });
     });
 
+    it("a worker's last heartbeat (final) releases at once what it does not name, however recent the claim, and it leaves GET /workers", async () => {
+      const queue = uniqueQueue();
+      const [a, b] = [await enqueue(queue), await enqueue(queue)];
+      const claimed = await e2e.http().post(`/queues/${queue}/claims`).set(auth()).send({ worker: { id: 'leaving-1' }, max: 2 }).expect(200);
+      const kept = (claimed.body.jobs as ClaimedJson[]).find((c) => c.job.id === a)!;
+      await e2e.http().post('/workers/leaving-1/heartbeat').set(auth()).send({ queues: [queue], leases: [{ id: a, token: kept.token }] }).expect(200);
+      await eventually(async () => {
+        const workers = await e2e.http().get('/workers').set(auth()).expect(200);
+        expect(workers.body.live).toContainEqual(expect.objectContaining({ id: 'leaving-1' }));
+      });
+      // b's claim is not a heartbeat old: an ordinary beat spares it; the final one does not
+      await e2e.http().post('/workers/leaving-1/heartbeat').set(auth()).send({ queues: [queue], leases: [{ id: a, token: kept.token }], final: true }).expect(200);
+      expect(await job(b)).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await job(a)).toMatchObject({ status: 'running', workerId: 'leaving-1' });
+      const workers = await e2e.http().get('/workers').set(auth()).expect(200);
+      expect(workers.body.live).not.toContainEqual(expect.objectContaining({ id: 'leaving-1' }));
+    });
+
     it('a worker key claims, heartbeats and settles in its queues, and is refused everything else', async () => {
       const other = uniqueQueue();
       const id = await enqueue(scoped);

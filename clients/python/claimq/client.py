@@ -220,6 +220,7 @@ class Client:
         queues: Iterable[str] = (),
         leases: Iterable[LeaseLike] = (),
         info: Union[None, WorkerInfo, Mapping[str, Any]] = None,
+        final: bool = False,
     ) -> HeartbeatResult:
         """``POST /workers/{workerId}/heartbeat``: renews every lease named; says which were cancelled or are stale.
 
@@ -231,6 +232,9 @@ class Client:
         info_json = _info_json(info)
         if info_json is not None:
             body["info"] = info_json
+        if final:
+            # the worker's last heartbeat: every lease it does not name is released at once
+            body["final"] = True
         reply = self.request("POST", f"/workers/{_seg(worker_id)}/heartbeat", body)
         if not isinstance(reply, dict):
             raise ApiError(200, "bad_reply", f"a heartbeat reply that is not an object: {reply!r}"[:500], body=reply)

@@ -294,7 +294,7 @@ class Worker:
         # one last heartbeat naming no lease: the service releases any this worker still holds
         # (a long poll's reply lost to the abort, a settle that could not be sent)
         try:
-            self.client.heartbeat(self.worker_id, [self.queue], [], self.info)
+            self.client.heartbeat(self.worker_id, [self.queue], [], self.info, final=True)
         except ClaimqError as exc:
             self.log.warning("claimq worker %s: last heartbeat failed: %s", self.worker_id, exc)
         with self._lock:

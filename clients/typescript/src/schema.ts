@@ -1496,6 +1496,8 @@ export interface components {
             /** @description Every lease the worker holds now */
             leases?: components["schemas"]["LeaseDto"][];
             info?: components["schemas"]["RemoteWorkerInfoDto"];
+            /** @description The worker is leaving (its last heartbeat, after its results are settled): every lease of its queues it does not name is released now, a claim cut short included, and it leaves GET /workers. Default: false */
+            final?: boolean;
         };
         HeartbeatResponseDto: {
             /** @description Jobs whose cancel was asked for: stop them, and settle them (a fail records the cancel) */

@@ -114,6 +114,10 @@ end
 -- the settings' `gn` with one command.
 local poppedFromGroups = 0
 
+-- The default group's structures were found empty by popPending this call (nothing adds to them
+-- after it in a claim): hasPending then needs no command of its own (an idle worker's claim).
+local defaultPendingEmpty = false
+
 -- Up to `n` pending ids of group `g` in claim order, removed from their index: priority > 0, then
 -- priority 0 (the list), then priority < 0. With `tier` (a tier part of a round's score: (1000 -
 -- priority) * 2^41), only entries of that priority: the round serves one priority at a time.
@@ -138,7 +142,10 @@ local function popPending(n, g, tier)
     return ids
   end
   -- one command when both are empty (an idle worker's claim)
-  if redis.call('EXISTS', zkey, lkey) == 0 then return ids end
+  if redis.call('EXISTS', zkey, lkey) == 0 then
+    if g == '' then defaultPendingEmpty = true end
+    return ids
+  end
   local high = redis.call('ZCOUNT', zkey, '-inf', '(' .. string.format('%.0f', PRIORITY_ZERO_SCORE))
   if high > 0 then
     local popped = redis.call('ZPOPMIN', zkey, math.min(n, high))
@@ -162,6 +169,7 @@ end
 -- group's structures hold an entry.
 local function hasPending()
   if groupedMode() then return redis.call('ZCARD', K_GROUPS_READY) > 0 end
+  if defaultPendingEmpty then return false end
   local listed = redis.call('LLEN', K_PENDING_FIFO)
   -- the list's dead entries (cancelled jobs, pending-dead.lua) are no pending job
   if listed > 0 and (not anyDeadEntries() or listed > (tonumber(redis.call('GET', K_PENDING_GONE)) or 0)) then return true end

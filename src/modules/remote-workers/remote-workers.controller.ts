@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -11,7 +11,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ClaimedJob } from '../../domain/job';
 import { NAME_PATTERN } from '../../domain/job';
 import { InvalidJobSpecError } from '../../domain/errors';
@@ -39,10 +39,16 @@ function checkName(value: string, field: string): string {
   return value;
 }
 
-/** Aborts when the client goes away before its answer is sent (a long poll it gave up on). */
-function clientGone(req: Request): AbortSignal {
+/**
+ * Aborts when the client goes away before its answer is sent (a long poll it gave up on). On the
+ * response, which closes once per request: a listener on the socket would pile up on a kept-alive
+ * connection, one per poll.
+ */
+function clientGone(res: Response): AbortSignal {
   const gone = new AbortController();
-  req.socket.once('close', () => gone.abort());
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   return gone.signal;
 }
 
@@ -65,7 +71,7 @@ export class RemoteWorkersController {
   @ApiJsonBodyOnly()
   @ApiOkResponse({ type: ClaimJobsResponseDto, description: 'The jobs claimed (none when none came within waitMs), each with its token and lease' })
   @ApiOperation({ operationId: 'claimJobs', summary: 'Claim up to 1,000 jobs of a queue, waiting up to 30 s for them (a long poll)' })
-  async claim(@Param('queue') queue: string, @Body() dto: ClaimJobsDto, @Req() req: Request): Promise<ClaimJobsResponseDto> {
+  async claim(@Param('queue') queue: string, @Body() dto: ClaimJobsDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ClaimJobsResponseDto> {
     const claimed = await this.remote.claim({
       queue: checkName(queue, 'queue'),
       worker: dto.worker,
@@ -73,7 +79,7 @@ export class RemoteWorkersController {
       types: dto.types,
       waitMs: dto.waitMs ?? 0,
       scope: requestAccess(req).queues,
-      signal: dto.waitMs ? clientGone(req) : undefined,
+      signal: dto.waitMs ? clientGone(res) : undefined,
     });
     return { jobs: claimed.map(presentClaim), leaseMs: this.remote.leaseMs, heartbeatMs: this.remote.heartbeatMs };
   }
@@ -89,6 +95,7 @@ export class RemoteWorkersController {
       queues: dto.queues ?? [],
       leases: dto.leases ?? [],
       info: dto.info ?? {},
+      final: dto.final === true,
       scope: requestAccess(req).queues,
     });
     return { cancelled: reply.cancelled, stale: reply.stale, leaseExpiresAt: iso(reply.leaseExpiresAt) };

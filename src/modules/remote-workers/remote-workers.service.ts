@@ -36,6 +36,8 @@ export interface RemoteHeartbeat {
   queues: string[];
   leases: Lease[];
   info: RemoteWorkerInfo;
+  /** The worker's last heartbeat: it leaves (see leave). */
+  final?: boolean;
   scope?: WorkerKeyQueues;
 }
 
@@ -71,7 +73,7 @@ export class RemoteWorkersService implements OnApplicationShutdown {
 
   constructor(
     private readonly jobs: JobQueue,
-    workers: WorkerDirectory,
+    private readonly workers: WorkerDirectory,
     private readonly callbacks: CallbackEnqueuer,
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -79,7 +81,7 @@ export class RemoteWorkersService implements OnApplicationShutdown {
   ) {
     this.waits = new SharedWorkWaits(jobs, clock, config.workerIdleWaitMs);
     // well inside the margin a live worker has before the reaper takes it for silent
-    const flushMs = Math.min(5_000, Math.max(50, Math.floor((config.workerDeadMs - config.heartbeatMs) / 2)));
+    const flushMs = Math.min(10_000, Math.max(50, Math.floor((config.workerDeadMs - config.heartbeatMs) / 2)));
     this.beats = new WorkerBeats(jobs, workers, this.logger, config.heartbeatMs, flushMs);
     this.accepted = new Set(config.queues);
   }
@@ -113,12 +115,12 @@ export class RemoteWorkersService implements OnApplicationShutdown {
     // polls already wait on this queue: it was found empty since, and a new job wakes them all
     if (!this.waits.waiting(queue) || request.waitMs === 0) {
       const first = await claimOnce();
-      if (first.taken > 0 || request.waitMs === 0) return this.handOver(claimed, request.signal, queue);
+      if (first.taken > 0 || request.waitMs === 0) return this.handOver(claimed, request.signal, queue, worker.id);
       await this.waits.wait(queue, request.waitMs, claimOnce, request.signal, first.nextDueAt);
     } else {
       await this.waits.wait(queue, request.waitMs, claimOnce, request.signal);
     }
-    return this.handOver(claimed, request.signal, queue);
+    return this.handOver(claimed, request.signal, queue, worker.id);
   }
 
   /**
@@ -160,8 +162,26 @@ export class RemoteWorkersService implements OnApplicationShutdown {
         held.set(queue, ids);
       }),
     );
-    await this.beats.heard({ workerId, info: request.info, held, at: now });
+    if (request.final) await this.leave(workerId, held);
+    else await this.beats.heard({ workerId, info: request.info, held, at: now });
     return { cancelled, stale, leaseExpiresAt: now + this.config.leaseMs };
+  }
+
+  /**
+   * A worker's last heartbeat: every lease of its queues it did not name is released now, however
+   * recent its claim (a claim its shutdown cut short, whose reply it will never read), and it leaves
+   * the registry and GET /workers.
+   */
+  private async leave(workerId: string, held: ReadonlyMap<string, readonly string[]>): Promise<void> {
+    this.beats.forget(workerId);
+    await Promise.all(
+      [...held].map(async ([queue, heldIds]) => {
+        const strays = await this.jobs.strayLeases(queue, [{ workerId, heldIds }]);
+        if (strays.length > 0) await this.jobs.release(queue, strays);
+        await this.workers.unregister(queue, workerId);
+      }),
+    );
+    await this.workers.remove(workerId);
   }
 
   /**
@@ -223,7 +243,7 @@ export class RemoteWorkersService implements OnApplicationShutdown {
   }
 
   /** The jobs of a claim go to the client; when it went away meanwhile, they go straight back. */
-  private handOver(claimed: ClaimedJob[], signal: AbortSignal | undefined, queue: string): ClaimedJob[] {
+  private handOver(claimed: ClaimedJob[], signal: AbortSignal | undefined, queue: string, workerId: string): ClaimedJob[] {
     if (claimed.length === 0) return claimed;
     if (signal?.aborted) {
       void this.jobs.release(queue, claimed.map(({ job, token }) => ({ id: job.id, token }))).catch((err: unknown) => {
@@ -231,8 +251,10 @@ export class RemoteWorkersService implements OnApplicationShutdown {
       });
       return [];
     }
-    this.observer?.onClaimed(claimed, this.clock.now());
+    const now = this.clock.now();
+    this.observer?.onClaimed(claimed, now);
     for (const claim of claimed) this.notes.add(claim.job);
+    this.beats.handedOut(workerId, queue, now);
     return claimed;
   }
 

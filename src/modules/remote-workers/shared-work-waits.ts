@@ -97,6 +97,8 @@ export class SharedWorkWaits {
         signal?.removeEventListener('abort', onAbort);
         const at = queueState.waiters.indexOf(waiter);
         if (at >= 0) queueState.waiters.splice(at, 1);
+        // the last poll left: the store wait has nobody to wake
+        if (queueState.waiters.length === 0) queueState.wake?.abort();
         if (error !== undefined) reject(error);
         else resolve(took);
       }
@@ -127,8 +129,9 @@ export class SharedWorkWaits {
         // yielding to the event loop (the memory engine) would otherwise keep their timers from firing
         for (const waiter of [...state.waiters]) if (waiter.until <= now) waiter.expire();
         if (state.waiters.length === 0) break;
+        // a poll's own deadline does not end the store wait (its timer answers it): with many polls
+        // their deadlines would end it often, each time with a claim
         let until = now + this.maxIdleWaitMs;
-        for (const waiter of state.waiters) until = Math.min(until, waiter.until);
         if (state.nextDueAt !== undefined) until = Math.min(until, state.nextDueAt);
         state.wake = new AbortController();
         try {

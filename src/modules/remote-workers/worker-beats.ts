@@ -33,14 +33,19 @@ const MAX_KNOWN = 100_000;
  * return its jobs should it die straight away). After that its heartbeats are collected and
  * written together every `flushMs`: one register per queue for every worker heard since the last
  * flush, one publish for all of them, and one look per queue for leases they did not name (claims
- * whose reply never reached them), which are released. So idle workers cost the store a few
- * commands per flush, however many they are, where one write per heartbeat each would cost one
- * per worker. `flushMs` stays well inside WORKER_DEAD_MS - HEARTBEAT_MS, so no live worker looks
+ * whose reply never reached them), which are released. That look covers only the workers this
+ * process handed jobs to since their last look (a lost reply can only have come from a claim that
+ * took jobs), so idle workers cost the store a few commands per flush, however many they are,
+ * where one write per heartbeat each would cost one per worker. (A claim served here whose worker
+ * then beats only to other API processes is not looked at: its lease ends at LEASE_MS, as an
+ * expired one.) `flushMs` stays well inside WORKER_DEAD_MS - HEARTBEAT_MS, so no live worker looks
  * silent to the reaper.
  */
 export class WorkerBeats {
   private pending = new Map<string, Beat>();
   private readonly startedAt = new Map<string, number>();
+  /** Workers this process handed jobs to since their last look for strays: per worker, per queue, when last. */
+  private readonly claimed = new Map<string, Map<string, number>>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -54,6 +59,23 @@ export class WorkerBeats {
   ) {
     this.timer = setInterval(() => void this.flush(), flushMs);
     this.timer.unref();
+  }
+
+  /** This process handed jobs of `queue` to the worker: its next beats are looked at for strays there. */
+  handedOut(workerId: string, queue: string, at: number): void {
+    let queues = this.claimed.get(workerId);
+    if (!queues) {
+      if (this.claimed.size >= MAX_KNOWN) this.claimed.delete(this.claimed.keys().next().value as string);
+      this.claimed.set(workerId, (queues = new Map()));
+    }
+    queues.set(queue, at);
+  }
+
+  /** A worker that left: nothing more is written for it. */
+  forget(workerId: string): void {
+    this.pending.delete(workerId);
+    this.claimed.delete(workerId);
+    this.startedAt.delete(workerId);
   }
 
   /** Whether this process has written the worker's first sight. */
@@ -119,8 +141,16 @@ export class WorkerBeats {
   }
 
   private async releaseStrays(queue: string, beats: Beat[], claimedBefore: number): Promise<void> {
-    const held: HeldLeases[] = beats.map((beat) => ({ workerId: beat.workerId, heldIds: beat.held.get(queue) ?? [] }));
+    const looked = beats.filter((beat) => this.claimed.get(beat.workerId)?.has(queue));
+    if (looked.length === 0) return;
+    const held: HeldLeases[] = looked.map((beat) => ({ workerId: beat.workerId, heldIds: beat.held.get(queue) ?? [] }));
     const strays = await this.jobs.strayLeases(queue, held, claimedBefore);
+    // a claim older than the cutoff has had its look; a later one waits for the next flush
+    for (const beat of looked) {
+      const queues = this.claimed.get(beat.workerId);
+      if (queues && (queues.get(queue) ?? Infinity) < claimedBefore) queues.delete(queue);
+      if (queues?.size === 0) this.claimed.delete(beat.workerId);
+    }
     if (strays.length === 0) return;
     this.logger.warn({
       msg: 'releasing leases remote workers do not hold (claim replies lost on the way)',

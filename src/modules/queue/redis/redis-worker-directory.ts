@@ -58,7 +58,9 @@ export class RedisWorkerDirectory extends WorkerDirectory {
     const now = this.clock.now();
     const fields = infos.flatMap((info) => [info.id, encodeWorkerInfo(info)]);
     const beats = infos.flatMap((info) => [now, info.id]);
-    await this.call(() => this.exec(this.redis.multi().hset(this.keys.workerInfo, ...fields).zadd(this.keys.workerBeats, ...beats)));
+    // a pipeline, not MULTI: two commands rather than four per heartbeat; an info whose beat did
+    // not land is simply not listed until the next publish
+    await this.call(() => this.exec(this.redis.pipeline().hset(this.keys.workerInfo, ...fields).zadd(this.keys.workerBeats, ...beats)));
   }
 
   async remove(workerId: string): Promise<void> {
@@ -120,7 +122,7 @@ export class RedisWorkerDirectory extends WorkerDirectory {
   }
 
   /** Runs a MULTI; a command's error is thrown, the replies returned in order. */
-  private async exec(multi: ReturnType<RedisClient['multi']>): Promise<unknown[]> {
+  private async exec(multi: ReturnType<RedisClient['multi']> | ReturnType<RedisClient['pipeline']>): Promise<unknown[]> {
     const replies = (await multi.exec()) ?? [];
     return replies.map(([error, reply]) => {
       if (error) throw error;

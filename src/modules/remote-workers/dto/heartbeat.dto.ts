@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { NAME_PATTERN } from '../../../domain/job';
 import { MAX_HEARTBEAT_LEASES, MAX_HEARTBEAT_QUEUES, MAX_JOB_ID_LENGTH } from '../remote-limits';
 import { RemoteWorkerInfoDto } from './remote-worker.dto';
@@ -39,6 +39,14 @@ export class HeartbeatDto {
   @ValidateNested()
   @Type(() => RemoteWorkerInfoDto)
   info?: RemoteWorkerInfoDto;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'The worker is leaving (its last heartbeat, after its results are settled): every lease of its queues it does not name is released now, a claim cut short included, and it leaves GET /workers',
+  })
+  @IsOptional()
+  @IsBoolean()
+  final?: boolean;
 }
 
 export class HeartbeatResponseDto {
