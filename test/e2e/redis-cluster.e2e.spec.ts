@@ -3,6 +3,7 @@ import { historyDataSourceOptions } from '../../src/modules/history/history-data
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
 import { RedisCluster } from '../support/redis-cluster';
+import { RemoteWorkerProcess } from '../support/remote-worker-processes';
 import { uniqueTestPrefix } from '../support/redis-store-harness';
 import { waitFor } from '../support/wait-for';
 
@@ -47,6 +48,8 @@ describe('claimq on a Redis Cluster (the built service)', () => {
   let db: TestDatabase;
   let history: DataSource | undefined;
   let api: ClaimqProcess | undefined;
+  let remoteApi: ClaimqProcess | undefined;
+  let remoteWorker: RemoteWorkerProcess | undefined;
   let queues: { queue: string; master: number }[];
   const prefix = uniqueTestPrefix();
 
@@ -58,6 +61,8 @@ describe('claimq on a Redis Cluster (the built service)', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await remoteWorker?.kill();
+    await remoteApi?.kill();
     await api?.kill();
     await history?.destroy();
     await cluster?.stop();
@@ -128,6 +133,34 @@ describe('claimq on a Redis Cluster (the built service)', () => {
     expect(recorded).toBe(15);
     expect((await call(api, 'GET', '/metrics')).status).toBe(200);
     expect(api.log).not.toMatch(/CROSSSLOT|MOVED|"level":(50|60)/);
+  }, 120_000);
+
+  it('serves remote workers: a Go worker process drains an execution of a queue partitioned over the masters through a MODE=api process', async () => {
+    const queue = queues[1].queue;
+    remoteApi = await ClaimqProcess.start({
+      MODE: 'api',
+      JOB_STORE: 'redis',
+      REDIS_CLUSTER_NODES: `127.0.0.1:${cluster.ports[0]}`,
+      REDIS_PREFIX: `${prefix}-remote`,
+      // three partitions: their slots spread over the masters
+      QUEUES: `${queue}:3`,
+      REFRESH_INTERVAL_MS: '200',
+    });
+    await remoteApi.waitForOutput(/listening on/);
+    const execution = await call(remoteApi, 'POST', '/executions', { jobs: Array.from({ length: 30 }, (_, i) => ({ type: 'remote', queue, payload: { i } })) });
+    expect(execution.status).toBe(201);
+    remoteWorker = RemoteWorkerProcess.start('go', { url: `http://127.0.0.1:${remoteApi.port}`, queue, concurrency: 4 });
+    await waitFor('the execution to succeed', async () => (await call(remoteApi!, 'GET', `/executions/${execution.body.id}`)).body.status === 'succeeded', {
+      timeoutMs: 60_000,
+      describe: () => `${remoteApi!.log.slice(-3000)}\n--- worker\n${remoteWorker!.log.slice(-3000)}`,
+    });
+    const jobs = await call(remoteApi, 'GET', `/executions/${execution.body.id}/jobs?limit=50`);
+    expect(jobs.body.items).toHaveLength(30);
+    expect(new Set(remoteWorker.processed())).toEqual(new Set(jobs.body.items.map((j: { id: string }) => j.id)));
+    const workers = await call(remoteApi, 'GET', '/workers');
+    expect(workers.body.live).toContainEqual(expect.objectContaining({ language: 'go', queues: [queue] }));
+    expect((await remoteWorker.stop()).code).toBe(0);
+    expect(remoteApi.log).not.toMatch(/CROSSSLOT|MOVED|"level":(50|60)/);
   }, 120_000);
 
   it('turns not ready naming redis while a master fails over, and ready again by itself once its replica took over', async () => {
