@@ -1,5 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { Agent } from 'undici';
+// undici's own fetch with its own Agent (2,000 connections): Node's built-in fetch bundles another undici, whose
+// dispatcher interface an Agent of this package need not match (on Node 24 it does not)
+import { Agent, fetch } from 'undici';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
 import { RedisServer } from '../support/redis-server';
 
@@ -53,7 +56,6 @@ describe('1,000 idle remote workers', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: stop.signal,
-      // @ts-expect-error undici's dispatcher option (Node's fetch takes it)
       dispatcher: agent,
     });
   }
@@ -73,7 +75,8 @@ describe('1,000 idle remote workers', () => {
           first = false;
           started();
         }
-        await new Promise((resolve) => setTimeout(resolve, next));
+        // ends at once when the test stops the fleet (a beat sleeps up to a minute)
+        await sleep(next, undefined, { signal: stop.signal });
       }
     };
     const poll = async (): Promise<void> => {
