@@ -21,7 +21,7 @@ export function toExecutionJson(execution: Execution): ExecutionJson {
     id: execution.id,
     queue: execution.queue,
     status: execution.status,
-    counts: { pending: c.pending, scheduled: c.scheduled, running: c.running, succeeded: c.succeeded, failed: c.failed, cancelled: c.cancelled },
+    counts: { pending: c.pending, scheduled: c.scheduled, running: c.running, succeeded: c.succeeded, failed: c.failed, cancelled: c.cancelled, blocked: c.blocked, skipped: c.skipped },
     total: execution.total,
     createdAt: iso(execution.createdAt),
     updatedAt: iso(execution.updatedAt),

@@ -49,11 +49,11 @@ export interface Execution extends ExecutionRecord {
 
 /**
  * running until every job is final; then succeeded (all succeeded), failed (none succeeded: all
- * failed or cancelled) or partial. An execution whose jobs all matched existing idempotency keys
+ * failed, cancelled or skipped) or partial. An execution whose jobs all matched existing idempotency keys
  * holds none, and is vacuously succeeded.
  */
 export function deriveExecutionStatus(counts: QueueCounts, total: number): ExecutionStatus {
-  const done = counts.succeeded + counts.failed + counts.cancelled;
+  const done = counts.succeeded + counts.failed + counts.cancelled + counts.skipped;
   if (done < total) return 'running';
   if (counts.succeeded === total) return 'succeeded';
   if (counts.succeeded === 0) return 'failed';

@@ -18,7 +18,9 @@ export type JobEventKind =
   | 'cancelled'
   | 'cancel_requested'
   | 'retried'
-  | 'promoted';
+  | 'promoted'
+  | 'unblocked'
+  | 'skipped';
 
 export interface JobEvent {
   /** kind */

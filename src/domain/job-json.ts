@@ -53,5 +53,8 @@ export function toJobJson(job: Job): JobJson {
   if (job.schedule !== undefined) view.schedule = { name: job.schedule.name, fireAt: iso(job.schedule.fireAt) };
   if (job.group !== undefined) view.group = job.group;
   if (job.cancelRequested) view.cancelRequested = true;
+  if (job.key !== undefined) view.key = job.key;
+  if (job.dependsOn !== undefined) view.dependsOn = [...job.dependsOn];
+  if (job.onParentFailure !== undefined) view.onParentFailure = job.onParentFailure;
   return view;
 }

@@ -23,12 +23,24 @@ import { hardDeadline, leaseUntil } from './hard-time-limit';
  *   pending|scheduled -> cancelled          cancelled
  *   failed|cancelled  -> pending            retried (attempts reset)
  *   pending|scheduled|running -> failed     failed "malformed job record: ..." (a record nothing can run)
+ * A job of an execution's graph (src/domain/job-graph.ts):
+ *   enqueued          -> blocked            (it has parents)
+ *   blocked           -> pending|scheduled  unblocked (its last parent's end satisfied it)
+ *   blocked           -> failed|skipped     failed, skipped (a parent's end, policy fail|skip)
+ *   blocked           -> cancelled          cancelled
+ *   failed|cancelled|skipped -> blocked|pending  retried (it, or an ancestor whose end ended it)
  */
 export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [JobStatus | null, JobStatus]>>> = {
   enqueued: [
     [null, 'pending'],
     [null, 'scheduled'],
+    [null, 'blocked'],
   ],
+  unblocked: [
+    ['blocked', 'pending'],
+    ['blocked', 'scheduled'],
+  ],
+  skipped: [['blocked', 'skipped']],
   claimed: [['pending', 'running']],
   promoted: [['scheduled', 'pending']],
   succeeded: [['running', 'succeeded']],
@@ -40,6 +52,7 @@ export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [
     ['running', 'failed'],
     ['pending', 'failed'],
     ['scheduled', 'failed'],
+    ['blocked', 'failed'],
   ],
   released: [['running', 'pending']],
   expired: [
@@ -51,10 +64,15 @@ export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [
     ['pending', 'cancelled'],
     ['scheduled', 'cancelled'],
     ['running', 'cancelled'],
+    ['blocked', 'cancelled'],
   ],
   retried: [
     ['failed', 'pending'],
     ['cancelled', 'pending'],
+    ['skipped', 'pending'],
+    ['failed', 'blocked'],
+    ['cancelled', 'blocked'],
+    ['skipped', 'blocked'],
   ],
 };
 
@@ -152,14 +170,14 @@ export function retryStatus(delayMs: number): 'pending' | 'scheduled' {
  * 'cancelled'); asked again while running -> nothing new; a final job -> refused.
  */
 export function cancelDecision(status: JobStatus, cancelRequested: boolean): 'cancel' | 'request' | 'already_requested' | 'refuse' {
-  if (status === 'pending' || status === 'scheduled') return 'cancel';
+  if (status === 'pending' || status === 'scheduled' || status === 'blocked') return 'cancel';
   if (status === 'running') return cancelRequested ? 'already_requested' : 'request';
   return 'refuse';
 }
 
-/** A retry asked through the API: only a failed or cancelled job runs again. */
+/** A retry asked through the API: only a failed, cancelled or skipped job runs again. */
 export function canRetry(status: JobStatus): boolean {
-  return status === 'failed' || status === 'cancelled';
+  return status === 'failed' || status === 'cancelled' || status === 'skipped';
 }
 
 // The other transitions, decided here and applied by the stores: the memory store calls these; each

@@ -1,12 +1,18 @@
+import type { ParentFailurePolicy } from './job-graph';
+
 /**
  * The job model shared by every store, the API and the worker runtime.
  * Plain TypeScript: no Nest, no ioredis, no TypeORM.
  */
 
-export const JOB_STATUSES = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/**
+ * `blocked`: a job of an execution's graph waiting on its parents (src/domain/job-graph.ts), not
+ * claimable; `skipped`: a graph job its parent's end ended without running (policy `skip`).
+ */
+export const JOB_STATUSES = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'cancelled', 'skipped']);
 
 /** Names of queues and job types: `[A-Za-z0-9_.:-]{1,100}`. */
 export const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -64,6 +70,22 @@ export interface JobSpec {
    * an `http` job its target host's group (`host:<host>`) while HTTP_HOST_CONCURRENCY is on.
    */
   group?: string;
+  /** The job's key in its execution's graph (executions only; NAME_PATTERN, unique in the execution). */
+  key?: string;
+  /** Keys of the jobs of the same execution this one waits on (job-graph.ts). */
+  dependsOn?: string[];
+  /** What a parent's failure, cancel or skip does to this job (job-graph.ts); default `fail`. */
+  onParentFailure?: ParentFailurePolicy;
+}
+
+/** A job's place in its execution's graph, as the stores keep it. */
+export interface JobGraphNode {
+  key?: string;
+  /** The parents' keys, as the client gave them. */
+  dependsOn?: string[];
+  /** The parents' job ids, in the same order. */
+  parentIds?: string[];
+  onParentFailure?: ParentFailurePolicy;
 }
 
 /** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */
@@ -89,6 +111,8 @@ export interface NewJob {
    */
   traceparent?: string;
   tracestate?: string;
+  /** Set for a job of an execution's graph: it enters `blocked` while it has parents. */
+  graph?: JobGraphNode;
 }
 
 /** A job as the API returns it (`GET /jobs/:id`). Times are epoch milliseconds. */
@@ -126,6 +150,12 @@ export interface Job {
   /** The trace context it was enqueued under (NewJob's); internal, left out of toJobJson. */
   traceparent?: string;
   tracestate?: string;
+  /** Its key in its execution's graph. */
+  key?: string;
+  /** The keys of the jobs it waits on (its parents). */
+  dependsOn?: string[];
+  /** What a parent's failure, cancel or skip does to it; absent: `fail` (job-graph.ts). */
+  onParentFailure?: ParentFailurePolicy;
 }
 
 /**
@@ -137,6 +167,8 @@ export interface ClaimedJob {
   /** Fencing token: bumped on every claim; every later call about this lease presents it. */
   token: number;
   leaseExpiresAt: number;
+  /** A graph job's parents' results by their keys (a parent that ended without one is absent). */
+  parents?: Record<string, unknown>;
 }
 
 export interface Lease {
@@ -155,7 +187,7 @@ export interface EnqueueResult {
 export type QueueCounts = Record<JobStatus, number>;
 
 export function emptyCounts(): QueueCounts {
-  return { pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+  return { pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 };
 }
 
 export function isFinal(status: JobStatus): boolean {

@@ -1,7 +1,7 @@
 #!lua flags=allow-oom
 --[[
   cancel-execution: cancels the jobs of an execution that have not finished, a bounded slice of
-  its job list per call (the caller loops over the offsets): pending|scheduled -> cancelled,
+  its job list per call (the caller loops over the offsets): blocked|pending|scheduled -> cancelled,
   running -> cancel requested (includes/cancel-job.lua). Final jobs and deleted ones are skipped.
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
@@ -16,6 +16,9 @@
   Invariant: the execution's counters follow every job changed.
 ]]
 --- @include "includes/cancel-job"
+
+-- the blocked children of what this cancels are cancelled too, whatever their policy (graph.lua)
+graphCancels = true
 
 local key = K_EXEC .. ARGV[3]
 if redis.call('EXISTS', key) == 0 then return { 'not_found' } end

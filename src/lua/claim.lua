@@ -27,8 +27,9 @@
            a partitioned queue's claimer keeps it for its plan of the next claims)
 
   Returns: { jobs, nextDueAt, strays, more, promoted[, work] } where jobs is a list of {id, token, attempts, values}
-  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp [tp ts], in that order, as they
-  were BEFORE the claim, nil when absent; the caller applies st=running, tok, att, w=worker and
+  (values: the job's type pl st pr att max run ct bo tmo ik cb ex err tok sn sf grp gk dep opf [tp ts], in that order, as they
+  were BEFORE the claim, nil when absent; a graph job with parents has a fifth element, its parents'
+  results as key, result JSON pairs; the caller applies st=running, tok, att, w=worker and
   stt=now, which is all the claim writes; ut, w, stt, ft, res and cx are not read: a claim
   overwrites the first three and a pending job holds none of the rest), nextDueAt is the earliest
   scheduled runAt when fewer than `max` were claimed (none is pending now), else -1, and strays is how many stray pending entries
@@ -97,9 +98,9 @@ local function claimFrom(g, want, tier)
         -- every field a pending job can hold that its Job shows (CLAIM_FIELDS, redis-job-codec.ts);
         -- the trace context only while tracing is on: two fields fewer to look up per job otherwise
         if withTrace then
-          v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'tp', 'ts')
+          v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'gk', 'dep', 'opf', 'tp', 'ts')
         else
-          v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp')
+          v = redis.pcall('HMGET', key, 'type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'gk', 'dep', 'opf')
         end
         found = true
         live = live + 1
@@ -130,7 +131,12 @@ local function claimFrom(g, want, tier)
           leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, v[10] or nil, grace))
           leaseArgs[#leaseArgs + 1] = id
           leaseIds[#leaseIds + 1] = id
-          claimed[#claimed + 1] = { id, tok, att, v }
+          -- a graph job with parents (dep) gets their results: { key, result JSON, ... }
+          if v[20] then
+            claimed[#claimed + 1] = { id, tok, att, v, parentResults(id) }
+          else
+            claimed[#claimed + 1] = { id, tok, att, v }
+          end
           addEvent('claimed', id, 'running', att, worker, tok)
           if ex then bumpExecution(ex, 'pending', 'running') end
         end

@@ -6,7 +6,7 @@
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
-  Returns: { pending, scheduled, running, succeeded, failed, cancelled }. Pending counts both
+  Returns: { pending, scheduled, running, succeeded, failed, cancelled, blocked, skipped } (JOB_STATUSES' order). Pending counts both
   pending indexes and the named groups' entries, less the dead entries (includes/index-writes.lua).
 ]]
 
@@ -20,4 +20,6 @@ return {
   redis.call('ZCARD', K_SUCCEEDED),
   redis.call('ZCARD', K_FAILED),
   redis.call('ZCARD', K_CANCELLED),
+  redis.call('ZCARD', K_BLOCKED),
+  redis.call('ZCARD', K_SKIPPED),
 }

@@ -19,7 +19,7 @@
 ]]
 --- @include "includes/queue-keys"
 
-local held = redis.call('EXISTS', K_PENDING, K_PENDING_FIFO, K_SCHEDULED, K_LEASES, K_SUCCEEDED, K_FAILED, K_CANCELLED, K_IDEM,
+local held = redis.call('EXISTS', K_PENDING, K_PENDING_FIFO, K_SCHEDULED, K_LEASES, K_SUCCEEDED, K_FAILED, K_CANCELLED, K_BLOCKED, K_SKIPPED, K_IDEM,
   K_EXEC_DONE, K_EXEC_ALL, K_EXEC_IDEM, K_REFRESH, K_REFRESHING, K_STAGES, K_GROUPS)
 if held > 0 then return 0 end
 if redis.call('EXISTS', K_EVENTS) == 1 then

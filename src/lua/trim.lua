@@ -10,10 +10,10 @@
   ARGV[3]  max jobs to delete
   ARGV[4]  succeeded retention ms
   ARGV[5]  failed retention ms
-  ARGV[6]  cancelled retention ms
+  ARGV[6]  cancelled retention ms (skipped jobs too)
 
   Returns: how many jobs were deleted.
-  Invariant: a deleted job leaves no index entry and no idempotency key behind.
+  Invariant: a deleted job leaves no index entry, no idempotency key and no graph edge list behind.
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/batch-calls"
@@ -24,6 +24,7 @@ local retention = {
   { K_SUCCEEDED, numArg(4, 'trim: succeeded retention') },
   { K_FAILED, numArg(5, 'trim: failed retention') },
   { K_CANCELLED, numArg(6, 'trim: cancelled retention') },
+  { K_SKIPPED, numArg(6, 'trim: cancelled retention') },
 }
 local deleted = 0
 for _, r in ipairs(retention) do
@@ -36,7 +37,8 @@ for _, r in ipairs(retention) do
       local key = K_JOB .. id
       local ik = redis.call('HGET', key, 'ik')
       if ik and redis.call('HGET', K_IDEM, ik) == id then redis.call('HDEL', K_IDEM, ik) end
-      redis.call('DEL', key)
+      -- a graph job's edges and its parents' results (includes/graph.lua) go with it
+      redis.call('DEL', key, key .. ':ch', key .. ':pa', key .. ':pr')
     end
     callBatched('ZREM', r[1], ids)
     budget = budget - #ids

@@ -3,7 +3,7 @@
 --- @include "index-writes"
 --- @include "job-record"
 --- @include "finish-job"
--- Cancels one job, as cancelDecision in src/domain/job-lifecycle.ts decides: pending|scheduled ->
+-- Cancels one job, as cancelDecision in src/domain/job-lifecycle.ts decides: blocked|pending|scheduled ->
 -- cancelled; running -> cancel requested (cx=1: the job stays running, its next heartbeat answers
 -- 'cancel', and the attempt's end is 'cancelled', includes/end-attempt.lua); asked again while
 -- running -> nothing new; a final job -> refused. `j` is the job hash as a table (st, att, cx, w,
@@ -12,6 +12,12 @@ local function cancelJob(id, j)
   -- a staged job (stage.lua) is not enqueued yet: its bulk commits or rolls back first
   if j.stg ~= nil then return false end
   local att = numField(j.att, 0)
+  if j.st == 'blocked' then
+    -- waiting on its parents: it holds no index but K_BLOCKED, and its children settle (graph.lua)
+    redis.call('ZREM', K_BLOCKED, id)
+    finishJob(id, 'blocked', 'cancelled', K_CANCELLED, j.ex, 'cancelled', att)
+    return true
+  end
   if j.st == 'pending' or j.st == 'scheduled' then
     if j.st == 'pending' then leavePending(id, numField(j.pr, 0), j.grp) else redis.call('ZREM', K_SCHEDULED, id) end
     finishJob(id, j.st, 'cancelled', K_CANCELLED, j.ex, 'cancelled', att)

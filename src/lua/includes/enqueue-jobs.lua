@@ -17,6 +17,10 @@
 -- created: { {index, existingId, field, value, ...}, ... } (index is 1-based); every other job was
 -- created.
 
+-- Set by create-execution.lua to K_BLOCKED: a graph job with parents enters `blocked` there
+-- (includes/graph.lua); no other script takes one.
+local blockedIndex = nil
+
 -- The job hash has about 29 field names (redis-job-codec.ts); a new job sends at most 17.
 local MAX_JOB_FIELDS = 64
 
@@ -61,7 +65,8 @@ local function planEnqueue(nPos)
     local st, jobType, ik, run, _
     if not stored then
       st, jobType, _, _, run, ik = jobFields(pos + 2, last)
-      if (st ~= 'pending' and st ~= 'scheduled') or jobType == nil or (st == 'scheduled' and tonumber(run) == nil) then
+      local known = st == 'pending' or st == 'scheduled' or (st == 'blocked' and blockedIndex ~= nil)
+      if not known or jobType == nil or (st == 'scheduled' and tonumber(run) == nil) then
         error('claimq enqueue: job ' .. i .. ' needs a type, and a status of pending or scheduled (with a runAt)')
       end
     end
@@ -80,6 +85,8 @@ local function planEnqueue(nPos)
     if plan.existing[i] == nil then batchIds[id] = true end
     pos = last + 1
   end
+  -- where the arguments after the jobs start (create-execution.lua's edges)
+  plan.after = pos
   return plan
 end
 
@@ -101,6 +108,8 @@ local function writeEnqueue(plan, staged)
         staged(id)
       elseif st == 'scheduled' then
         addToIndex(K_SCHEDULED, run, id)
+      elseif st == 'blocked' then
+        addToIndex(blockedIndex, NOW, id)
       else
         queuePending(id, priority, grp)
       end

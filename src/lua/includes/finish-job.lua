@@ -7,6 +7,10 @@
 -- `kind` is recorded, and its execution `ex` (nil when none) counts the move. `field`/`value` is
 -- the one more hash field a final status may carry (err or res; nil = none). `att`, `w`, `run` and
 -- `text` are the event's (includes/events.lua).
+-- Execution jobs that ended in this call, as id, status pairs: includes/graph.lua settles their
+-- children (flushGraph, before the index writes land).
+local graphEnds = {}
+
 local function finishJob(id, from, st, index, ex, kind, att, w, run, field, value, text)
   local key = K_JOB .. id
   if field ~= nil then
@@ -16,7 +20,11 @@ local function finishJob(id, from, st, index, ex, kind, att, w, run, field, valu
   end
   addToIndex(index, NOW, id)
   addEvent(kind, id, st, att, w, run, text)
-  if ex then bumpExecution(ex, from, st) end
+  if ex then
+    bumpExecution(ex, from, st)
+    graphEnds[#graphEnds + 1] = id
+    graphEnds[#graphEnds + 1] = st
+  end
 end
 
 -- A record nothing can run, failed where it was met (claim, reap) with "malformed job record: <why>"
@@ -28,3 +36,5 @@ local function failMalformed(id, from, ex, att, why)
   redis.call('HDEL', K_JOB .. id, 'es')
   finishJob(id, from, 'failed', K_FAILED, ex, 'failed', att, nil, nil, 'err', err, err)
 end
+
+--- @include "graph"

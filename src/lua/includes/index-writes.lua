@@ -10,6 +10,9 @@
 -- and their round: includes/groups.lua.
 local pendingAdds = {}
 local indexAdds = {}
+-- Run first by flushIndexWrites when set: includes/graph.lua's flushGraph (a job's end settles its
+-- children, which adds index writes of its own).
+local beforeIndexFlush = nil
 
 -- `group`: the job's group (its `grp` field; nil, false or '' = the default group).
 local function queuePending(id, priority, group)
@@ -177,6 +180,7 @@ local function hasPending()
 end
 
 local function flushIndexWrites()
+  if beforeIndexFlush then beforeIndexFlush() end
   if poppedFromGroups > 0 then
     redis.call('HINCRBY', K_SETTINGS, 'gn', -poppedFromGroups)
     poppedFromGroups = 0

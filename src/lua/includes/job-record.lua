@@ -15,7 +15,7 @@ local function numField(v, default)
 end
 
 -- The statuses a job can hold; anything else in `st` is a malformed record.
-local KNOWN_STATUS = { pending = true, scheduled = true, running = true, succeeded = true, failed = true, cancelled = true }
+local KNOWN_STATUS = { pending = true, scheduled = true, running = true, succeeded = true, failed = true, cancelled = true, blocked = true, skipped = true }
 
 -- named as the Job names them, in the order src/modules/queue/memory/memory-job-record.ts checks them
 local NUMERIC_FIELDS = { 'attempts', 'maxAttempts', 'priority', 'token' }

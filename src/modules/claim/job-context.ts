@@ -18,6 +18,8 @@ export type JobMetadata = Readonly<
     | 'callbackUrl'
     | 'executionId'
     | 'schedule'
+    | 'key'
+    | 'dependsOn'
   >
 >;
 
@@ -29,6 +31,11 @@ export interface JobContext<P = unknown> {
   /** 1 on the first attempt. */
   readonly attempt: number;
   readonly workerId: string;
+  /**
+   * A job of an execution's graph: the results of its parents (dependsOn) by their keys; a parent
+   * that ended without succeeding (onParentFailure: run) is absent. `{}` for any other job.
+   */
+  readonly parents: Readonly<Record<string, unknown>>;
 }
 
 /** Returns a JSON-serialisable result (undefined is stored as null). Throwing fails the attempt. */

@@ -3,6 +3,8 @@ import { Deadline } from './deadline-timer';
 import { JobContext } from './job-context';
 import { RunSpan } from '../tracing';
 
+const NO_PARENTS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /**
  * One job this process holds a lease on, from claim until its outcome is decided. `settled` is
  * the fence inside the process: once set (result, error, timeout, abort or release), anything the
@@ -29,7 +31,11 @@ export class RunningJob {
   ) {
     this.job = claimed.job;
     this.token = claimed.token;
+    this.parents = claimed.parents;
   }
+
+  /** A graph job's parents' results by key (ClaimedJob.parents). */
+  readonly parents: Readonly<Record<string, unknown>> | undefined;
 
   get id(): string {
     return this.job.id;
@@ -69,6 +75,7 @@ export class RunningJob {
       },
       attempt: job.attempts,
       workerId,
+      parents: this.parents ?? NO_PARENTS,
     };
   }
 }

@@ -4,8 +4,9 @@ import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
-import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob, toJobSpec } from '../jobs';
+import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob } from '../jobs';
 import { CreateExecutionDto } from './dto/create-execution.dto';
+import { toExecutionJobSpec } from './dto/execution-job.dto';
 import { CreatedExecutionResponseDto, ExecutionPageResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
 import { ListExecutionsQueryDto } from './dto/list-executions-query.dto';
 import { DEFAULT_QUEUE } from '../../domain/job';
@@ -29,7 +30,7 @@ export class ExecutionsController {
   @ApiOperation({ operationId: 'createExecution', summary: 'Start an execution: jobs added as one batch and watched as one, with an optional callback' })
   @UseInterceptors(TraceContextInterceptor)
   async create(@Body() dto: CreateExecutionDto, @Res({ passthrough: true }) res: Response): Promise<CreatedExecutionResponseDto> {
-    const { id, total, created } = await this.executions.create(dto.jobs.map(toJobSpec), dto.callbackUrl, dto.idempotencyKey);
+    const { id, total, created } = await this.executions.create(dto.jobs.map(toExecutionJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);
     return { id, total };
   }

@@ -5,6 +5,7 @@ import { PartitionHistory1767484800000 } from './migrations/1767484800000-partit
 import { CreateHistoryGaps1767571200000 } from './migrations/1767571200000-create-history-gaps';
 import { AddJobSchedule1767657600000 } from './migrations/1767657600000-add-job-schedule';
 import { CreateAuditLog1767744000000 } from './migrations/1767744000000-create-audit-log';
+import { AddGraphCounts1767830400000 } from './migrations/1767830400000-add-graph-counts';
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
@@ -18,4 +19,5 @@ export const HISTORY_MIGRATIONS = [
   CreateHistoryGaps1767571200000,
   AddJobSchedule1767657600000,
   CreateAuditLog1767744000000,
+  AddGraphCounts1767830400000,
 ];

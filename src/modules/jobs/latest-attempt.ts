@@ -28,6 +28,8 @@ function outcomeOf(job: Job): AttemptOutcomeView {
       return 'succeeded';
     case 'cancelled':
       return 'cancelled';
+    case 'skipped':
+    case 'blocked':
     case 'failed':
     case 'pending':
     case 'scheduled':

@@ -2,21 +2,22 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { MAX_EXECUTION_JOBS } from '../../../domain/execution';
-import { CreateJobDto, MAX_CALLBACK_URL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, IsHttpUrl } from '../../jobs';
+import { ExecutionJobDto } from './execution-job.dto';
+import { MAX_CALLBACK_URL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, IsHttpUrl } from '../../jobs';
 
 export class CreateExecutionDto {
   @ApiProperty({
-    type: [CreateJobDto],
+    type: [ExecutionJobDto],
     minItems: 1,
     maxItems: MAX_EXECUTION_JOBS,
-    description: 'Jobs as POST /jobs takes them, all of one queue; added all or nothing',
+    description: 'Jobs as POST /jobs takes them, all of one queue, each with an optional key and dependsOn (a graph); added all or nothing',
   })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_EXECUTION_JOBS)
   @ValidateNested({ each: true })
-  @Type(() => CreateJobDto)
-  jobs: CreateJobDto[];
+  @Type(() => ExecutionJobDto)
+  jobs: ExecutionJobDto[];
 
   @ApiPropertyOptional({ format: 'uri', maxLength: MAX_CALLBACK_URL_LENGTH, description: 'POSTed the execution JSON once, when it ends' })
   @IsOptional()

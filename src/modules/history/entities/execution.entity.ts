@@ -34,6 +34,12 @@ export class ExecutionEntity {
   @Column({ type: 'integer', default: 0 })
   cancelled: number;
 
+  @Column({ type: 'integer', default: 0 })
+  blocked: number;
+
+  @Column({ type: 'integer', default: 0 })
+  skipped: number;
+
   @Column({ name: 'callback_url', type: 'text', nullable: true })
   callbackUrl: string | null;
 

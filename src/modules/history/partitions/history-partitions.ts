@@ -54,7 +54,7 @@ const TABLES: TableSpec[] = [
   },
   {
     name: 'executions',
-    columns: ['id', 'queue', 'status', 'total', 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'callback_url',
+    columns: ['id', 'queue', 'status', 'total', 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped', 'callback_url',
       'created_at', 'updated_at', 'finished_at', 'version'],
     keyExpr: 'created_at',
     conflict: '(id, created_at)',

@@ -39,7 +39,7 @@ export function toExecutionRecord(e: ExecutionEntity): ExecutionRecord {
     id: e.id,
     queue: e.queue,
     total: e.total,
-    counts: { pending: e.pending, scheduled: e.scheduled, running: e.running, succeeded: e.succeeded, failed: e.failed, cancelled: e.cancelled },
+    counts: { pending: e.pending, scheduled: e.scheduled, running: e.running, succeeded: e.succeeded, failed: e.failed, cancelled: e.cancelled, blocked: e.blocked, skipped: e.skipped },
     createdAt: e.createdAt.getTime(),
     updatedAt: e.updatedAt.getTime(),
     version: Number(e.version),

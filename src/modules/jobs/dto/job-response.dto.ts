@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JOB_STATUSES, JobStatus, NAME_PATTERN } from '../../../domain/job';
+import { PARENT_FAILURE_POLICIES, ParentFailurePolicy } from '../../../domain/job-graph';
 import { JobJson, JobScheduleJson } from '../../../domain/job-json';
 import { jsonValueProperty } from '../../../http/openapi-schemas';
 import { BackoffDto } from './backoff.dto';
@@ -92,6 +93,15 @@ export class JobResponseDto implements JobJson {
 
   @ApiPropertyOptional({ description: 'A cancel was asked while the job was running' })
   cancelRequested?: boolean;
+
+  @ApiPropertyOptional({ pattern: NAME_PATTERN.source, description: "The job's key in its execution's graph" })
+  key?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'The keys of the jobs of its execution it waits on (its parents)' })
+  dependsOn?: string[];
+
+  @ApiPropertyOptional({ enum: PARENT_FAILURE_POLICIES, description: "What a parent's failure, cancel or skip does to it (jobs with dependsOn)" })
+  onParentFailure?: ParentFailurePolicy;
 
   @ApiProperty({ enum: ['store'], example: 'store', description: 'Read from the job store; a job as job history recorded it has `source: "history"`' })
   source: 'store';

@@ -9,4 +9,6 @@ export class QueueCountsDto implements QueueCounts {
   @ApiProperty() succeeded: number;
   @ApiProperty() failed: number;
   @ApiProperty() cancelled: number;
+  @ApiProperty({ description: 'Graph jobs waiting on their parents (dependsOn)' }) blocked: number;
+  @ApiProperty({ description: "Graph jobs a parent's failure skipped (onParentFailure: skip)" }) skipped: number;
 }

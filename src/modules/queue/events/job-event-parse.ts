@@ -13,6 +13,8 @@ const KINDS: ReadonlySet<string> = new Set<JobEventKind>([
   'cancel_requested',
   'retried',
   'promoted',
+  'unblocked',
+  'skipped',
 ]);
 const STATUSES: ReadonlySet<string> = new Set<JobStatus>(JOB_STATUSES);
 

@@ -51,7 +51,15 @@ export class MemoryExecutionStore extends ExecutionStore {
   async cancel(id: string): Promise<ExecutionRecord> {
     const q = this.executionQueue(id);
     const execution = requireExecution(q, id);
-    if (q) this.state.record(q, cancelExecutionJobs(q, execution, this.state.clock.now()));
+    if (q) {
+      // what waits on a job this cancels is cancelled too, whatever its policy (cancel-execution.lua)
+      q.graphCancels = true;
+      try {
+        this.state.record(q, cancelExecutionJobs(q, execution, this.state.clock.now()));
+      } finally {
+        q.graphCancels = false;
+      }
+    }
     return toRecord(execution);
   }
 

@@ -1,11 +1,13 @@
 import { InvalidTransitionError } from '../../../domain/errors';
 import { promoteDecision, retryDecision } from '../../../domain/job-lifecycle';
-import { Job, JobStatus, QueueCounts } from '../../../domain/job';
+import { emptyCounts, Job, JOB_STATUSES, QueueCounts } from '../../../domain/job';
 import { OldestPending } from '../../../domain/queue-stats';
 import { JobAdmin, ListPage, ListQuery } from '../job-admin';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { toJob } from './memory-job-record';
 import { cancelJob, promoteJob, retryJob } from './memory-job-transitions';
+import { reopenDescendants, reopenJob, reopenOf } from './memory-graph';
+import { JobEvent } from '../../../domain/job-event';
 import { MemoryState } from './memory-state';
 
 /** The memory engine's JobAdmin: reads, pages and counts over the queue indexes; cancel, retry, promote. */
@@ -55,9 +57,22 @@ export class MemoryJobAdmin extends JobAdmin {
 
   async retry(id: string): Promise<Job> {
     const { q, entry } = this.state.requireEntry(id);
-    const decision = retryDecision(entry.status, this.state.clock.now());
+    const now = this.state.clock.now();
+    const decision = retryDecision(entry.status, now);
     if (decision === 'refuse') throw new InvalidTransitionError(id, entry.status, 'retry');
-    this.state.record(q, [retryJob(q, entry, decision)]);
+    const events: JobEvent[] = [];
+    if (entry.record.graph?.parentIds !== undefined) {
+      // a graph job with parents: blocked on those that have not ended, refused while one's end would end it again
+      const reopen = reopenOf(q, entry);
+      if (reopen === 'stay') throw new InvalidTransitionError(id, entry.status, 'retry');
+      events.push(reopenJob(q, entry, reopen.status === 'blocked' ? reopen.waitingOn : 0, now));
+    } else if (entry.status === 'skipped') {
+      throw new InvalidTransitionError(id, entry.status, 'retry');
+    } else {
+      events.push(retryJob(q, entry, decision));
+    }
+    if (entry.record.executionId !== undefined) reopenDescendants(q, id, now, events);
+    this.state.record(q, events);
     q.waiters.wakeAll();
     return toJob(entry.record, entry.status);
   }
@@ -75,8 +90,8 @@ export class MemoryJobAdmin extends JobAdmin {
 
   async counts(queue: string): Promise<QueueCounts> {
     const q = this.state.queueStates.get(queue);
-    const out = { pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
-    if (q) for (const status of Object.keys(out) as JobStatus[]) out[status] = q.byStatus[status].size;
+    const out = emptyCounts();
+    if (q) for (const status of JOB_STATUSES) out[status] = q.byStatus[status].size;
     return out;
   }
 

@@ -1,3 +1,4 @@
+import { parseStoredJson } from '../job-payload';
 import { backoffDelay } from '../../../domain/backoff';
 import { JobEvent } from '../../../domain/job-event';
 import { claimDecision, heartbeatDecision } from '../../../domain/job-lifecycle';
@@ -44,7 +45,10 @@ export class MemoryJobQueue extends JobQueue {
         const job = toJob(entry.record, 'running');
         // a claim hands over the job without its last error's stack (ClaimedJob; claim.lua does not read it)
         delete job.lastErrorStack;
-        jobs.push({ job, token: change.token, leaseExpiresAt: change.leaseExpiresAt });
+        const claimed: ClaimedJob = { job, token: change.token, leaseExpiresAt: change.leaseExpiresAt };
+        const g = entry.record.graph;
+        if (g?.parentIds !== undefined) claimed.parents = Object.fromEntries([...g.parentResults].map(([k, v]) => [k, parseStoredJson(v)]));
+        jobs.push(claimed);
         return true;
       }
       return false;

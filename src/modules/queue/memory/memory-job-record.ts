@@ -1,4 +1,5 @@
-import { BackoffOptions, Job, JOB_STATUSES, JobStatus, NewJob } from '../../../domain/job';
+import { BackoffOptions, Job, JobGraphNode, JOB_STATUSES, JobStatus, NewJob } from '../../../domain/job';
+import { DEFAULT_PARENT_FAILURE_POLICY, ParentFailurePolicy } from '../../../domain/job-graph';
 import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { MALFORMATION } from '../../../domain/job-lifecycle';
 import { parseStoredJson, setStoredPayload } from '../job-payload';
@@ -8,13 +9,31 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  * JSON text. Only the store's own code writes it, but a test seam can damage it the way a bug or
  * a partial write could, so readers check it (`findMalformation`) before trusting it.
  */
-export interface MemoryJobRecord extends Omit<Job, 'payload' | 'result' | 'run' | 'cancelRequested'> {
+/** A graph job's edges and waits (src/domain/job-graph.ts; Redis: includes/graph.lua's keys and fields). */
+export interface MemoryGraphNode {
+  key?: string;
+  /** The parents' keys as given, and their ids (both absent for a job without parents). */
+  dependsOn?: string[];
+  parentIds?: string[];
+  childIds: string[];
+  /** Parents not yet settled, while blocked (np). */
+  waitingOn: number;
+  /** Stored only when not the default (opf). */
+  onParentFailure?: ParentFailurePolicy;
+  /** Parent key -> result JSON, written as each parent succeeds (':pr'). */
+  parentResults: Map<string, string>;
+  /** Its end came from a parent's (up). */
+  upstream: boolean;
+}
+
+export interface MemoryJobRecord extends Omit<Job, 'payload' | 'result' | 'run' | 'cancelRequested' | 'key' | 'dependsOn' | 'onParentFailure'> {
   payloadJson: string;
   resultJson?: string;
   /** Fencing token: bumped on every claim (the Job's run). */
   token: number;
   leaseExpiresAt?: number;
   cancelRequested: boolean;
+  graph?: MemoryGraphNode;
 }
 
 /** A runAt at or before `now` is stored as `now` (= createdAt), as the Redis store reads a job due at once. */
@@ -44,7 +63,20 @@ export function createRecord(job: NewJob, status: JobStatus, runAt: number, now:
     cancelRequested: false,
     traceparent: job.traceparent,
     tracestate: job.tracestate,
+    graph: job.graph && graphNode(job.graph),
   };
+}
+
+function graphNode(g: JobGraphNode): MemoryGraphNode {
+  const node: MemoryGraphNode = { childIds: [], waitingOn: 0, parentResults: new Map(), upstream: false };
+  if (g.key !== undefined) node.key = g.key;
+  if (g.parentIds !== undefined && g.parentIds.length > 0) {
+    node.parentIds = [...g.parentIds];
+    node.dependsOn = [...(g.dependsOn ?? [])];
+    node.waitingOn = g.parentIds.length;
+  }
+  if (g.onParentFailure !== undefined && g.onParentFailure !== DEFAULT_PARENT_FAILURE_POLICY) node.onParentFailure = g.onParentFailure;
+  return node;
 }
 
 const NUMERIC_FIELDS = ['priority', 'attempts', 'maxAttempts', 'timeoutMs', 'runAt', 'createdAt', 'token'] as const;
@@ -121,5 +153,13 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.cancelRequested) job.cancelRequested = true;
   if (typeof record.traceparent === 'string') job.traceparent = record.traceparent;
   if (typeof record.tracestate === 'string') job.tracestate = record.tracestate;
+  const g = record.graph;
+  if (g !== undefined) {
+    // as redis-job-codec.ts reads gk, dep and opf
+    if (g.key !== undefined) job.key = g.key;
+    if (g.dependsOn !== undefined) job.dependsOn = [...g.dependsOn];
+    if (g.onParentFailure !== undefined) job.onParentFailure = g.onParentFailure;
+    else if (g.dependsOn !== undefined) job.onParentFailure = DEFAULT_PARENT_FAILURE_POLICY;
+  }
   return job;
 }

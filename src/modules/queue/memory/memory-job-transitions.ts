@@ -1,5 +1,5 @@
 import { JobEvent } from '../../../domain/job-event';
-import { JobStatus } from '../../../domain/job';
+import { isFinal, JobStatus } from '../../../domain/job';
 import { AttemptEnd, cancelDecision, ClaimDecision, endAttempt, MALFORMED_RECORD_ERROR, RetryDecision, retryStatus } from '../../../domain/job-lifecycle';
 import { findMalformation, MemoryJobRecord } from './memory-job-record';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
@@ -15,15 +15,15 @@ function attemptsOf(record: MemoryJobRecord): number {
   return typeof record.attempts === 'number' && Number.isFinite(record.attempts) ? record.attempts : 0;
 }
 
-function finish(q: MemoryQueue, entry: MemoryJobEntry, status: JobStatus, now: number): void {
+export function finish(q: MemoryQueue, entry: MemoryJobEntry, status: JobStatus, now: number): void {
   const r = entry.record;
   r.updatedAt = now;
   r.leaseExpiresAt = undefined;
-  if (status === 'succeeded' || status === 'failed' || status === 'cancelled') r.finishedAt = now;
+  if (isFinal(status)) r.finishedAt = now;
   q.place(entry, status, now);
 }
 
-function event(entry: MemoryJobEntry, k: JobEvent['k'], now: number, extra: Partial<JobEvent> = {}): JobEvent {
+export function event(entry: MemoryJobEntry, k: JobEvent['k'], now: number, extra: Partial<JobEvent> = {}): JobEvent {
   const out: JobEvent = { k, id: entry.id, st: entry.status, att: attemptsOf(entry.record), at: now };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
   return out;

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, JobStatus } from '../../../domain/job';
+import { isFinal, JOB_STATUSES, JobStatus } from '../../../domain/job';
 import { BinaryHeap } from './binary-heap';
 import { GroupRound } from './group-round';
 import { MemoryGroup, PendingRef } from './memory-group';
@@ -66,6 +66,14 @@ export class MemoryQueue {
   /** The queue's groups, their pending jobs, and which a claim serves next. */
   readonly round: GroupRound;
 
+  /**
+   * Execution jobs that reached a final status with children to settle, in order, and when
+   * (memory-graph.ts settles them as the call's events are recorded).
+   */
+  readonly graphEnds: { id: string; status: JobStatus; at: number }[] = [];
+  /** Set while an execution is cancelled: the blocked children of what it ends are cancelled too. */
+  graphCancels = false;
+
   private seqCounter = 0;
   // equal runAt: by id, as Redis orders a sorted set's equal scores (the stores promote alike)
   private readonly scheduled = new BinaryHeap<ScheduledRef>((a, b) => a.runAt < b.runAt || (a.runAt === b.runAt && (a.id < b.id || (a.id === b.id && a.seq < b.seq))));
@@ -113,6 +121,7 @@ export class MemoryQueue {
     this.byStatus[status].add(entry.id, entry.seq);
     this.left(entry.group, from, now);
     this.pushRef(entry, now);
+    if (ex !== undefined && isFinal(status) && entry.record.graph?.childIds.length) this.graphEnds.push({ id: entry.id, status, at: now });
   }
 
   hold(entry: MemoryJobEntry, workerId: string): void {

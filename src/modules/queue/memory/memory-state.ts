@@ -12,6 +12,7 @@ import { DEFAULT_EVENT_LOG_MAX_BYTES, MemoryEventLog } from './memory-event-log'
 import { createRecord, toJob } from './memory-job-record';
 import { enqueuedEvent, expireJob, failIfMalformed, promoteJob } from './memory-job-transitions';
 import { MemoryJobEntry, MemoryQueue } from './memory-queue';
+import { settleGraph } from './memory-graph';
 
 /**
  * Everything the memory engine's ports share: the queues and their indexes, the event log, the
@@ -59,7 +60,10 @@ export class MemoryState {
         results.push({ job: toJob(existing.record, existing.status), created: false });
         continue;
       }
-      const { status, runAt } = enqueueDecision(job.runAt, now);
+      const decision = enqueueDecision(job.runAt, now);
+      const runAt = decision.runAt;
+      // a graph job with parents waits on them (job-graph.ts), its runAt kept for when it unblocks
+      const status = (job.graph?.parentIds?.length ?? 0) > 0 ? 'blocked' : decision.status;
       const entry: MemoryJobEntry = {
         id: job.id,
         queue: q.name,
@@ -74,6 +78,7 @@ export class MemoryState {
       if (job.idempotencyKey !== undefined) q.idempotency.set(job.idempotencyKey, job.id);
       events.push(enqueuedEvent(entry, now));
       results.push({ job: toJob(entry.record, status), created: true });
+      for (const pid of job.graph?.parentIds ?? []) q.jobs.get(pid)?.record.graph?.childIds.push(job.id);
     }
     this.usedQueues.add(q.name);
     this.record(q, events);
@@ -124,7 +129,9 @@ export class MemoryState {
     return promoted;
   }
 
+  /** Records a call's events, after settling the graph children of the jobs it ended (their events follow). */
   record(q: MemoryQueue, events: JobEvent[]): void {
+    if (q.graphEnds.length > 0 && settleGraph(q, events)) q.waiters.wakeAll();
     if (events.length > 0 && this.keepEvents) this.events.append(q.name, events);
   }
 

@@ -8,7 +8,11 @@ import { PartitionLayout } from './partition-layout';
 export function placeIn(job: NewJob, layout: PartitionLayout, index: number): NewJob {
   if (index === 0) return job;
   const partition = layout.names[index];
-  return { ...job, queue: partition, id: withPartition(job.id, partition) };
+  const placed: NewJob = { ...job, queue: partition, id: withPartition(job.id, partition) };
+  // a graph's edges name its jobs' ids, which move with them (an execution stays in one partition)
+  const parentIds = job.graph?.parentIds;
+  if (parentIds) placed.graph = { ...job.graph, parentIds: parentIds.map((p) => withPartition(p, partition)) };
+  return placed;
 }
 
 /** A job read from a partition, naming its queue (its id still names the partition). */

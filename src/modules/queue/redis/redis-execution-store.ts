@@ -39,6 +39,7 @@ export class RedisExecutionStore extends ExecutionStore {
       args.push(job.id, fields.length / 2);
       for (const field of fields) args.push(field);
     }
+    pushEdgeLists(args, jobs);
     // the id is another execution's when the idempotency key named it (nothing was written)
     const [id, hash] = (await this.ctx.run('create-execution', execution.queue, args, now, this.ctx.replicaWait)) as [string, unknown[], unknown];
     return decodeExecution(String(id), pairsToHash(hash));
@@ -152,5 +153,27 @@ export class RedisExecutionStore extends ExecutionStore {
 
   private keysOf(id: string): RedisQueueKeys {
     return this.ctx.keys(this.queueOf(id));
+  }
+}
+
+/** The graph's edge lists after the jobs (create-execution.lua): each job's parents ('pa') and children ('ch'). */
+function pushEdgeLists(args: (string | number)[], jobs: readonly NewJob[]): void {
+  const children = new Map<string, string[]>();
+  const lists: [string, 'pa' | 'ch', readonly string[]][] = [];
+  for (const job of jobs) {
+    const parents = job.graph?.parentIds;
+    if (!parents || parents.length === 0) continue;
+    lists.push([job.id, 'pa', parents]);
+    for (const p of parents) {
+      let ids = children.get(p);
+      if (!ids) children.set(p, (ids = []));
+      ids.push(job.id);
+    }
+  }
+  for (const [id, ids] of children) lists.push([id, 'ch', ids]);
+  args.push(lists.length);
+  for (const [id, which, ids] of lists) {
+    args.push(id, which, ids.length);
+    for (const x of ids) args.push(x);
   }
 }

@@ -8,6 +8,7 @@ import {
   NewJob,
 } from '../../../domain/job';
 import { queueOfJobId } from '../../../domain/job-id';
+import { ParentFailurePolicy } from '../../../domain/job-graph';
 import { parseStoredJson, setStoredPayload } from '../job-payload';
 
 /**
@@ -22,6 +23,8 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   sn schedule.name   sf schedule.fireAt (both or neither)   grp group (none: the default group)
  *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
  *   tp traceparent   ts tracestate (the span that enqueued the job; only while tracing is on)
+ *   gk graph key   dep the parents' keys, space-separated   opf onParentFailure (absent: fail)
+ *   np parents not yet settled (while blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
  */
 export type JobHash = Record<string, string>;
 
@@ -45,7 +48,10 @@ export function decodeBackoff(text: string | undefined): BackoffOptions {
  * `run`: it reads back as createdAt.
  */
 export function encodeNewJob(job: NewJob, now: number): string[] {
-  const f: string[] = ['type', job.type, 'st', job.runAt > now ? 'scheduled' : 'pending', 'ct', String(now)];
+  const parents = job.graph?.parentIds?.length ?? 0;
+  // a graph job with parents waits on them (job-graph.ts), its runAt kept for when it unblocks
+  const st = parents > 0 ? 'blocked' : job.runAt > now ? 'scheduled' : 'pending';
+  const f: string[] = ['type', job.type, 'st', st, 'ct', String(now)];
   if (job.payloadJson !== 'null') f.push('pl', job.payloadJson);
   if (job.priority !== 0) f.push('pr', String(job.priority));
   if (job.maxAttempts !== DEFAULT_MAX_ATTEMPTS) f.push('max', String(job.maxAttempts));
@@ -60,11 +66,19 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
   if (job.group !== undefined && job.group !== '') f.push('grp', job.group);
   if (job.traceparent !== undefined) f.push('tp', job.traceparent);
   if (job.tracestate !== undefined) f.push('ts', job.tracestate);
+  const graph = job.graph;
+  if (graph !== undefined) {
+    if (graph.key !== undefined) f.push('gk', graph.key);
+    if (parents > 0) {
+      f.push('dep', (graph.dependsOn ?? []).join(' '), 'np', String(parents));
+    }
+    if (graph.onParentFailure !== undefined && graph.onParentFailure !== 'fail') f.push('opf', graph.onParentFailure);
+  }
   return f;
 }
 
 /** The job fields claim.lua reads and returns, in its HMGET order; tp and ts only when asked for (tracing on). */
-const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'tp', 'ts'] as const;
+const CLAIM_FIELDS = ['type', 'pl', 'st', 'pr', 'att', 'max', 'run', 'ct', 'bo', 'tmo', 'ik', 'cb', 'ex', 'err', 'tok', 'sn', 'sf', 'grp', 'gk', 'dep', 'opf', 'tp', 'ts'] as const;
 
 /**
  * The hash of a job after the claim, from one entry of claim.lua's reply
@@ -147,5 +161,16 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   if (h.cx === '1') job.cancelRequested = true;
   if (h.tp !== undefined) job.traceparent = h.tp;
   if (h.ts !== undefined) job.tracestate = h.ts;
+  if (h.gk !== undefined) job.key = h.gk;
+  if (h.dep !== undefined) job.dependsOn = h.dep === '' ? [] : h.dep.split(' ');
+  if (h.opf !== undefined) job.onParentFailure = h.opf as ParentFailurePolicy;
+  else if (h.dep !== undefined) job.onParentFailure = 'fail';
   return job;
+}
+
+/** A graph job's parents' results from claim.lua's key, result JSON pairs (a result stored as text that is not JSON reads as that text). */
+export function parentResultsOf(flat: readonly string[]): Record<string, unknown> {
+  const parents: Record<string, unknown> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) parents[flat[i]] = parseStoredJson(flat[i + 1]);
+  return parents;
 }

@@ -254,5 +254,9 @@ function indexKey(keys: RedisQueueKeys, status: JobStatus): string {
       return keys.failed;
     case 'cancelled':
       return keys.cancelled;
+    case 'blocked':
+      return keys.blocked;
+    case 'skipped':
+      return keys.skipped;
   }
 }

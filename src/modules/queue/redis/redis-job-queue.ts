@@ -4,7 +4,7 @@ import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Lease, NewJob } from '../.
 import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
 import { PartitionClaim, StagedResult } from '../partitions/partition-host';
 import { workFromReply } from '../partitions/partition-board';
-import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash } from './redis-job-codec';
+import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash, parentResultsOf } from './redis-job-codec';
 import { RedisContext } from './redis-context';
 import { RedisWakeWaiter } from './redis-wake-waiter';
 
@@ -79,7 +79,9 @@ export class RedisJobQueue extends JobQueue {
       const token = Number(reply[1]);
       const hash = claimedJobHash(reply, workerId, now);
       const job = decodeJob(String(reply[0]), hash, queue);
-      return { job, token, leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, ctx.graceMs)) };
+      const out: ClaimedJob = { job, token, leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, ctx.graceMs)) };
+      if (reply[4] !== undefined) out.parents = parentResultsOf(reply[4] as string[]);
+      return out;
     });
     const result: ClaimResult = jobs.length < count && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
     if (more === 1) result.more = true;

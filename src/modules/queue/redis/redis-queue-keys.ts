@@ -51,6 +51,14 @@ export class RedisQueueKeys {
   get cancelled(): string {
     return `${this.base}cancelled`;
   }
+  /** Graph jobs waiting on their parents (zset: id -> createdAt; includes/graph.lua). */
+  get blocked(): string {
+    return `${this.base}blocked`;
+  }
+  /** Graph jobs a parent's end skipped (zset: id -> finish time, as the other final indexes). */
+  get skipped(): string {
+    return `${this.base}skipped`;
+  }
   get events(): string {
     return `${this.base}events`;
   }

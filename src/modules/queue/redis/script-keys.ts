@@ -18,6 +18,8 @@ export const LUA_KEY_NAMES = {
   succeeded: 'K_SUCCEEDED',
   failed: 'K_FAILED',
   cancelled: 'K_CANCELLED',
+  blocked: 'K_BLOCKED',
+  skipped: 'K_SKIPPED',
   events: 'K_EVENTS',
   eventsAvg: 'K_EVENTS_AVG',
   wake: 'K_WAKE',
@@ -68,16 +70,18 @@ const GROUPS = ['pendingFifoDead', 'pendingFifoGone', 'wake', 'wakeSeq', 'settin
 const PENDING = ['pending', 'pendingFifo', 'seq', ...GROUPS] as const;
 /** What reading a queue's claimable work needs (includes/work-state.lua). */
 const WORK = ['pending', 'pendingFifo', 'seq', ...GROUPS, 'scheduled'] as const;
+/** What a job's final end can touch (includes/finish-job.lua): its graph children (includes/graph.lua). */
+const FINISH = ['jobPrefix', ...PENDING, 'scheduled', 'failed', 'cancelled', 'blocked', 'skipped', ...EVENTS] as const;
 /** What ending an attempt can touch (includes/end-attempt.lua). */
-const ATTEMPT_END = ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', 'cancelled', ...EVENTS] as const;
+const ATTEMPT_END = [...FINISH, 'workerLeasePrefix'] as const;
 
 export const SCRIPT_KEYS = {
   enqueue: ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
   'enqueue-partition': ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
-  'create-execution': ['jobPrefix', 'idem', 'executionsIdem', 'executionsAll', ...PENDING, 'scheduled', ...EVENTS],
-  claim: ['jobPrefix', ...PENDING, 'scheduled', 'workerLeasePrefix', 'failed', ...EVENTS],
+  'create-execution': ['jobPrefix', 'idem', 'executionsIdem', 'executionsAll', ...PENDING, 'scheduled', 'blocked', ...EVENTS],
+  claim: [...FINISH, 'workerLeasePrefix'],
   heartbeat: ['jobPrefix', 'leases'],
-  counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'settings', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled'],
+  counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'settings', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
   'oldest-pending': ['jobPrefix', 'pending', 'pendingFifo', 'pendingFifoDead', 'groups', 'groupListPrefix', 'groupZsetPrefix'],
   complete: [...ATTEMPT_END, 'succeeded', 'idem'],
@@ -85,12 +89,12 @@ export const SCRIPT_KEYS = {
   release: ATTEMPT_END,
   reap: ATTEMPT_END,
   'reap-workers': [...ATTEMPT_END, 'workers'],
-  cancel: ['jobPrefix', ...PENDING, 'scheduled', 'failed', 'cancelled', ...EVENTS],
-  'cancel-execution': ['jobPrefix', ...PENDING, 'scheduled', 'failed', 'cancelled', ...EVENTS],
-  retry: ['jobPrefix', ...PENDING, 'failed', 'cancelled', ...EVENTS],
+  cancel: FINISH,
+  'cancel-execution': FINISH,
+  retry: FINISH,
   promote: ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS],
   'promote-job': ['jobPrefix', ...PENDING, 'scheduled', ...EVENTS],
-  trim: ['jobPrefix', 'idem', 'succeeded', 'failed', 'cancelled'],
+  trim: ['jobPrefix', 'idem', 'succeeded', 'failed', 'cancelled', 'skipped'],
   'events-trim': ['events'],
   'trim-executions': ['executionPrefix', 'executionsDone', 'executionsIdem', 'executionsAll', 'refresh'],
   'list-executions': ['executionPrefix', 'executionsAll'],
@@ -112,6 +116,8 @@ export const SCRIPT_KEYS = {
     'succeeded',
     'failed',
     'cancelled',
+    'blocked',
+    'skipped',
     'idem',
     'events',
     'eventsAvg',

@@ -1,0 +1,157 @@
+-- Job dependencies in an execution (src/domain/job-graph.ts decides; this applies the same
+-- decisions). Included by finish-job.lua after finishJob, which it calls: every execution job's
+-- final end (finishJob with `ex`) is noted in graphEnds, and flushGraph, run by flushIndexWrites
+-- before the index writes land, settles the children of each, in the same script call:
+--   a blocked child's edge is satisfied by a success (the parent's key and result go to its
+--   K_JOB .. child .. ':pr' hash), or by any end under policy `run`; its field np (parents not yet
+--   settled) counts down and at 0 it leaves K_BLOCKED for pending (scheduled while its runAt is
+--   ahead): event 'unblocked';
+--   a failure, a cancel or a skip under policy `fail` or `skip` ends the child at once (failed or
+--   skipped, field up = 1: its end came from a parent), and its own children are settled in turn.
+-- The worklist is a loop, not a recursion, so a chain of 10,000 jobs does not overflow Lua's stack.
+-- Keys of a graph job: K_JOB .. id .. ':ch' (list: its children's ids), ':pa' (list: its parents'
+-- ids) and ':pr' (hash: parent key -> result JSON), all in the queue's slot.
+
+-- parentEndStep: 'satisfied', 'fail' or 'skip'
+local function parentEndStep(ended, policy)
+  if ended == 'succeeded' or policy == 'run' then return 'satisfied' end
+  if policy == 'skip' then return 'skip' end
+  return 'fail'
+end
+
+local PARENT_ENDS = { succeeded = true, failed = true, cancelled = true, skipped = true }
+
+-- Set by cancel-execution.lua: the blocked children of the jobs it ends are cancelled, whatever
+-- their policy (cancelling an execution cancels what waits).
+local graphCancels = false
+
+-- A blocked child leaves K_BLOCKED for pending, or scheduled while its runAt is ahead (enqueueDecision).
+local function unblock(cid, c)
+  local key = K_JOB .. cid
+  redis.call('ZREM', K_BLOCKED, cid)
+  local run = tonumber(c[7])
+  local st
+  if run and run > NOW then
+    st = 'scheduled'
+    redis.call('HSET', key, 'st', st, 'ut', NOW)
+    addToIndex(K_SCHEDULED, c[7], cid)
+  else
+    st = 'pending'
+    redis.call('HSET', key, 'st', st, 'run', NOW, 'ut', NOW)
+    queuePending(cid, numField(c[4], 0), c[5] or nil)
+  end
+  addEvent('unblocked', cid, st, numField(c[6], 0))
+  if c[3] then bumpExecution(c[3], 'blocked', st) end
+end
+
+local function settleChild(cid, pkey, ended, res)
+  local c = redis.call('HMGET', K_JOB .. cid, 'st', 'opf', 'ex', 'pr', 'grp', 'att', 'run')
+  if c[1] ~= 'blocked' then return end
+  local step = parentEndStep(ended, c[2] or 'fail')
+  if graphCancels and ended ~= 'succeeded' then step = 'cancel' end
+  if step == 'satisfied' then
+    if ended == 'succeeded' then redis.call('HSET', K_JOB .. cid .. ':pr', pkey, res or 'null') end
+    if redis.call('HINCRBY', K_JOB .. cid, 'np', -1) <= 0 then unblock(cid, c) end
+    return
+  end
+  redis.call('ZREM', K_BLOCKED, cid)
+  redis.call('HSET', K_JOB .. cid, 'up', '1')
+  local att, ex = numField(c[6], 0), c[3] or nil
+  if step == 'cancel' then
+    finishJob(cid, 'blocked', 'cancelled', K_CANCELLED, ex, 'cancelled', att)
+  else
+    local err = 'parent "' .. pkey .. '" ' .. ended
+    if step == 'fail' then
+      finishJob(cid, 'blocked', 'failed', K_FAILED, ex, 'failed', att, nil, nil, 'err', err, err)
+    else
+      finishJob(cid, 'blocked', 'skipped', K_SKIPPED, ex, 'skipped', att, nil, nil, 'err', err, err)
+    end
+  end
+end
+
+local function flushGraph()
+  local i = 1
+  while i <= #graphEnds do
+    local pid, ended = graphEnds[i], graphEnds[i + 1]
+    i = i + 2
+    local kids = redis.call('LRANGE', K_JOB .. pid .. ':ch', 0, -1)
+    if #kids > 0 then
+      local p = redis.call('HMGET', K_JOB .. pid, 'gk', 'res')
+      for _, cid in ipairs(kids) do settleChild(cid, p[1] or pid, ended, p[2] or nil) end
+    end
+  end
+  graphEnds = {}
+end
+beforeIndexFlush = flushGraph
+
+-- How a final graph job runs again (reopenDecision): the parents it still waits on (0: pending),
+-- or nil when a parent's end would end it again (retry that parent first). A parent whose hash is
+-- gone (trimmed after its retention) had ended, and counts as settled.
+local function reopenWaits(id, policy)
+  local waiting = 0
+  for _, pid in ipairs(redis.call('LRANGE', K_JOB .. id .. ':pa', 0, -1)) do
+    local pst = redis.call('HGET', K_JOB .. pid, 'st')
+    if pst then
+      if not PARENT_ENDS[pst] then
+        waiting = waiting + 1
+      elseif parentEndStep(pst, policy) ~= 'satisfied' then
+        return nil
+      end
+    end
+  end
+  return waiting
+end
+
+local FINAL_INDEX = { failed = K_FAILED, cancelled = K_CANCELLED, skipped = K_SKIPPED }
+
+-- A final job `id` (status `st`, hash fields as a table `j`) runs again with a fresh set of
+-- attempts, blocked on `waits` parents or pending: what retry.lua does to a graph job it retries.
+local function reopenJob(id, j, waits)
+  local key = K_JOB .. id
+  redis.call('ZREM', FINAL_INDEX[j.st], id)
+  redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res', 'up')
+  local st = 'pending'
+  if waits > 0 then
+    st = 'blocked'
+    redis.call('HSET', key, 'st', st, 'np', waits, 'run', NOW, 'ut', NOW)
+    redis.call('ZADD', K_BLOCKED, NOW, id)
+  else
+    redis.call('HSET', key, 'st', st, 'run', NOW, 'ut', NOW)
+    queuePending(id, numField(j.pr, 0), j.grp)
+  end
+  addEvent('retried', id, st, 0)
+  if j.ex then bumpExecution(j.ex, j.st, st) end
+  return st
+end
+
+-- After job `id` ran again: its children its end had ended run again with it (blocked: it has
+-- not ended now), and theirs in turn; a child still blocked that counted its end as settled
+-- (policy run) waits on it again. Others (pending, running, ended by themselves) are left.
+local function reopenDescendants(id)
+  local work = { id }
+  local i = 1
+  while i <= #work do
+    local pid = work[i]
+    i = i + 1
+    for _, cid in ipairs(redis.call('LRANGE', K_JOB .. pid .. ':ch', 0, -1)) do
+      local flat = redis.call('HGETALL', K_JOB .. cid)
+      if #flat > 0 then
+        local c = hashToTable(flat)
+        if c.st == 'blocked' then
+          redis.call('HINCRBY', K_JOB .. cid, 'np', 1)
+        elseif c.up == '1' and FINAL_INDEX[c.st] then
+          local waits = reopenWaits(cid, c.opf or 'fail')
+          if waits ~= nil then
+            reopenJob(cid, c, waits)
+            work[#work + 1] = cid
+          end
+        end
+      end
+    end
+  end
+end
+
+-- A graph job's parents' results for its claim: { key, result JSON, ... } (HGETALL of ':pr').
+local function parentResults(id)
+  return redis.call('HGETALL', K_JOB .. id .. ':pr')
+end
