@@ -1,4 +1,4 @@
-import { JobStatus } from './job';
+import { JobGraphNode, JobSpec, JobStatus, NewJob } from './job';
 
 /**
  * Job dependencies inside one execution: the graph a client sends, checked here, and every
@@ -30,7 +30,7 @@ export interface GraphNodeSpec {
 export class GraphSpecError extends Error {
   constructor(
     readonly index: number,
-    readonly field: 'key' | 'dependsOn',
+    readonly field: 'key' | 'dependsOn' | 'idempotencyKey',
     readonly reason: string,
   ) {
     super(`jobs[${index}].${field} ${reason}`);
@@ -138,4 +138,28 @@ export function reopenDecision(parentStatuses: readonly JobStatus[], policy: Par
  */
 export function endedByParent(status: JobStatus, upstream: boolean): boolean {
   return upstream && (status === 'failed' || status === 'skipped' || status === 'cancelled');
+}
+
+/**
+ * Gives each job of an execution its place in the graph its specs describe (same order): its key,
+ * its parents' keys and ids, its policy. Throws GraphSpecError for a bad graph. A job of a graph
+ * takes no idempotency key of its own: the execution's key makes the whole graph idempotent, and a
+ * job left out for its key would leave its children waiting on a job of another execution.
+ */
+export function attachGraph(specs: readonly Pick<JobSpec, 'key' | 'dependsOn' | 'onParentFailure' | 'idempotencyKey'>[], jobs: NewJob[]): void {
+  const plan = planGraph(specs);
+  specs.forEach((spec, i) => {
+    if (plan && spec.idempotencyKey !== undefined) {
+      throw new GraphSpecError(i, 'idempotencyKey', 'cannot be set on a job of an execution with dependsOn: give the execution an idempotencyKey instead');
+    }
+    const graph: JobGraphNode = {};
+    if (spec.key !== undefined) graph.key = spec.key;
+    const parents = plan?.parents[i] ?? [];
+    if (parents.length > 0) {
+      graph.dependsOn = spec.dependsOn ?? [];
+      graph.parentIds = parents.map((p) => jobs[p].id);
+    }
+    if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
+    if (Object.keys(graph).length > 0) jobs[i].graph = graph;
+  });
 }

@@ -51,7 +51,7 @@ export function describeCancelRetryCases(current: () => StoreHarness): void {
       const claimed = (await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs.map((j) => j.job.id);
       expect(claimed).toEqual([a.id, d.id, b.id]);
       await expect(h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
-      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 3, succeeded: 0, failed: 0, cancelled: 0 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 3, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
     });
 
     it('cancels a pending job, which is then never claimed', async () => {

@@ -152,7 +152,7 @@ export function describeEnqueueAndReadCases(current: () => StoreHarness): void {
       const second = await h.store.jobs.enqueue(jobs);
       expect(second.map((r) => r.created)).toEqual([false, false, false]);
       expect(second.map((r) => r.job)).toEqual(first.map((r) => r.job));
-      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
       const { jobs: claimed } = await h.store.jobs.claim(QUEUE, 'w1', 10, LEASE_MS);
       expect(claimed.map((c) => c.job.id).sort()).toEqual([first[0].job.id, first[1].job.id].sort());
       h.clock.advance(1000);

@@ -10,7 +10,7 @@ export function describeExecutionCases(current: () => StoreHarness): void {
       const h = current();
       const created = await createExecution(h, [{}, {}, { delayMs: 1000 }], 'http://example.test/cb');
       expect(created).toMatchObject({ queue: QUEUE, total: 3, callbackUrl: 'http://example.test/cb', callbackEnqueued: false });
-      expect(created.counts).toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0 });
+      expect(created.counts).toEqual({ pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
       await expect(h.store.executions.get(created.id)).resolves.toMatchObject({ total: 3, counts: created.counts, createdAt: h.clock.now() });
       const page = await h.store.executions.listJobs(created.id, 10);
       expect(page.items.every((j) => j.executionId === created.id)).toBe(true);

@@ -6,6 +6,7 @@ import { describeConcurrencyCases } from './concurrency.cases';
 import { describeEnqueueAndReadCases } from './enqueue-read.cases';
 import { describeEventBacklogCases } from './event-backlog.cases';
 import { describeExecutionCases } from './execution.cases';
+import { describeGraphCases } from './graph.cases';
 import { describeExecutionIdempotencyCases } from './execution-idempotency.cases';
 import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { describeExecutionListingCases } from './execution-listing.cases';
@@ -51,6 +52,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeConcurrencyCases(current);
     describeMalformedDataCases(current);
     describeExecutionCases(current);
+    describeGraphCases(current);
     describeExecutionRetentionCases(current);
     describeExecutionListingCases(current);
     describeExecutionIdempotencyCases(current);

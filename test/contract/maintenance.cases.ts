@@ -40,7 +40,7 @@ export function describeMaintenanceCases(current: () => StoreHarness): void {
       await h.store.jobs.complete(QUEUE, [leaseOf(toSucceed)]);
       await h.store.jobs.fail(QUEUE, [{ ...leaseOf(toFail), error: 'x', retryable: false }]);
       expect(toRun.job.status).toBe('running');
-      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 1, scheduled: 1, running: 1, succeeded: 1, failed: 1, cancelled: 1 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 1, scheduled: 1, running: 1, succeeded: 1, failed: 1, cancelled: 1, blocked: 0, skipped: 0 });
     });
 
     it('counts nothing for a queue that never held a job', async () => {

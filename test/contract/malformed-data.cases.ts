@@ -38,7 +38,7 @@ export function describeMalformedDataCases(current: () => StoreHarness): void {
       const { jobs } = await h.store.jobs.claim(QUEUE, WORKER, 2, LEASE_MS);
       expect(jobs.map((j) => j.job.id)).toEqual([first.id, last.id]);
       await expect(h.store.admin.get(gone.id)).resolves.toBeNull();
-      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 2, succeeded: 0, failed: 0, cancelled: 0 });
+      await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 2, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
     });
 
     // A store may fail a damaged record when the reaper meets it or requeue it for claim to fail:

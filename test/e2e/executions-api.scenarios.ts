@@ -34,7 +34,7 @@ export function describeExecutionsApi(storeName: string, env: () => Record<strin
         id: res.body.id,
         queue,
         status: 'running',
-        counts: { pending: 2, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 },
+        counts: { pending: 2, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 },
         total: 2,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

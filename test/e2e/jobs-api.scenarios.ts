@@ -343,7 +343,7 @@ export function describeJobsApi(storeName: string, env: () => Record<string, str
         const res = await e2e.http().get('/queues').expect(200);
         expect(res.body).toContainEqual({
           name: queue,
-          counts: { pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 1 },
+          counts: { pending: 2, scheduled: 1, running: 0, succeeded: 0, failed: 0, cancelled: 1, blocked: 0, skipped: 0 },
           refresh: { backlog: 0, inFlight: 0 },
         });
         expect(res.body.map((q: { name: string }) => q.name)).toContain('default');

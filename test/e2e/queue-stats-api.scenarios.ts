@@ -41,7 +41,7 @@ export function describeQueueStatsApi(storeName: string, env: () => Record<strin
       const body = await stats();
       expect(body.queue).toBe(queue);
       expect(body.at).toMatch(ISO);
-      expect(body.counts).toEqual({ pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 });
+      expect(body.counts).toEqual({ pending: 0, scheduled: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
       expect(body.oldestPending).toEqual({ jobId: null, since: null, ageMs: null });
       expect(body.throughput.stepMs).toBe(STATS_STEP_MS);
       expect(body.throughput.from).toMatch(ISO);

@@ -42,6 +42,9 @@ local function unblock(cid, c)
   end
   addEvent('unblocked', cid, st, numField(c[6], 0))
   if c[3] then bumpExecution(c[3], 'blocked', st) end
+  -- work the partitions' board does not know of: the settle scripts' 'rejoined' (includes/groups.lua)
+  -- has a partitioned queue announce this partition, as when a group rejoins the round
+  groupsRejoined = groupsRejoined + 1
 end
 
 local function settleChild(cid, pkey, ended, res)

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
 import { Execution, ExecutionRecord, newExecutionId, toExecution } from '../../domain/execution';
-import { JobGraphNode, JobSpec, NewJob } from '../../domain/job';
-import { GraphSpecError, planGraph } from '../../domain/job-graph';
+import { JobSpec, NewJob } from '../../domain/job';
+import { attachGraph, GraphSpecError } from '../../domain/job-graph';
 import { idTail } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
@@ -77,33 +77,12 @@ function enqueuedExecution(record: ExecutionRecord): Enqueued {
   return { jobIds: [], executionId: record.id };
 }
 
-/**
- * Each job's place in the execution's graph (src/domain/job-graph.ts): its key, its parents' keys
- * and ids, its policy. A bad graph is a 400 naming the job's field. A job of a graph takes no
- * idempotency key of its own: the execution's key makes the whole graph idempotent, and a job
- * left out for its key would leave its children waiting on a job of another execution.
- */
+/** attachGraph, its errors as 400s naming the job's field. */
 function placeInGraph(specs: readonly JobSpec[], jobs: NewJob[]): void {
-  let plan;
   try {
-    plan = planGraph(specs);
+    attachGraph(specs, jobs);
   } catch (err) {
     if (err instanceof GraphSpecError) throw new InvalidJobSpecError(`jobs.${err.index}.${err.field}`, err.reason);
     throw err;
   }
-  specs.forEach((spec, i) => {
-    if (plan && spec.idempotencyKey !== undefined) {
-      throw new InvalidJobSpecError(`jobs.${i}.idempotencyKey`, "cannot be set on a job of an execution with dependsOn: give the execution an idempotencyKey instead");
-    }
-    if (spec.key === undefined && spec.onParentFailure === undefined && !plan) return;
-    const graph: JobGraphNode = {};
-    if (spec.key !== undefined) graph.key = spec.key;
-    const parents = plan?.parents[i] ?? [];
-    if (parents.length > 0) {
-      graph.dependsOn = spec.dependsOn ?? [];
-      graph.parentIds = parents.map((p) => jobs[p].id);
-    }
-    if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
-    if (Object.keys(graph).length > 0) jobs[i].graph = graph;
-  });
 }

@@ -1,0 +1,267 @@
+import { InvalidTransitionError } from '../../src/domain/errors';
+import { ExecutionRecord, newExecutionId } from '../../src/domain/execution';
+import { ClaimedJob, Job, JobSpec } from '../../src/domain/job';
+import { attachGraph, MAX_EXECUTION_EDGES } from '../../src/domain/job-graph';
+import { MAX_EXECUTION_JOBS } from '../../src/domain/execution';
+import { LEASE_MS, leaseOf, newJob, QUEUE, WORKER } from './contract-fixtures';
+import { expectExactCounters } from './execution-fixtures';
+import { StoreHarness } from './store-harness';
+
+type Node = Partial<JobSpec> & { key: string };
+
+interface Graph {
+  execution: ExecutionRecord;
+  /** Job id by key. */
+  ids: Map<string, string>;
+}
+
+/** Creates an execution of QUEUE whose jobs form the graph the nodes describe (as POST /executions does). */
+async function createGraph(h: StoreHarness, nodes: Node[]): Promise<Graph> {
+  const id = newExecutionId(QUEUE, h.clock.now());
+  const jobs = nodes.map((n) => newJob(h, { ...n, executionId: id }));
+  attachGraph(nodes, jobs);
+  const execution = await h.store.executions.create({ id, queue: QUEUE }, jobs);
+  // read back: a partitioned queue gives the jobs ids naming the execution's partition
+  const ids = new Map<string, string>();
+  let cursor: string | undefined;
+  do {
+    const page = await h.store.executions.listJobs(execution.id, 1000, cursor);
+    for (const job of page.items) ids.set(job.key!, job.id);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  expect(ids.size).toBe(nodes.length);
+  return { execution, ids };
+}
+
+async function claimAll(h: StoreHarness, max = 1000): Promise<ClaimedJob[]> {
+  return (await h.store.jobs.claim(QUEUE, WORKER, max, LEASE_MS)).jobs;
+}
+
+async function job(h: StoreHarness, g: Graph, key: string): Promise<Job> {
+  const found = await h.store.admin.get(g.ids.get(key)!);
+  expect(found).not.toBeNull();
+  return found!;
+}
+
+async function statuses(h: StoreHarness, g: Graph): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const key of g.ids.keys()) out[key] = (await job(h, g, key)).status;
+  return out;
+}
+
+const keysOf = (claimed: ClaimedJob[]): string[] => claimed.map((c) => c.job.key!).sort();
+
+export function describeGraphCases(current: () => StoreHarness): void {
+  describe('job graphs', () => {
+    it('runs a diamond in order: each job once its parents succeeded, with their results by key', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'] }, { key: 'c', dependsOn: ['a'] }, { key: 'd', dependsOn: ['b', 'c'] }]);
+      expect(g.execution.counts).toMatchObject({ pending: 1, blocked: 3 });
+      expect(await job(h, g, 'd')).toMatchObject({ status: 'blocked', key: 'd', dependsOn: ['b', 'c'], onParentFailure: 'fail' });
+
+      const [a, ...none] = await claimAll(h);
+      expect(none).toEqual([]);
+      expect(a.job.key).toBe('a');
+      expect(a.parents).toBeUndefined();
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(a), resultJson: '{"n":1}' }]);
+      await expectExactCounters(h.store, g.execution.id);
+
+      const bc = await claimAll(h);
+      expect(keysOf(bc)).toEqual(['b', 'c']);
+      for (const c of bc) expect(c.parents).toEqual({ a: { n: 1 } });
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(bc[0]), resultJson: '"first"' }]);
+      expect((await job(h, g, 'd')).status).toBe('blocked');
+      await expect(claimAll(h)).resolves.toEqual([]);
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(bc[1]), resultJson: '"second"' }]);
+
+      const [d] = await claimAll(h);
+      expect(d.job.key).toBe('d');
+      expect(d.parents).toEqual({ [bc[0].job.key!]: 'first', [bc[1].job.key!]: 'second' });
+      await h.store.jobs.complete(QUEUE, [leaseOf(d)]);
+      const record = await expectExactCounters(h.store, g.execution.id);
+      expect(record.counts).toMatchObject({ succeeded: 4, blocked: 0 });
+    });
+
+    it('unblocks the children of every job a batch completes, in the same call', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b' }, { key: 'a1', dependsOn: ['a'] }, { key: 'b1', dependsOn: ['b'] }, { key: 'ab', dependsOn: ['a', 'b'] }]);
+      const roots = await claimAll(h);
+      expect(keysOf(roots)).toEqual(['a', 'b']);
+      await h.store.jobs.complete(QUEUE, roots.map(leaseOf));
+      expect(keysOf(await claimAll(h))).toEqual(['a1', 'ab', 'b1']);
+      await expectExactCounters(h.store, g.execution.id);
+    });
+
+    it('runs a chain of 1,000 one job at a time', async () => {
+      const h = current();
+      const nodes: Node[] = Array.from({ length: 1000 }, (_, i) => (i === 0 ? { key: 'j0' } : { key: `j${i}`, dependsOn: [`j${i - 1}`] }));
+      const g = await createGraph(h, nodes);
+      for (let i = 0; i < 1000; i++) {
+        const claimed = await claimAll(h, 10);
+        expect(claimed.map((c) => c.job.key)).toEqual([`j${i}`]);
+        if (i > 0) expect(claimed[0].parents).toEqual({ [`j${i - 1}`]: i - 1 });
+        await h.store.jobs.complete(QUEUE, [{ ...leaseOf(claimed[0]), resultJson: String(i) }]);
+      }
+      expect((await expectExactCounters(h.store, g.execution.id)).counts.succeeded).toBe(1000);
+    });
+
+    it('fans in 1,000 parents: the child runs once, after the last, with all 1,000 results', async () => {
+      const h = current();
+      const parents: Node[] = Array.from({ length: 1000 }, (_, i) => ({ key: `p${i}` }));
+      const g = await createGraph(h, [...parents, { key: 'sink', dependsOn: parents.map((p) => p.key) }]);
+      const claimed = await claimAll(h);
+      expect(claimed).toHaveLength(1000);
+      await h.store.jobs.complete(QUEUE, claimed.slice(0, 999).map((c) => ({ ...leaseOf(c), resultJson: JSON.stringify(c.job.key) })));
+      expect((await job(h, g, 'sink')).status).toBe('blocked');
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(claimed[999]), resultJson: JSON.stringify(claimed[999].job.key) }]);
+      const [sink, ...rest] = await claimAll(h);
+      expect(rest).toEqual([]);
+      expect(Object.keys(sink.parents!)).toHaveLength(1000);
+      expect(sink.parents!.p0).toBe('p0');
+      expect(sink.parents!.p999).toBe('p999');
+    });
+
+    it('holds 10,000 jobs and 100,000 edges, and runs them layer by layer', async () => {
+      const h = current();
+      // 10 layers of 1,000; every job past the first waits on 11 jobs of the layer before, the last layer's on 12
+      const nodes: Node[] = [];
+      for (let layer = 0; layer < 10; layer++) {
+        for (let i = 0; i < 1000; i++) {
+          const node: Node = { key: `l${layer}-${i}` };
+          const fanIn = layer === 0 ? 0 : layer === 9 ? 12 : 11;
+          if (fanIn > 0) node.dependsOn = Array.from({ length: fanIn }, (_, k) => `l${layer - 1}-${(i + k * 83) % 1000}`);
+          nodes.push(node);
+        }
+      }
+      expect(nodes).toHaveLength(MAX_EXECUTION_JOBS);
+      expect(nodes.reduce((n, x) => n + (x.dependsOn?.length ?? 0), 0)).toBe(MAX_EXECUTION_EDGES);
+      const g = await createGraph(h, nodes);
+      expect(g.execution.counts).toMatchObject({ pending: 1000, blocked: 9000 });
+      for (let layer = 0; layer < 10; layer++) {
+        const claimed = await claimAll(h);
+        expect(claimed).toHaveLength(1000);
+        expect(new Set(claimed.map((c) => c.job.key!.split('-')[0]))).toEqual(new Set([`l${layer}`]));
+        await h.store.jobs.complete(QUEUE, claimed.map(leaseOf));
+      }
+      await expect(claimAll(h)).resolves.toEqual([]);
+      expect((await h.store.executions.get(g.execution.id))!.counts).toMatchObject({ succeeded: 10_000, blocked: 0 });
+    });
+
+    it('onParentFailure: fail fails the child naming the parent, and on down the graph', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a', maxAttempts: 1 }, { key: 'b', dependsOn: ['a'] }, { key: 'c', dependsOn: ['b'] }, { key: 'x' }]);
+      const claimed = await claimAll(h);
+      const a = claimed.find((c) => c.job.key === 'a')!;
+      await expect(h.store.jobs.fail(QUEUE, [{ ...leaseOf(a), error: 'boom', retryable: true }])).resolves.toEqual(['failed']);
+      expect(await job(h, g, 'b')).toMatchObject({ status: 'failed', lastError: 'parent "a" failed', attempts: 0 });
+      expect(await job(h, g, 'c')).toMatchObject({ status: 'failed', lastError: 'parent "b" failed' });
+      await expectExactCounters(h.store, g.execution.id);
+    });
+
+    it('onParentFailure: skip skips the child; its own children follow their policies', async () => {
+      const h = current();
+      const g = await createGraph(h, [
+        { key: 'a', maxAttempts: 1 },
+        { key: 'b', dependsOn: ['a'], onParentFailure: 'skip' },
+        { key: 'c', dependsOn: ['b'], onParentFailure: 'run' },
+      ]);
+      const [a] = await claimAll(h);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(a), error: 'boom', retryable: false }]);
+      expect(await statuses(h, g)).toEqual({ a: 'failed', b: 'skipped', c: 'pending' });
+      const [c] = await claimAll(h);
+      expect(c.parents).toEqual({});
+      const record = await expectExactCounters(h.store, g.execution.id);
+      expect(record.counts).toMatchObject({ failed: 1, skipped: 1, running: 1 });
+    });
+
+    it('onParentFailure: run runs the child once every parent ended, with the results of those that succeeded', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a', maxAttempts: 1 }, { key: 'b' }, { key: 'c', dependsOn: ['a', 'b'], onParentFailure: 'run' }]);
+      const roots = await claimAll(h);
+      const a = roots.find((r) => r.job.key === 'a')!;
+      const b = roots.find((r) => r.job.key === 'b')!;
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(a), error: 'boom', retryable: false }]);
+      expect((await job(h, g, 'c')).status).toBe('blocked');
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(b), resultJson: '7' }]);
+      const [c] = await claimAll(h);
+      expect(c.parents).toEqual({ b: 7 });
+    });
+
+    it('a cancelled parent ends its children as their policies say; a blocked job can be cancelled', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'] }, { key: 'c', dependsOn: ['b'], onParentFailure: 'skip' }, { key: 'd', dependsOn: ['a'], onParentFailure: 'skip' }]);
+      await h.store.admin.cancel(g.ids.get('b')!);
+      expect(await statuses(h, g)).toEqual({ a: 'pending', b: 'cancelled', c: 'skipped', d: 'blocked' });
+      await h.store.admin.cancel(g.ids.get('a')!);
+      expect(await statuses(h, g)).toEqual({ a: 'cancelled', b: 'cancelled', c: 'skipped', d: 'skipped' });
+      const record = await expectExactCounters(h.store, g.execution.id);
+      expect(record.counts).toMatchObject({ cancelled: 2, skipped: 2 });
+    });
+
+    it('cancelling an execution mid-graph cancels what waits, whatever its policy', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'], onParentFailure: 'run' }, { key: 'c', dependsOn: ['b'], onParentFailure: 'skip' }]);
+      const [a] = await claimAll(h);
+      await h.store.executions.cancel(g.execution.id);
+      expect(await statuses(h, g)).toEqual({ a: 'running', b: 'cancelled', c: 'cancelled' });
+      await h.store.jobs.complete(QUEUE, [leaseOf(a)]);
+      await expect(claimAll(h)).resolves.toEqual([]);
+      await expectExactCounters(h.store, g.execution.id);
+    });
+
+    it('retrying a failed job mid-graph re-runs it and unblocks its descendants when it succeeds', async () => {
+      const h = current();
+      const g = await createGraph(h, [
+        { key: 'a', maxAttempts: 1 },
+        { key: 'b', dependsOn: ['a'] },
+        { key: 'c', dependsOn: ['b'], onParentFailure: 'skip' },
+        { key: 'r', dependsOn: ['a'], onParentFailure: 'run' },
+      ]);
+      const [a] = await claimAll(h);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(a), error: 'boom', retryable: false }]);
+      expect(await statuses(h, g)).toEqual({ a: 'failed', b: 'failed', c: 'skipped', r: 'pending' });
+      // a child whose parent's failure ended it waits for that parent's retry
+      await expect(h.store.admin.retry(g.ids.get('b')!)).rejects.toBeInstanceOf(InvalidTransitionError);
+      const [r] = await claimAll(h);
+      expect(r.job.key).toBe('r');
+
+      await h.store.admin.retry(g.ids.get('a')!);
+      expect(await statuses(h, g)).toEqual({ a: 'pending', b: 'blocked', c: 'blocked', r: 'running' });
+      await expectExactCounters(h.store, g.execution.id);
+      const [a2] = await claimAll(h);
+      expect(a2.job.key).toBe('a');
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(a2), resultJson: '"ok"' }]);
+      const [b] = await claimAll(h);
+      expect(b.job).toMatchObject({ key: 'b', attempts: 1 });
+      expect(b.parents).toEqual({ a: 'ok' });
+      await h.store.jobs.complete(QUEUE, [leaseOf(b), leaseOf(r)]);
+      const [c] = await claimAll(h);
+      expect(c.job.key).toBe('c');
+      await h.store.jobs.complete(QUEUE, [leaseOf(c)]);
+      const record = await expectExactCounters(h.store, g.execution.id);
+      expect(record.counts).toMatchObject({ succeeded: 4 });
+    });
+
+    it('a child unblocked before its own runAt waits in scheduled until then', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'], delayMs: 60_000 }]);
+      const [a] = await claimAll(h);
+      await h.store.jobs.complete(QUEUE, [leaseOf(a)]);
+      expect((await job(h, g, 'b')).status).toBe('scheduled');
+      h.clock.advance(60_001);
+      expect((await claimAll(h)).map((c) => c.job.key)).toEqual(['b']);
+    });
+
+    it('lists and counts blocked and skipped jobs', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'], onParentFailure: 'skip' }]);
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1, blocked: 1 });
+      const blocked = await h.store.admin.list({ queue: QUEUE, status: 'blocked', limit: 10 });
+      expect(blocked.items.map((j) => j.id)).toEqual([g.ids.get('b')]);
+      await h.store.admin.cancel(g.ids.get('a')!);
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ cancelled: 1, skipped: 1, blocked: 0 });
+      const skipped = await h.store.admin.list({ queue: QUEUE, status: 'skipped', limit: 10 });
+      expect(skipped.items.map((j) => j.id)).toEqual([g.ids.get('b')]);
+    });
+  });
+}
