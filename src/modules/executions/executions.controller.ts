@@ -6,6 +6,7 @@ import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundRe
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob } from '../jobs';
 import { CreateExecutionDto } from './dto/create-execution.dto';
+import { ExecutionGraphNodeDto, ExecutionGraphResponseDto } from './dto/execution-graph-response.dto';
 import { toExecutionJobSpec } from './dto/execution-job.dto';
 import { CreatedExecutionResponseDto, ExecutionPageResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
 import { ListExecutionsQueryDto } from './dto/list-executions-query.dto';
@@ -59,6 +60,23 @@ export class ExecutionsController {
   async jobs(@Param('id', ExecutionIdPipe) id: string, @Query() query: ListExecutionJobsQueryDto): Promise<JobPageResponseDto> {
     const page = await this.executions.listJobs(id, query.limit ?? DEFAULT_LIST_LIMIT, query.cursor);
     return { items: page.items.map(presentJob), nextCursor: page.nextCursor };
+  }
+
+  @Get(':id/graph')
+  @ApiOkResponse({ type: ExecutionGraphResponseDto, description: 'The execution with every job as a node of its graph (key, status, dependsOn)' })
+  @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getExecutionGraph', summary: "An execution's jobs as a graph: each job's key, status and parents, in one read" })
+  async graph(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionGraphResponseDto> {
+    const { execution, jobs } = await this.executions.graph(id);
+    let edges = 0;
+    const nodes = jobs.map((job): ExecutionGraphNodeDto => {
+      const node: ExecutionGraphNodeDto = { id: job.id, type: job.type, status: job.status, dependsOn: job.dependsOn ?? [], attempts: job.attempts };
+      if (job.key !== undefined) node.key = job.key;
+      if (job.lastError !== undefined) node.lastError = job.lastError;
+      edges += node.dependsOn.length;
+      return node;
+    });
+    return { execution: toExecutionJson(execution), nodes, edges };
   }
 
   @Post(':id/cancel')

@@ -1,13 +1,16 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
-import { Execution, ExecutionRecord, newExecutionId, toExecution } from '../../domain/execution';
-import { JobSpec, NewJob } from '../../domain/job';
+import { Execution, ExecutionRecord, MAX_EXECUTION_JOBS, newExecutionId, toExecution } from '../../domain/execution';
+import { Job, JobSpec, NewJob } from '../../domain/job';
 import { attachGraph, GraphSpecError } from '../../domain/job-graph';
 import { idTail } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
 import { ExecutionStore, ListPage } from '../queue';
 import { Enqueued, JobTracer } from '../tracing';
+
+/** Jobs read per page of GET /executions/:id/graph. */
+const GRAPH_PAGE = 1000;
 
 /**
  * Create, read and cancel executions. The status is derived from the store's counters, which are
@@ -65,6 +68,19 @@ export class ExecutionsService {
 
   listJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
     return this.executions.listJobs(id, limit, cursor);
+  }
+
+  /** The execution and every one of its jobs (at most MAX_EXECUTION_JOBS), read page by page. */
+  async graph(id: string): Promise<{ execution: Execution; jobs: Job[] }> {
+    const execution = await this.get(id);
+    const jobs: Job[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.executions.listJobs(id, GRAPH_PAGE, cursor);
+      jobs.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined && jobs.length < MAX_EXECUTION_JOBS);
+    return { execution, jobs };
   }
 
   async cancel(id: string): Promise<Execution> {

@@ -1,0 +1,3 @@
+import { describeJobGraphsApi } from './job-graphs-api.scenarios';
+
+describeJobGraphsApi('memory', () => ({ JOB_STORE: 'memory' }));
