@@ -5,6 +5,8 @@ import { ClaimqModule } from '../src/claimq.module';
 import { claimqConfig } from '../src/claimq-options';
 import { systemClock } from '../src/domain/clock';
 import { normalizeJobSpec } from '../src/domain/job-spec';
+import { newExecutionId } from '../src/domain/execution';
+import { attachGraph, GraphNodeSpec } from '../src/domain/job-graph';
 import { BuiltinJobHandlers } from '../src/modules/claim/builtin/builtin-job.handlers';
 import { JobContext } from '../src/modules/claim/job-context';
 import { JobHandler } from '../src/modules/claim/job-handler.decorator';
@@ -127,6 +129,24 @@ export class ClaimqSystem implements BenchSystem {
     process.stderr.write(`${this.name}: instance started in ${(performance.now() - started).toFixed(0)} ms (counted in the processing phase)\n`);
   }
 
+  /**
+   * Adds `count` executions, each with one `noop` job per node and the nodes' dependsOn as its graph
+   * (what POST /executions does after validation), `inFlight` create calls at a time.
+   */
+  async enqueueGraphs(count: number, nodes: readonly GraphNodeSpec[], inFlight: number): Promise<void> {
+    let next = 0;
+    const one = async (): Promise<void> => {
+      for (let e = next++; e < count; e = next++) {
+        const id = newExecutionId(BENCH_QUEUE);
+        const now = Date.now();
+        const jobs = nodes.map((_, i) => normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { e, i }, executionId: id }, { now, maxPayloadBytes: this.maxPayloadBytes }));
+        attachGraph(nodes, jobs);
+        await this.producer.executions.create({ id, queue: BENCH_QUEUE }, jobs);
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, one));
+  }
+
   async addOne(sentAt: number): Promise<void> {
     if (this.instance) this.instance.handler.probing = true;
     const job = normalizeJobSpec({ type: 'noop', queue: BENCH_QUEUE, payload: { t: sentAt } }, { now: Date.now(), maxPayloadBytes: this.maxPayloadBytes });
@@ -135,8 +155,8 @@ export class ClaimqSystem implements BenchSystem {
 
   /** The store's counts of the bench queue (succeeded left out: claimq_retained keeps its jobs there by design). */
   async unfinishedJobs(): Promise<UnfinishedJobs> {
-    const { pending, scheduled, running, failed, cancelled } = await this.producer.admin.counts(BENCH_QUEUE);
-    return { pending, scheduled, running, failed, cancelled };
+    const { pending, scheduled, running, failed, cancelled, blocked, skipped } = await this.producer.admin.counts(BENCH_QUEUE);
+    return { pending, scheduled, running, failed, cancelled, blocked, skipped };
   }
 
   async close(): Promise<void> {
