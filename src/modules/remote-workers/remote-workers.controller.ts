@@ -26,9 +26,10 @@ import { RemoteWorkersService, Settlement } from './remote-workers.service';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function presentClaim({ job, token, leaseExpiresAt }: ClaimedJob): ClaimedJobDto {
+function presentClaim({ job, token, leaseExpiresAt, parents }: ClaimedJob): ClaimedJobDto {
   const dto: ClaimedJobDto = { job: presentJob(job), token, leaseExpiresAt: iso(leaseExpiresAt) };
   if (job.traceparent !== undefined) dto.traceparent = job.traceparent;
+  if (parents !== undefined) dto.parents = parents;
   if (job.tracestate !== undefined) dto.tracestate = job.tracestate;
   return dto;
 }

@@ -51,6 +51,14 @@ describe('HttpJobHandler', () => {
     expect(hits[0].headers).toMatchObject({ 'x-claimq-job-id': 'q-0000000000AAAAAAAAAA', 'x-claimq-attempt': '2', 'content-type': 'application/json', 'x-extra': 'yes' });
   });
 
+  it("sends a graph job's parents' results as the body field parentsField names, beside the body's own fields", async () => {
+    const context = { ...ctx({ url: `${base}/ok`, body: { a: 1 }, parentsField: 'parents' }), parents: { split: { parts: 2 } } };
+    const result = await new HttpJobHandler().handle(context);
+    expect(result).toEqual({ status: 200, body: { echoed: { a: 1, parents: { split: { parts: 2 } } } } });
+    await expect(new HttpJobHandler().handle({ ...context, payload: { url: `${base}/ok`, body: [1], parentsField: 'parents' } })).rejects.toThrow(/needs a body that is an object/);
+    await expect(new HttpJobHandler().handle({ ...context, payload: { url: `${base}/ok`, parentsField: 'no good' } })).rejects.toThrow(/parentsField must match/);
+  });
+
   it('keeps a non-JSON body as text, and cuts a large body to 64 KiB', async () => {
     expect(await new HttpJobHandler().handle(ctx({ url: `${base}/text`, method: 'GET' }))).toEqual({ status: 201, body: 'created' });
     const big = await new HttpJobHandler().handle(ctx({ url: `${base}/big` }));

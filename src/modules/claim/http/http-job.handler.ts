@@ -102,7 +102,7 @@ export class HttpJobHandler implements OnApplicationShutdown {
 
   @JobHandler(HTTP_JOB_TYPE)
   async handle(ctx: JobContext): Promise<HttpJobResult> {
-    const request = parseHttpJobPayload(ctx.payload);
+    const request = parseHttpJobPayload(ctx.payload, ctx.parents);
     let { url, method, body: requestBody } = request;
     const target = `${request.method} ${url.origin}${url.pathname}`;
     let opened;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsIn, IsOptional } from 'class-validator';
+import { Allow, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DEFAULT_HTTP_JOB_METHOD, HTTP_JOB_METHODS, HttpJobMethod } from '../../../domain/http-job';
 import { jsonValueProperty } from '../../../http/openapi-schemas';
 import { OpaqueJson } from '../../../http/opaque-json.decorator';
@@ -36,4 +36,15 @@ export class HttpJobPayloadDto {
   @OpaqueJson()
   @Allow()
   body?: unknown;
+
+  @ApiPropertyOptional({
+    pattern: '^[A-Za-z_][A-Za-z0-9_]{0,99}$',
+    example: 'parents',
+    description:
+      "A job of an execution's graph (dependsOn): the request body (an object, or none) gets its parents' results by key as this field. Unset: the body is sent as given",
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, { message: '$property must match [A-Za-z_][A-Za-z0-9_]{0,99}' })
+  parentsField?: string;
 }

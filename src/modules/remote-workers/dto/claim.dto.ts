@@ -57,6 +57,14 @@ export class ClaimedJobDto {
 
   @ApiPropertyOptional()
   tracestate?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { split: { parts: 4 } },
+    description: "A job of an execution's graph (dependsOn): its parents' results by their keys (a parent that ended without succeeding, onParentFailure run, is absent)",
+  })
+  parents?: Record<string, unknown>;
 }
 
 export class ClaimJobsResponseDto {
