@@ -11,7 +11,9 @@
  * slots runs `noop` jobs: claimq a whole instance (ClaimqSystem, MODE=all), BullMQ a Worker with
  * removeOnComplete and a QueueEvents listener (BullmqSystem).
  *
- * Figure per run: graph jobs/s = jobs / (last completion - first add), so adding counts too.
+ * Figures per run: graph jobs/s = jobs / (last completion - first add), so adding counts too;
+ * Redis commands and script calls per job, and Redis CPU seconds per second of the run (INFO,
+ * over the whole run: the instance's start and close too).
  * Every run checks its work: every job completed once, nothing left unfinished, and (claimq) every
  * child ran after its parents (the executions all succeeded). BENCH_ROUNDS (3) rounds alternating
  * the order; each run on a FLUSHALLed server with a fresh instance. Prints ONE JSON line: the
@@ -28,6 +30,7 @@ import { ClaimqSystem } from './claimq-system';
 import { sleep } from './latency';
 import { machineDescription } from './machine';
 import { median } from './rounds';
+import { callsByCommand, diff, snapshot } from './redis-stats';
 
 const EXECUTIONS = envInt('BENCH_EXECUTIONS', 5_000);
 const IN_FLIGHT = envInt('BENCH_IN_FLIGHT', 20);
@@ -35,6 +38,10 @@ const CONCURRENCY = envInt('BENCH_C', 50);
 const ROUNDS = envInt('BENCH_ROUNDS', 3);
 const DRAIN_TIMEOUT_MS = envInt('BENCH_DRAIN_TIMEOUT_S', 300) * 1000;
 const GOAL_JOBS_PER_S = 10_000;
+/** BENCH_SHAPE=flat: the same executions without dependsOn (what the graph itself costs, by difference). */
+const FLAT = process.env.BENCH_SHAPE === 'flat';
+/** BENCH_SYSTEMS=claimq or bullmq: one system only. */
+const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'claimq,bullmq').split(',');
 
 /** The tree: node i's children (the jobs that feed it); node 0 is the root. 1 + 3 + 6 + 10 = 20. */
 const CHILDREN: number[][] = [[1, 2, 3], [4, 5], [6, 7], [8, 9], [10, 11], [12, 13], [14, 15], [16, 17], [18], [19], [], [], [], [], [], [], [], [], [], []];
@@ -42,7 +49,7 @@ const JOBS_PER_GRAPH = CHILDREN.length;
 const TOTAL = EXECUTIONS * JOBS_PER_GRAPH;
 
 /** claimq's graph: a job depends on the jobs that feed it (BullMQ's children of the same node). */
-const NODES: GraphNodeSpec[] = CHILDREN.map((kids, i) => (kids.length > 0 ? { key: `n${i}`, dependsOn: kids.map((k) => `n${k}`) } : { key: `n${i}` }));
+const NODES: GraphNodeSpec[] = CHILDREN.map((kids, i) => (kids.length > 0 && !FLAT ? { key: `n${i}`, dependsOn: kids.map((k) => `n${k}`) } : { key: `n${i}` }));
 
 function flowOf(e: number, i = 0): FlowJob {
   const kids = CHILDREN[i];
@@ -55,6 +62,11 @@ interface Run {
   jobsPerS: number;
   seconds: number;
   completed: number;
+  /** Redis commands per job (commands inside scripts count) and script calls per job, over the run. */
+  commandsPerJob?: number;
+  scriptCallsPerJob?: number;
+  /** Redis CPU seconds over the run, per second of it: how busy its one thread was. */
+  redisCpuShare?: number;
 }
 
 async function waitUntil(what: string, done: () => boolean | Promise<boolean>): Promise<void> {
@@ -130,9 +142,18 @@ async function main(): Promise<void> {
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['claimq', 'bullmq'] as const) : (['bullmq', 'claimq'] as const);
-      for (const name of order) {
+      for (const name of order.filter((n) => SYSTEMS.includes(n))) {
         await admin.flushall();
+        const before = await snapshot(admin);
         const run = name === 'claimq' ? await runClaimq(redis.url, round) : await runBullmq(redis.port, round);
+        const used = diff(await snapshot(admin), before);
+        run.commandsPerJob = Number((used.commands / TOTAL).toFixed(1));
+        run.scriptCallsPerJob = Number((used.scriptCalls / TOTAL).toFixed(2));
+        run.redisCpuShare = Number((used.cpuSeconds / run.seconds).toFixed(2));
+        if (process.env.BENCH_COMMANDS === '1') {
+          const calls = [...(await callsByCommand(admin))].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${(n / TOTAL).toFixed(2)}`);
+          process.stderr.write(`${name} commands per job: ${calls.join(', ')}\n`);
+        }
         process.stderr.write(`round ${round + 1} ${name}: ${run.jobsPerS} graph jobs/s (${run.seconds} s)\n`);
         runs.push(run);
       }
@@ -147,7 +168,7 @@ async function main(): Promise<void> {
     `${JSON.stringify({
       bench: 'workflows',
       machine,
-      shape: { jobsPerGraph: JOBS_PER_GRAPH, layers: 4, edges: JOBS_PER_GRAPH - 1, graphs: EXECUTIONS, inFlight: IN_FLIGHT, concurrency: CONCURRENCY },
+      shape: { flat: FLAT, jobsPerGraph: JOBS_PER_GRAPH, layers: 4, edges: JOBS_PER_GRAPH - 1, graphs: EXECUTIONS, inFlight: IN_FLIGHT, concurrency: CONCURRENCY },
       medians: { claimqGraphJobsPerS: claimq, bullmqFlowJobsPerS: bullmq, ratio: Number((claimq / bullmq).toFixed(2)) },
       goals: { graphJobsPerS: GOAL_JOBS_PER_S, met: claimq >= GOAL_JOBS_PER_S, aheadOfBullmq: claimq > bullmq },
       runs,

@@ -18,7 +18,7 @@ const STORED_KEY = "window.sessionStorage.getItem('claimq.apiKey')";
 describe('dashboard (/ui) in chromium', () => {
   let service: ClaimqService;
   let browser: Browser;
-  const seeded = { failedJob: '', succeededJob: '', executionId: '' };
+  const seeded = { failedJob: '', succeededJob: '', executionId: '', graphId: '' };
 
   beforeAll(async () => {
     ensureBuilt();
@@ -46,6 +46,20 @@ describe('dashboard (/ui) in chromium', () => {
     await service.enqueueMany(Array.from({ length: 6 }, () => ({ type: 'noop', queue: 'mail' })));
     await service.enqueue({ type: 'noop', idempotencyKey: 'order-1234' });
     seeded.executionId = (await service.api<{ id: string }>('POST', '/executions', { jobs: Array.from({ length: 12 }, () => ({ type: 'noop' })) })).id;
+    // a graph in every state a graph job can take: succeeded, failed, skipped, running, blocked
+    seeded.graphId = (
+      await service.api<{ id: string }>('POST', '/executions', {
+        jobs: [
+          { key: 'fetch', type: 'noop', queue: 'mail' },
+          { key: 'parse', type: 'sleep', queue: 'mail', payload: { ms: -1 }, maxAttempts: 1, dependsOn: ['fetch'] },
+          { key: 'index', type: 'noop', queue: 'mail', dependsOn: ['parse'], onParentFailure: 'skip' },
+          { key: 'thumbs', type: 'noop', queue: 'mail', dependsOn: ['fetch'] },
+          { key: 'publish', type: 'noop', queue: 'mail', dependsOn: ['thumbs', 'index'], onParentFailure: 'run' },
+          { key: 'render', type: 'sleep', queue: 'mail', payload: { ms: 600_000 }, dependsOn: ['thumbs'] },
+          { key: 'upload', type: 'noop', queue: 'mail', dependsOn: ['render', 'publish'] },
+        ],
+      })
+    ).id;
     await service.api('PUT', '/schedules/nightly-report', { everyMs: 3_600_000, job: { type: 'noop', payload: { report: 'nightly' } } });
     await service.api('POST', '/schedules/nightly-report/trigger');
     await service.waitForJob(seeded.failedJob, 'failed');
@@ -138,6 +152,17 @@ describe('dashboard (/ui) in chromium', () => {
         await page.getByRole('progressbar').first().waitFor();
         expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
       });
+
+      await visit('execution-graph', `#/executions/${seeded.graphId}`, async () => {
+        const node = (key: string) => page.locator(`[data-testid=execution-graph] [data-key="${key}"]`);
+        for (const [key, status] of [['fetch', 'succeeded'], ['parse', 'failed'], ['index', 'skipped'], ['publish', 'succeeded'], ['render', 'running'], ['upload', 'blocked']]) {
+          await node(key).and(page.locator(`[data-status=${status}]`)).waitFor();
+        }
+      });
+      // live: the drawing follows the jobs without a reload
+      const render = (await service.api<{ nodes: Array<{ id: string; key: string }> }>('GET', `/executions/${seeded.graphId}/graph`)).nodes.find((n) => n.key === 'render')!;
+      await service.api('POST', `/jobs/${render.id}/cancel`);
+      await page.locator('[data-testid=execution-graph] [data-key="upload"][data-status=failed]').waitFor();
 
       await visit('workers', '#/workers', () => page.getByRole('heading', { name: 'Live worker processes (1)' }).waitFor());
 

@@ -1,6 +1,6 @@
 /** The API's response shapes the dashboard reads (README, The API; .scratch/ui-api.md for the new routes). */
 
-export const JOB_STATUSES = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const JOB_STATUSES = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export type Counts = Record<JobStatus, number>;
@@ -187,4 +187,21 @@ export interface Schedule {
 export interface ScheduleDetail extends Schedule {
   nextRuns: string[];
   lastRuns: { fireAt: string; jobId: string; status: JobStatus | null; trigger?: boolean }[];
+}
+
+/** GET /executions/:id/graph: every job of the execution as a node (README, Job graphs). */
+export interface ExecutionGraphNode {
+  id: string;
+  key?: string;
+  type: string;
+  status: JobStatus;
+  dependsOn: string[];
+  attempts: number;
+  lastError?: string;
+}
+
+export interface ExecutionGraph {
+  execution: Execution;
+  nodes: ExecutionGraphNode[];
+  edges: number;
 }

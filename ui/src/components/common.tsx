@@ -37,7 +37,7 @@ export function CountHeaders() {
 /** A stacked bar of the states, for an execution's progress. */
 export function StateBar({ counts, total }: { counts: Counts; total: number }) {
   const parts = JOB_STATUSES.filter((s) => counts[s] > 0);
-  const done = counts.succeeded + counts.failed + counts.cancelled;
+  const done = counts.succeeded + counts.failed + counts.cancelled + (counts.skipped ?? 0);
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <div class="statebar-wrap">

@@ -4,6 +4,7 @@ import type { Execution, Job, Page } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ActionButton } from '../components/action-button';
 import { CountCells, CountHeaders, Empty, Fields, LoadError, Loading, PageTitle, Pager, Section, StateBar, StatusBadge, Time } from '../components/common';
+import { ExecutionGraphView } from '../components/execution-graph';
 import { JobTable } from '../components/job-table';
 import { usePaging } from '../components/paging';
 import { QueueSelect } from '../components/queue-select';
@@ -155,6 +156,9 @@ export function ExecutionPage({ id }: { id: string }) {
           />
         </Section>
       ) : null}
+      <Section title="Graph">
+        <ExecutionGraphView id={id} />
+      </Section>
       <Section title="Jobs of the execution">
         <LoadError error={jobs.error} what="Jobs" />
         {jobs.data ? (
