@@ -19,9 +19,8 @@
            (key -> execution id) and in the counters' field ik, freed by trim-executions.lua
   ARGV[6]  number of jobs n
   then per job, as enqueue.lua: id, number of fields f, then f field/value pairs (ex = ARGV[3]);
-           a graph job with parents has st = blocked, np = its parents' count, gk, dep and opf
-  then the graph's edge lists (none for a plain execution): their number m, then per list a job
-           id, 'ch' (its children's ids) or 'pa' (its parents' ids), the count c and c ids
+           a graph job with parents has st = blocked, np = its parents' count, gk, dep, pa (its
+           parents' ids) and opf; one with children has ch (their ids): includes/graph.lua
 
   Returns: { execution id, its counters hash as field, value, ..., the jobs not created, as
   enqueue.lua returns them }. The id is ARGV[3], or the id of the live execution the key names
@@ -49,22 +48,11 @@ local plan = planEnqueue(6)
 -- the same call sent again finds its counters: they are kept, not zeroed
 if redis.call('EXISTS', key) == 0 then
   redis.call('HSET', key, 'ct', NOW, 'ut', NOW, 't', 0, 'v', 0,
-    'pending', 0, 'scheduled', 0, 'running', 0, 'succeeded', 0, 'failed', 0, 'cancelled', 0)
+    'pending', 0, 'scheduled', 0, 'running', 0, 'succeeded', 0, 'failed', 0, 'cancelled', 0, 'blocked', 0, 'skipped', 0)
   if ARGV[4] ~= '' then redis.call('HSET', key, 'cb', ARGV[4]) end
   if ik ~= '' then redis.call('HSET', key, 'ik', ik) end
   -- the listing's index (GET /executions), newest first; trim-executions.lua removes the entry
   redis.call('ZADD', K_EXEC_ALL, NOW, id)
-  -- the graph's edges, written once (a resend finds the counters and its jobs, and adds none)
-  local pos = plan.after
-  local lists = tonumber(ARGV[pos]) or 0
-  pos = pos + 1
-  for _ = 1, lists do
-    local c = tonumber(ARGV[pos + 2])
-    local ids = {}
-    for k = 1, c do ids[k] = ARGV[pos + 2 + k] end
-    callBatched('RPUSH', K_JOB .. ARGV[pos] .. ':' .. ARGV[pos + 1], ids)
-    pos = pos + 3 + c
-  end
 end
 if ik ~= '' then redis.call('HSET', K_EXEC_IDEM, ik, id) end
 redis.call('SADD', K_REFRESH, id)

@@ -13,7 +13,7 @@
   ARGV[6]  cancelled retention ms (skipped jobs too)
 
   Returns: how many jobs were deleted.
-  Invariant: a deleted job leaves no index entry, no idempotency key and no graph edge list behind.
+  Invariant: a deleted job leaves no index entry, no idempotency key and no parents' results behind.
 ]]
 --- @include "includes/queue-keys"
 --- @include "includes/batch-calls"
@@ -37,8 +37,8 @@ for _, r in ipairs(retention) do
       local key = K_JOB .. id
       local ik = redis.call('HGET', key, 'ik')
       if ik and redis.call('HGET', K_IDEM, ik) == id then redis.call('HDEL', K_IDEM, ik) end
-      -- a graph job's edges and its parents' results (includes/graph.lua) go with it
-      redis.call('DEL', key, key .. ':ch', key .. ':pa', key .. ':pr')
+      -- a graph job's parents' results (includes/graph.lua) go with it
+      redis.call('DEL', key, key .. ':pr')
     end
     callBatched('ZREM', r[1], ids)
     budget = budget - #ids

@@ -85,8 +85,6 @@ local function planEnqueue(nPos)
     if plan.existing[i] == nil then batchIds[id] = true end
     pos = last + 1
   end
-  -- where the arguments after the jobs start (create-execution.lua's edges)
-  plan.after = pos
   return plan
 end
 

@@ -6,7 +6,7 @@
 -- (callback enqueued). The execution's job ids, in order, are the list K_EXEC .. id .. ':jobs'.
 -- Callers pass the job's `ex` field only when it is set, so a job without an execution costs one
 -- nil check. Changes are summed per execution and written once by flushExecutions (which
--- flushEvents runs): one HINCRBY per changed status, a stamp, and one SADD to the refresh set.
+-- flushEvents runs): one HMGET and one HSET per execution, and one SADD to the refresh set.
 -- An execution whose hash is gone (trimmed after its retention, trim-executions.lua) is left
 -- alone: its jobs may outlive it (a retry via the API), and a partial hash would hold negative
 -- counts. create-execution.lua writes the hash before adding the jobs, so new jobs always count.
@@ -43,22 +43,34 @@ local function addExecutionJob(ex, id, st)
   ids[#ids + 1] = id
 end
 
+-- The counter fields flushExecutions reads and writes, in HMGET order; `v` is last.
+local EXEC_FIELDS = { 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped', 't', 'v' }
+
+-- Two commands per execution touched, whatever moved: one HMGET of its counters (every field nil:
+-- the hash is gone) and one HSET of the new values, the version and the stamp.
 local function flushExecutions()
   if #execTouched == 0 then return end
   local live = {}
   for _, ex in ipairs(execTouched) do
     local key = K_EXEC .. ex
-    if redis.call('EXISTS', key) == 1 then
-      for st, n in pairs(execDeltas[ex]) do
-        if n ~= 0 then redis.call('HINCRBY', key, st, n) end
-      end
+    local cur = redis.call('HMGET', key, unpack(EXEC_FIELDS))
+    if cur[10] then
+      local d = execDeltas[ex]
       local ids = execNewJobs[ex]
+      local args = { 'v', tonumber(cur[10]) + 1, 'ut', NOW }
+      for i = 1, 8 do
+        local n = d[EXEC_FIELDS[i]]
+        if n ~= nil and n ~= 0 then
+          args[#args + 1] = EXEC_FIELDS[i]
+          args[#args + 1] = (tonumber(cur[i]) or 0) + n
+        end
+      end
       if ids ~= nil then
-        redis.call('HINCRBY', key, 't', #ids)
+        args[#args + 1] = 't'
+        args[#args + 1] = (tonumber(cur[9]) or 0) + #ids
         callBatched('RPUSH', key .. ':jobs', ids)
       end
-      redis.call('HINCRBY', key, 'v', 1)
-      redis.call('HSET', key, 'ut', NOW)
+      redis.call('HSET', key, unpack(args))
       live[#live + 1] = ex
     end
   end

@@ -9,8 +9,17 @@
 --   a failure, a cancel or a skip under policy `fail` or `skip` ends the child at once (failed or
 --   skipped, field up = 1: its end came from a parent), and its own children are settled in turn.
 -- The worklist is a loop, not a recursion, so a chain of 10,000 jobs does not overflow Lua's stack.
--- Keys of a graph job: K_JOB .. id .. ':ch' (list: its children's ids), ':pa' (list: its parents'
--- ids) and ':pr' (hash: parent key -> result JSON), all in the queue's slot.
+-- A graph job's edges are fields of its hash, written at creation: ch (its children's ids) and pa
+-- (its parents' ids), space-separated; its parents' results are the hash K_JOB .. id .. ':pr'
+-- (parent key -> result JSON), in the queue's slot.
+
+local function idsOf(text)
+  local ids = {}
+  if text then
+    for id in string.gmatch(text, '%S+') do ids[#ids + 1] = id end
+  end
+  return ids
+end
 
 -- parentEndStep: 'satisfied', 'fail' or 'skip'
 local function parentEndStep(ended, policy)
@@ -47,18 +56,28 @@ local function unblock(cid, c)
   groupsRejoined = groupsRejoined + 1
 end
 
+-- A success settles the child's edge whatever the child's state (writes its result, counts np
+-- down: a child that ended meanwhile keeps both for a retry, and np only counts while blocked), and
+-- reads the child only when np reaches 0. Any other end reads the child's policy first.
 local function settleChild(cid, pkey, ended, res)
-  local c = redis.call('HMGET', K_JOB .. cid, 'st', 'opf', 'ex', 'pr', 'grp', 'att', 'run')
+  local key = K_JOB .. cid
+  if ended == 'succeeded' and not graphCancels then
+    redis.call('HSET', key .. ':pr', pkey, res or 'null')
+    if redis.call('HINCRBY', key, 'np', -1) > 0 then return end
+    local c = redis.call('HMGET', key, 'st', 'opf', 'ex', 'pr', 'grp', 'att', 'run')
+    if c[1] == 'blocked' then unblock(cid, c) end
+    return
+  end
+  local c = redis.call('HMGET', key, 'st', 'opf', 'ex', 'pr', 'grp', 'att', 'run')
   if c[1] ~= 'blocked' then return end
   local step = parentEndStep(ended, c[2] or 'fail')
   if graphCancels and ended ~= 'succeeded' then step = 'cancel' end
   if step == 'satisfied' then
-    if ended == 'succeeded' then redis.call('HSET', K_JOB .. cid .. ':pr', pkey, res or 'null') end
-    if redis.call('HINCRBY', K_JOB .. cid, 'np', -1) <= 0 then unblock(cid, c) end
+    if redis.call('HINCRBY', key, 'np', -1) <= 0 then unblock(cid, c) end
     return
   end
   redis.call('ZREM', K_BLOCKED, cid)
-  redis.call('HSET', K_JOB .. cid, 'up', '1')
+  redis.call('HSET', key, 'up', '1')
   local att, ex = numField(c[6], 0), c[3] or nil
   if step == 'cancel' then
     finishJob(cid, 'blocked', 'cancelled', K_CANCELLED, ex, 'cancelled', att)
@@ -77,10 +96,9 @@ local function flushGraph()
   while i <= #graphEnds do
     local pid, ended = graphEnds[i], graphEnds[i + 1]
     i = i + 2
-    local kids = redis.call('LRANGE', K_JOB .. pid .. ':ch', 0, -1)
-    if #kids > 0 then
-      local p = redis.call('HMGET', K_JOB .. pid, 'gk', 'res')
-      for _, cid in ipairs(kids) do settleChild(cid, p[1] or pid, ended, p[2] or nil) end
+    local p = redis.call('HMGET', K_JOB .. pid, 'ch', 'gk', 'res')
+    if p[1] then
+      for _, cid in ipairs(idsOf(p[1])) do settleChild(cid, p[2] or pid, ended, p[3] or nil) end
     end
   end
   graphEnds = {}
@@ -92,7 +110,7 @@ beforeIndexFlush = flushGraph
 -- gone (trimmed after its retention) had ended, and counts as settled.
 local function reopenWaits(id, policy)
   local waiting = 0
-  for _, pid in ipairs(redis.call('LRANGE', K_JOB .. id .. ':pa', 0, -1)) do
+  for _, pid in ipairs(idsOf(redis.call('HGET', K_JOB .. id, 'pa'))) do
     local pst = redis.call('HGET', K_JOB .. pid, 'st')
     if pst then
       if not PARENT_ENDS[pst] then
@@ -136,7 +154,7 @@ local function reopenDescendants(id)
   while i <= #work do
     local pid = work[i]
     i = i + 1
-    for _, cid in ipairs(redis.call('LRANGE', K_JOB .. pid .. ':ch', 0, -1)) do
+    for _, cid in ipairs(idsOf(redis.call('HGET', K_JOB .. pid, 'ch'))) do
       local flat = redis.call('HGETALL', K_JOB .. cid)
       if #flat > 0 then
         local c = hashToTable(flat)

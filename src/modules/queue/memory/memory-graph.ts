@@ -23,7 +23,7 @@ export function settleGraph(q: MemoryQueue, events: JobEvent[]): boolean {
     const key = g.key ?? id;
     for (const cid of g.childIds) {
       const child = q.jobs.get(cid);
-      if (child && child.status === 'blocked' && settleChild(q, child, key, status, status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, at, events)) woke = true;
+      if (child && settleChild(q, child, key, status, status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, at, events)) woke = true;
     }
   }
   q.graphEnds.length = 0;
@@ -33,11 +33,13 @@ export function settleGraph(q: MemoryQueue, events: JobEvent[]): boolean {
 function settleChild(q: MemoryQueue, child: MemoryJobEntry, parentKey: string, end: ParentEnd, resultJson: string | undefined, now: number, events: JobEvent[]): boolean {
   const g = child.record.graph;
   if (!g) return false;
+  // a success settles the edge whatever the child's state (graph.lua: its result and count stay for a retry)
+  if (end !== 'succeeded' && child.status !== 'blocked') return false;
   const step = q.graphCancels && end !== 'succeeded' ? 'cancel' : parentEndStep(end, g.onParentFailure ?? DEFAULT_PARENT_FAILURE_POLICY);
   if (step === 'satisfied') {
     if (resultJson !== undefined) g.parentResults.set(parentKey, resultJson);
     g.waitingOn -= 1;
-    if (g.waitingOn > 0) return false;
+    if (g.waitingOn > 0 || child.status !== 'blocked') return false;
     const { status, runAt } = enqueueDecision(child.record.runAt, now);
     child.record.runAt = runAt;
     finish(q, child, status, now);

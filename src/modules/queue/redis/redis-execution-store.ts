@@ -34,12 +34,14 @@ export class RedisExecutionStore extends ExecutionStore {
       throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${execution.id}`);
     }
     const args: (string | number)[] = [execution.id, execution.callbackUrl ?? '', execution.idempotencyKey ?? '', jobs.length];
+    const children = childrenOf(jobs);
     for (const job of jobs) {
       const fields = encodeNewJob(job, now);
+      const kids = children?.get(job.id);
+      if (kids) fields.push('ch', kids.join(' '));
       args.push(job.id, fields.length / 2);
       for (const field of fields) args.push(field);
     }
-    pushEdgeLists(args, jobs);
     // the id is another execution's when the idempotency key named it (nothing was written)
     const [id, hash] = (await this.ctx.run('create-execution', execution.queue, args, now, this.ctx.replicaWait)) as [string, unknown[], unknown];
     return decodeExecution(String(id), pairsToHash(hash));
@@ -156,24 +158,16 @@ export class RedisExecutionStore extends ExecutionStore {
   }
 }
 
-/** The graph's edge lists after the jobs (create-execution.lua): each job's parents ('pa') and children ('ch'). */
-function pushEdgeLists(args: (string | number)[], jobs: readonly NewJob[]): void {
-  const children = new Map<string, string[]>();
-  const lists: [string, 'pa' | 'ch', readonly string[]][] = [];
+/** Each graph job's children's ids (the `ch` field, includes/graph.lua); undefined for a plain execution. */
+function childrenOf(jobs: readonly NewJob[]): Map<string, string[]> | undefined {
+  let children: Map<string, string[]> | undefined;
   for (const job of jobs) {
-    const parents = job.graph?.parentIds;
-    if (!parents || parents.length === 0) continue;
-    lists.push([job.id, 'pa', parents]);
-    for (const p of parents) {
+    for (const p of job.graph?.parentIds ?? []) {
+      children ??= new Map();
       let ids = children.get(p);
       if (!ids) children.set(p, (ids = []));
       ids.push(job.id);
     }
   }
-  for (const [id, ids] of children) lists.push([id, 'ch', ids]);
-  args.push(lists.length);
-  for (const [id, which, ids] of lists) {
-    args.push(id, which, ids.length);
-    for (const x of ids) args.push(x);
-  }
+  return children;
 }

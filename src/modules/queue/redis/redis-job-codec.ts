@@ -24,7 +24,8 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
  *   tp traceparent   ts tracestate (the span that enqueued the job; only while tracing is on)
  *   gk graph key   dep the parents' keys, space-separated   opf onParentFailure (absent: fail)
- *   np parents not yet settled (while blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
+ *   pa the parents' ids, ch the children's ids (both space-separated)   np parents not yet settled (while
+ *   blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
  */
 export type JobHash = Record<string, string>;
 
@@ -70,7 +71,7 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
   if (graph !== undefined) {
     if (graph.key !== undefined) f.push('gk', graph.key);
     if (parents > 0) {
-      f.push('dep', (graph.dependsOn ?? []).join(' '), 'np', String(parents));
+      f.push('dep', (graph.dependsOn ?? []).join(' '), 'pa', (graph.parentIds ?? []).join(' '), 'np', String(parents));
     }
     if (graph.onParentFailure !== undefined && graph.onParentFailure !== 'fail') f.push('opf', graph.onParentFailure);
   }
