@@ -42,9 +42,9 @@ for i = 4, #ARGV, 3 do
   if deletedHere[id] then
     v = {}
   elseif deleteSucceeded then
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'cb', 'ik')
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'ch', 'gk', 'cb', 'ik')
   else
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp')
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'ch', 'gk')
   end
   if v[1] == 'running' and tonumber(v[2]) == tonumber(ARGV[i + 1]) then
     local res = ARGV[i + 2]
@@ -53,13 +53,15 @@ for i = 4, #ARGV, 3 do
     local kind, st, att = attemptOutcome('complete', numField(v[4], 0), 0, false, false)
     endLease(id, worker)
     endGroupRun(v[6])
-    if deleteSucceeded and not ex and not v[7] then
+    if deleteSucceeded and not ex and not v[9] then
       -- succeeded, and deleted rather than kept: the event is the only record
       deletedKeys[#deletedKeys + 1] = key
       deletedHere[id] = true
-      if v[8] and redis.call('HGET', K_IDEM, v[8]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[8] end
+      if v[10] and redis.call('HGET', K_IDEM, v[10]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[10] end
       addEvent(kind, id, st, att, worker, v[2], res)
     else
+      -- the graph's edges as read here, so settling the children reads the job no more (graph.lua)
+      if ex then knownEdges[id] = v[7] and { v[7], v[8] or id, res } or false end
       finishJob(id, 'running', st, K_SUCCEEDED, ex, kind, att, worker, v[2], res and 'res', res, res)
     end
     out[#out + 1] = 'succeeded'

@@ -45,11 +45,29 @@ local function jobFields(first, last)
   return st, jobType, pr, max, run, ik, ex, sn, sf, grp
 end
 
+-- Whether any of the batch's job hashes exists, with one EXISTS per BATCH_CHUNK ids (a new batch,
+-- the common case, then needs no EXISTS per job). The ids stand at ARGV[pos] of each job.
+local function anyStored(nPos, n)
+  local keys = {}
+  local pos = nPos + 1
+  for _ = 1, n do
+    if ARGV[pos] == nil or ARGV[pos + 1] == nil then return true end
+    keys[#keys + 1] = K_JOB .. ARGV[pos]
+    pos = pos + 2 + (tonumber(ARGV[pos + 1]) or 0) * 2
+  end
+  for k = 1, #keys, BATCH_CHUNK do
+    if redis.call('EXISTS', unpack(keys, k, math.min(k + BATCH_CHUNK - 1, #keys))) > 0 then return true end
+  end
+  return false
+end
+
 local function planEnqueue(nPos)
   local n = countArg(nPos, 'enqueue: job count')
   local plan = { n = n, starts = {}, existing = {} }
   local claimedKeys = {}
   local batchIds = {}
+  -- none stored (one EXISTS per chunk): then only the batch itself can repeat an id
+  local lookEach = n > 0 and anyStored(nPos, n)
   local pos = nPos + 1
   for i = 1, n do
     plan.starts[i] = pos
@@ -60,7 +78,7 @@ local function planEnqueue(nPos)
     local last = pos + 1 + fields * 2
     if id == nil or last > #ARGV then error('claimq enqueue: job ' .. i .. ' runs past the arguments') end
     -- a job already stored is reported as it stands; its fields need no check
-    local stored = batchIds[id] or redis.call('EXISTS', K_JOB .. id) == 1
+    local stored = batchIds[id] or (lookEach and redis.call('EXISTS', K_JOB .. id) == 1)
     if stored then plan.existing[i] = id end
     local st, jobType, ik, run, _
     if not stored then

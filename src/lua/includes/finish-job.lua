@@ -10,6 +10,9 @@
 -- Execution jobs that ended in this call, as id, status pairs: includes/graph.lua settles their
 -- children (flushGraph, before the index writes land).
 local graphEnds = {}
+-- What a caller already read of an ending job's edges: id -> { ch, gk, result } or false (no
+-- children), so flushGraph need not read it again (complete.lua, the hot path).
+local knownEdges = {}
 
 local function finishJob(id, from, st, index, ex, kind, att, w, run, field, value, text)
   local key = K_JOB .. id

@@ -96,12 +96,14 @@ local function flushGraph()
   while i <= #graphEnds do
     local pid, ended = graphEnds[i], graphEnds[i + 1]
     i = i + 2
-    local p = redis.call('HMGET', K_JOB .. pid, 'ch', 'gk', 'res')
-    if p[1] then
+    local p = knownEdges[pid]
+    if p == nil then p = redis.call('HMGET', K_JOB .. pid, 'ch', 'gk', 'res') end
+    if p and p[1] then
       for _, cid in ipairs(idsOf(p[1])) do settleChild(cid, p[2] or pid, ended, p[3] or nil) end
     end
   end
   graphEnds = {}
+  knownEdges = {}
 end
 beforeIndexFlush = flushGraph
 
