@@ -1,6 +1,7 @@
 import { newExecutionId } from '../../src/domain/execution';
 import { HARD_TIME_LIMIT_ERROR, LEASE_EXPIRED_ERROR, workerSilentError } from '../../src/domain/hard-time-limit';
-import { ClaimedJob, JobStatus } from '../../src/domain/job';
+import { ClaimedJob, JobSpec, JobStatus } from '../../src/domain/job';
+import { attachGraph } from '../../src/domain/job-graph';
 import { JobEvent } from '../../src/domain/job-event';
 import { isTransition } from '../../src/domain/job-lifecycle';
 import { makeMemoryStoreHarness } from '../support/memory-store-harness';
@@ -35,7 +36,61 @@ interface Scenario {
   run(h: StoreHarness): Promise<void>;
 }
 
+/** An execution of QUEUE whose jobs form the graph the nodes describe (as POST /executions does). */
+async function createGraph(h: StoreHarness, nodes: Array<Partial<JobSpec> & { key: string }>): Promise<void> {
+  const id = newExecutionId(QUEUE, h.clock.now());
+  const jobs = nodes.map((n) => newJob(h, { ...n, executionId: id }));
+  attachGraph(nodes, jobs);
+  await h.store.executions.create({ id, queue: QUEUE }, jobs);
+}
+
+async function claimAllOf(h: StoreHarness): Promise<ClaimedJob[]> {
+  return (await h.store.jobs.claim(QUEUE, WORKER, 100, 30_000)).jobs;
+}
+
 const scenarios: Scenario[] = [
+  {
+    name: 'a graph: a success unblocks the children in its own step; a failure fails one child and skips the next',
+    expected: [
+      ...['enqueued:pending', 'enqueued:blocked', 'enqueued:blocked', 'enqueued:blocked'],
+      ...['claimed:running', 'succeeded:succeeded', 'unblocked:pending', 'unblocked:pending'],
+      ...['claimed:running', 'claimed:running', 'failed:failed', 'failed:failed', 'succeeded:succeeded'],
+      ...['retried:pending', 'retried:blocked', 'claimed:running', 'succeeded:succeeded', 'unblocked:pending'],
+    ],
+    async run(h) {
+      await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'], maxAttempts: 1 }, { key: 'c', dependsOn: ['a'] }, { key: 'd', dependsOn: ['b', 'c'] }]);
+      const [a] = await claimAllOf(h);
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(a), resultJson: '1' }]);
+      const bc = await claimAllOf(h);
+      const b = bc.find((x) => x.job.key === 'b')!;
+      const c = bc.find((x) => x.job.key === 'c')!;
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(b), error: 'boom', retryable: false }]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(c)]);
+      await h.store.admin.retry(b.job.id);
+      const [b2] = await claimAllOf(h);
+      await h.store.jobs.complete(QUEUE, [leaseOf(b2)]);
+    },
+  },
+  {
+    name: 'a graph: a cancelled parent skips one child and lets another run; an execution cancel cancels what waits',
+    expected: [
+      ...['enqueued:pending', 'enqueued:blocked', 'enqueued:blocked', 'enqueued:pending', 'enqueued:blocked'],
+      ...['cancelled:cancelled', 'skipped:skipped', 'unblocked:pending', 'cancelled:cancelled', 'cancelled:cancelled', 'cancelled:cancelled'],
+    ],
+    async run(h) {
+      await createGraph(h, [
+        { key: 'a' },
+        { key: 'skip', dependsOn: ['a'], onParentFailure: 'skip' },
+        { key: 'run', dependsOn: ['a'], onParentFailure: 'run' },
+        { key: 'x' },
+        { key: 'y', dependsOn: ['x'], onParentFailure: 'run' },
+      ]);
+      const a = (await h.store.admin.list({ queue: QUEUE, status: 'pending', limit: 10 })).items.find((j) => j.key === 'a')!;
+      await h.store.admin.cancel(a.id);
+      const x = (await h.store.admin.list({ queue: QUEUE, status: 'pending', limit: 10 })).items.find((j) => j.key === 'x')!;
+      await h.store.executions.cancel(x.executionId!);
+    },
+  },
   {
     name: 'promoted through the API: a delayed job, then one waiting out its retry backoff',
     expected: ['enqueued:scheduled', 'promoted:pending', 'claimed:running', 'retry_scheduled:scheduled', 'promoted:pending', 'claimed:running', 'succeeded:succeeded'],

@@ -107,6 +107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/executions/{id}/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An execution's jobs as a graph: each job's key, status and parents, in one read */
+        get: operations["getExecutionGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/executions/{id}/cancel": {
         parameters: {
             query?: never;
@@ -662,6 +679,11 @@ export interface components {
             body?: ({
                 [key: string]: unknown;
             } | null) | unknown[] | string | number | boolean;
+            /**
+             * @description A job of an execution's graph (dependsOn): the request body (an object, or none) gets its parents' results by key as this field. Unset: the body is sent as given
+             * @example parents
+             */
+            parentsField?: string;
         };
         BackoffDto: {
             /**
@@ -674,7 +696,7 @@ export interface components {
             /** @description Upper bound of any single delay; defaults to one hour, or delayMs when that is larger */
             maxDelayMs?: number;
         };
-        CreateJobDto: {
+        ExecutionJobDto: {
             /**
              * @description Handler name; "http" calls a URL
              * @example email.send
@@ -710,10 +732,27 @@ export interface components {
              * @description Called when the job ends
              */
             callbackUrl?: string;
+            /**
+             * @description The job's key in this execution, unique in it: what other jobs' dependsOn name
+             * @example split
+             */
+            key?: string;
+            /**
+             * @description Keys of jobs of this execution that must succeed before this one runs (it waits as `blocked`, holding nothing). No cycles; at most 100,000 edges per execution. The handler gets their results as `parents`, by key
+             * @example [
+             *       "split"
+             *     ]
+             */
+            dependsOn?: string[];
+            /**
+             * @description What a parent's final failure, cancel or skip does to this job: fail (it fails, naming the parent), skip (it ends `skipped`), run (it runs once every parent has ended, with the results of those that succeeded). Its own children then follow their policies. Default: "fail"
+             * @enum {string}
+             */
+            onParentFailure?: "fail" | "skip" | "run";
         };
         CreateExecutionDto: {
-            /** @description Jobs as POST /jobs takes them, all of one queue; added all or nothing */
-            jobs: components["schemas"]["CreateJobDto"][];
+            /** @description Jobs as POST /jobs takes them, all of one queue, each with an optional key and dependsOn (a graph); added all or nothing */
+            jobs: components["schemas"]["ExecutionJobDto"][];
             /**
              * Format: uri
              * @description POSTed the execution JSON once, when it ends
@@ -735,6 +774,10 @@ export interface components {
             succeeded: number;
             failed: number;
             cancelled: number;
+            /** @description Graph jobs waiting on their parents (dependsOn) */
+            blocked: number;
+            /** @description Graph jobs a parent's failure skipped (onParentFailure: skip) */
+            skipped: number;
         };
         ExecutionResponseDto: {
             id: string;
@@ -780,7 +823,7 @@ export interface components {
                 [key: string]: unknown;
             } | null) | unknown[] | string | number | boolean;
             /** @enum {string} */
-            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled";
+            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled" | "blocked" | "skipped";
             priority: number;
             /** @description Attempts started so far */
             attempts: number;
@@ -817,6 +860,15 @@ export interface components {
             group?: string;
             /** @description A cancel was asked while the job was running */
             cancelRequested?: boolean;
+            /** @description The job's key in its execution's graph */
+            key?: string;
+            /** @description The keys of the jobs of its execution it waits on (its parents) */
+            dependsOn?: string[];
+            /**
+             * @description What a parent's failure, cancel or skip does to it (jobs with dependsOn)
+             * @enum {string}
+             */
+            onParentFailure?: "fail" | "skip" | "run";
             /**
              * @description Read from the job store; a job as job history recorded it has `source: "history"` (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -827,6 +879,26 @@ export interface components {
             items: components["schemas"]["JobResponseDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
+        };
+        ExecutionGraphNodeDto: {
+            id: string;
+            /** @description The job's key; absent for a job given none (it has no children) */
+            key?: string;
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled" | "blocked" | "skipped";
+            /** @description The keys of its parents; empty for a root */
+            dependsOn: string[];
+            attempts: number;
+            /** @description The error of its last attempt, or why a parent ended it */
+            lastError?: string;
+        };
+        ExecutionGraphResponseDto: {
+            execution: components["schemas"]["ExecutionResponseDto"];
+            /** @description Every job of the execution, in the order given (at most 10,000) */
+            nodes: components["schemas"]["ExecutionGraphNodeDto"][];
+            /** @description How many dependsOn edges the nodes hold */
+            edges: number;
         };
         ScheduleJobDto: {
             /**
@@ -966,7 +1038,7 @@ export interface components {
              * @description The job's status now; null once the job has left the store (GET /jobs/:id reads it from history)
              * @enum {string|null}
              */
-            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled" | null;
+            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled" | "blocked" | "skipped" | null;
             /** @description Made by POST /schedules/:name/trigger */
             trigger?: boolean;
         };
@@ -1017,7 +1089,7 @@ export interface components {
             id: string;
             queue: string;
             /** @enum {string} */
-            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled";
+            status: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled" | "blocked" | "skipped";
             /** @description Attempts started so far */
             attempts: number;
             /** Format: date-time */
@@ -1045,6 +1117,43 @@ export interface components {
              * @enum {string}
              */
             source: "history";
+        };
+        CreateJobDto: {
+            /**
+             * @description Handler name; "http" calls a URL
+             * @example email.send
+             */
+            type: string;
+            /** @description One of QUEUES (400 otherwise). Default: "default" */
+            queue?: string;
+            /** @description Any JSON value, handed to the handler; for type "http" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded. */
+            payload?: components["schemas"]["HttpJobPayloadDto"] | ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+            /**
+             * @description Fairness group: a queue serves its groups round-robin, and a group's cap, rate limit or pause holds only its own jobs back. Default: the queue's default group; an "http" job gets host:<its url's host> while HTTP_HOST_CONCURRENCY is above 0
+             * @example tenant-42
+             */
+            group?: string;
+            /** @description Higher runs first. Default: 0 */
+            priority?: number;
+            /** @description Run no sooner than this many ms from now; exclusive with runAt */
+            delayMs?: number;
+            /** @description Run no sooner than this time: ISO-8601 with a zone, or epoch ms; exclusive with delayMs */
+            runAt?: string | number;
+            /** @description Default: 3 */
+            maxAttempts?: number;
+            /** @description Delay between attempts; default exponential from 1 s, capped at 1 h */
+            backoff?: components["schemas"]["BackoffDto"];
+            /** @description Hard time limit of one attempt, ms. Default: 90000 */
+            timeoutMs?: number;
+            /** @description A repeated key in the same queue returns the existing job (200) instead of adding one */
+            idempotencyKey?: string;
+            /**
+             * Format: uri
+             * @description Called when the job ends
+             */
+            callbackUrl?: string;
         };
         BulkCreateJobsDto: {
             /** @description Jobs of one queue (400 naming jobs.N.queue otherwise), added all or nothing in one atomic write */
@@ -1440,6 +1549,17 @@ export interface components {
             /** @description W3C trace context the job was enqueued under (tracing on): the parent of the run span */
             traceparent?: string;
             tracestate?: string;
+            /**
+             * @description A job of an execution's graph (dependsOn): its parents' results by their keys (a parent that ended without succeeding, onParentFailure run, is absent)
+             * @example {
+             *       "split": {
+             *         "parts": 4
+             *       }
+             *     }
+             */
+            parents?: {
+                [key: string]: unknown;
+            };
         };
         ClaimJobsResponseDto: {
             jobs: components["schemas"]["ClaimedJobDto"][];
@@ -2296,6 +2416,74 @@ export interface operations {
             };
         };
     };
+    getExecutionGraph: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The execution with every job as a node of its graph (key, status, dependsOn) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionGraphResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     cancelExecution: {
         parameters: {
             query?: never;
@@ -3001,7 +3189,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Without from/to, one of QUEUES (400 otherwise); job history (from/to) answers any queue it recorded */
                 queue?: string;
-                status?: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled";
+                status?: "pending" | "scheduled" | "running" | "succeeded" | "failed" | "cancelled" | "blocked" | "skipped";
                 type?: string;
                 /** @description Jobs created at or after this time (ISO-8601). Read from job history: 400 when history is off (no DATABASE_URL) */
                 from?: string;
