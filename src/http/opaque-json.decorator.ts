@@ -29,9 +29,16 @@ export function OpaqueJson(options: OpaqueJsonOptions = {}): PropertyDecorator {
   };
 }
 
-/** The opaque properties a DTO class declares. */
+/** The opaque properties a DTO class declares, its own and those of the classes it extends. */
 export function opaqueJsonProperties(dto: Function): ReadonlyMap<string, OpaqueJsonOptions> | undefined {
-  return opaqueByClass.get(dto);
+  let merged: Map<string, OpaqueJsonOptions> | undefined;
+  for (let c: unknown = dto; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    const own = opaqueByClass.get(c);
+    if (!own) continue;
+    merged ??= new Map();
+    for (const [name, options] of own) if (!merged.has(name)) merged.set(name, options);
+  }
+  return merged;
 }
 
 /** The options of every property declared opaque, by property name (one name may be on several DTOs). */

@@ -155,14 +155,16 @@ describe('dashboard (/ui) in chromium', () => {
 
       await visit('execution-graph', `#/executions/${seeded.graphId}`, async () => {
         const node = (key: string) => page.locator(`[data-testid=execution-graph] [data-key="${key}"]`);
-        for (const [key, status] of [['fetch', 'succeeded'], ['parse', 'failed'], ['index', 'skipped'], ['publish', 'succeeded'], ['render', 'running'], ['upload', 'blocked']]) {
+        for (const [key, status] of [['fetch', 'succeeded'], ['parse', 'failed'], ['index', 'skipped'], ['publish', 'succeeded'], ['upload', 'blocked']]) {
           await node(key).and(page.locator(`[data-status=${status}]`)).waitFor();
         }
+        // a 10-minute sleep: running, or pending while the worker's slots are taken
+        await node('render').and(page.locator('[data-status=running], [data-status=pending]')).waitFor();
       });
-      // live: the drawing follows the jobs without a reload
-      const render = (await service.api<{ nodes: Array<{ id: string; key: string }> }>('GET', `/executions/${seeded.graphId}/graph`)).nodes.find((n) => n.key === 'render')!;
-      await service.api('POST', `/jobs/${render.id}/cancel`);
-      await page.locator('[data-testid=execution-graph] [data-key="upload"][data-status=failed]').waitFor();
+      // live: the drawing follows the jobs without a reload (a blocked job cancelled through the API)
+      const upload = (await service.api<{ nodes: Array<{ id: string; key: string }> }>('GET', `/executions/${seeded.graphId}/graph`)).nodes.find((n) => n.key === 'upload')!;
+      await service.api('POST', `/jobs/${upload.id}/cancel`);
+      await page.locator('[data-testid=execution-graph] [data-key="upload"][data-status=cancelled]').waitFor();
 
       await visit('workers', '#/workers', () => page.getByRole('heading', { name: 'Live worker processes (1)' }).waitFor());
 

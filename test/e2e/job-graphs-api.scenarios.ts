@@ -74,7 +74,7 @@ export function describeJobGraphsApi(storeName: string, env: () => Record<string
     it('shows each job its key, parents and policy; the graph follows a run, a failure and a skip', async () => {
       const queue = uniqueQueue();
       const jobs = [
-        { type: 't', queue, key: 'fetch' },
+        { type: 't', queue, key: 'fetch', payload: { url: 'https://example.com/a.pdf', pages: [1, 2] } },
         { type: 't', queue, key: 'parse', dependsOn: ['fetch'], maxAttempts: 1 },
         { type: 't', queue, key: 'index', dependsOn: ['parse'], onParentFailure: 'skip' },
         { type: 't', queue, key: 'notify', dependsOn: ['parse', 'index'], onParentFailure: 'run' },
@@ -87,6 +87,8 @@ export function describeJobGraphsApi(storeName: string, env: () => Record<string
       expect(parse.body).toMatchObject({ key: 'parse', dependsOn: ['fetch'], onParentFailure: 'fail', status: 'blocked' });
 
       const [fetch] = (await e2e.store.jobs.claim(queue, 'w', 10, 60_000)).jobs;
+      // a job of a graph keeps its payload whole (the execution's job DTO extends POST /jobs')
+      expect(fetch.job.payload).toEqual({ url: 'https://example.com/a.pdf', pages: [1, 2] });
       await e2e.store.jobs.complete(queue, [{ id: fetch.job.id, token: fetch.token, resultJson: '{"pages":3}' }]);
       const [parsing] = (await e2e.store.jobs.claim(queue, 'w', 10, 60_000)).jobs;
       expect(parsing.parents).toEqual({ fetch: { pages: 3 } });

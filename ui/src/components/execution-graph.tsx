@@ -77,7 +77,7 @@ export function ExecutionGraphView({ id }: { id: string }) {
         </span>
       </p>
       <div class="graph-wrap">
-        <svg width={width} height={height} role="img" aria-label={`graph of ${g.nodes.length} jobs`} data-testid="execution-graph">
+        <svg width={width} height={height} role="group" aria-label={`graph of ${g.nodes.length} jobs`} data-testid="execution-graph">
           {placed.flatMap((p) =>
             p.node.dependsOn.map((parent) => {
               const from = byName.get(parent);
