@@ -252,6 +252,19 @@ export function describeGraphCases(current: () => StoreHarness): void {
       expect((await claimAll(h)).map((c) => c.job.key)).toEqual(['b']);
     });
 
+    it('an unblocked job joins its fairness group, and the round serves the groups in turn', async () => {
+      const h = current();
+      const kids: Node[] = Array.from({ length: 6 }, (_, i) => ({ key: `k${i}`, dependsOn: ['a'], group: i < 4 ? 'big' : 'small' }));
+      await createGraph(h, [{ key: 'a' }, ...kids]);
+      const [a] = await claimAll(h);
+      await h.store.jobs.complete(QUEUE, [leaseOf(a)]);
+      const first = await claimAll(h, 2);
+      // one job of each group first (round-robin), not the first two of the big group
+      expect(first.map((c) => c.job.group).sort()).toEqual(['big', 'small']);
+      const rest = await claimAll(h);
+      expect(rest.map((c) => c.job.group).sort()).toEqual(['big', 'big', 'big', 'small']);
+    });
+
     it('lists and counts blocked and skipped jobs', async () => {
       const h = current();
       const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'], onParentFailure: 'skip' }]);
