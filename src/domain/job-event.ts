@@ -54,4 +54,7 @@ export interface JobEvent {
   /** on enqueued, for a job a recurring schedule fired (both or neither): its schedule's name and fireAt */
   sn?: string;
   sf?: number;
+  /** on enqueued, for a job of an execution's graph: its key, and its parents' keys (job-graph.ts) */
+  key?: string;
+  dep?: string[];
 }

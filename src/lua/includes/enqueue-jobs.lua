@@ -25,9 +25,9 @@ local blockedIndex = nil
 local MAX_JOB_FIELDS = 64
 
 -- The fields enqueue reads of a job whose field/value pairs stand in ARGV[first..last]:
--- st, type, pr, max, run, ik, ex, sn, sf, grp (nil when absent). Multiple returns: no table per job.
+-- st, type, pr, max, run, ik, ex, sn, sf, grp, gk, dep (nil when absent). Multiple returns: no table per job.
 local function jobFields(first, last)
-  local st, jobType, pr, max, run, ik, ex, sn, sf, grp
+  local st, jobType, pr, max, run, ik, ex, sn, sf, grp, gk, dep
   for f = first, last, 2 do
     local name = ARGV[f]
     if name == 'st' then st = ARGV[f + 1]
@@ -40,9 +40,11 @@ local function jobFields(first, last)
     elseif name == 'sn' then sn = ARGV[f + 1]
     elseif name == 'sf' then sf = ARGV[f + 1]
     elseif name == 'grp' then grp = ARGV[f + 1]
+    elseif name == 'gk' then gk = ARGV[f + 1]
+    elseif name == 'dep' then dep = ARGV[f + 1]
     end
   end
-  return st, jobType, pr, max, run, ik, ex, sn, sf, grp
+  return st, jobType, pr, max, run, ik, ex, sn, sf, grp, gk, dep
 end
 
 -- Whether any of the batch's job hashes exists, with one EXISTS per BATCH_CHUNK ids (a new batch,
@@ -115,7 +117,7 @@ local function writeEnqueue(plan, staged)
       local p = plan.starts[i]
       local id = ARGV[p]
       local first, last = p + 2, p + 1 + tonumber(ARGV[p + 1]) * 2
-      local st, jobType, pr, max, run, ik, ex, sn, sf, grp = jobFields(first, last)
+      local st, jobType, pr, max, run, ik, ex, sn, sf, grp, gk, dep = jobFields(first, last)
       -- one job's fields: a few dozen values, far below unpack()'s bound
       redis.call('HSET', K_JOB .. id, unpack(ARGV, first, last))
       if ik ~= nil then redis.call('HSET', K_IDEM, ik, id) end
@@ -130,7 +132,7 @@ local function writeEnqueue(plan, staged)
         queuePending(id, priority, grp)
       end
       if staged == nil then
-        addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType, sn, sf)
+        addEnqueuedEvent(id, st, priority, numField(max, DEFAULT_MAX_ATTEMPTS), ex, jobType, sn, sf, gk, dep)
         if ex ~= nil then addExecutionJob(ex, id, st) end
       end
     end

@@ -27,13 +27,18 @@ local function addEvent(kind, id, st, att, w, run, text)
   pendingEvents[n + 2] = v
 end
 
--- `sn`, `sf`: the job's schedule (both or neither; nil for a job no schedule fired).
-local function addEnqueuedEvent(id, st, prio, max, exec, type, sn, sf)
+-- `sn`, `sf`: the job's schedule (both or neither; nil for a job no schedule fired); `gk`, `dep`:
+-- a graph job's key and its parents' keys (nil for other jobs).
+local function addEnqueuedEvent(id, st, prio, max, exec, type, sn, sf, gk, dep)
   local n = #pendingEvents
   pendingEvents[n + 1] = 'enqueued'
   local v = id .. EVENT_SEP .. st .. EVENT_SEP .. '0' .. EVENT_SEP .. EVENT_SEP .. prio
     .. EVENT_SEP .. max .. EVENT_SEP .. (exec or '') .. EVENT_SEP .. type
-  if sn and sf then v = v .. EVENT_SEP .. sn .. EVENT_SEP .. sf end
+  if gk or dep then
+    v = v .. EVENT_SEP .. (sn or '') .. EVENT_SEP .. (sf or '') .. EVENT_SEP .. (gk or '') .. EVENT_SEP .. (dep or '')
+  elseif sn and sf then
+    v = v .. EVENT_SEP .. sn .. EVENT_SEP .. sf
+  end
   pendingEvents[n + 2] = v
 end
 

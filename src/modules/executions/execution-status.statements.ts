@@ -8,7 +8,7 @@
 export const UPSERT_EXECUTIONS = `
 INSERT INTO executions AS e (id, queue, status, total, pending, scheduled, running, succeeded, failed, cancelled, blocked, skipped,
   callback_url, created_at, updated_at, finished_at, version)
-SELECT r.id, r.queue, r.status, r.total, r.pending, r.scheduled, r.running, r.succeeded, r.failed, r.cancelled, r.blocked, r.skipped,
+SELECT r.id, r.queue, r.status, r.total, r.pending, r.scheduled, r.running, r.succeeded, r.failed, r.cancelled, coalesce(r.blocked, 0), coalesce(r.skipped, 0),
   r.callback_url, r.created_at, r.updated_at, r.finished_at, r.version
 FROM jsonb_to_recordset($1::jsonb) AS r(id text, queue text, status text, total integer, pending integer,
   scheduled integer, running integer, succeeded integer, failed integer, cancelled integer, blocked integer, skipped integer, callback_url text,

@@ -6,6 +6,7 @@ import { CreateHistoryGaps1767571200000 } from './migrations/1767571200000-creat
 import { AddJobSchedule1767657600000 } from './migrations/1767657600000-add-job-schedule';
 import { CreateAuditLog1767744000000 } from './migrations/1767744000000-create-audit-log';
 import { AddGraphCounts1767830400000 } from './migrations/1767830400000-add-graph-counts';
+import { AddJobGraph1767916800000 } from './migrations/1767916800000-add-job-graph';
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
@@ -20,4 +21,5 @@ export const HISTORY_MIGRATIONS = [
   AddJobSchedule1767657600000,
   CreateAuditLog1767744000000,
   AddGraphCounts1767830400000,
+  AddJobGraph1767916800000,
 ];

@@ -10,6 +10,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'job_records' })
 @Index('job_records_queue_created_idx', ['queue', 'createdAt', 'id'])
 @Index('job_records_queue_type_created_idx', ['queue', 'type', 'createdAt', 'id'])
+@Index('job_records_execution_idx', ['executionId'], { where: `"execution_id" IS NOT NULL` })
 @Index('job_records_unfinished_idx', ['status', 'createdAt', 'id'], { where: `"status" <> 'succeeded'` })
 export class JobRecordEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'job_records_pkey' })
@@ -66,6 +67,14 @@ export class JobRecordEntity {
   executionId: string | null;
 
   /** The recurring schedule that fired the job (Job.schedule.name), from its `enqueued` event. */
+  /** The job's key in its execution's graph (job-graph.ts). */
+  @Column({ name: 'graph_key', type: 'text', nullable: true })
+  graphKey: string | null;
+
+  /** The keys of the jobs of its execution it waited on: the graph's edges, queryable by execution_id. */
+  @Column({ name: 'depends_on', type: 'jsonb', nullable: true })
+  dependsOn: string[] | null;
+
   @Column({ name: 'schedule_name', type: 'text', nullable: true })
   scheduleName: string | null;
 

@@ -37,7 +37,7 @@ const TABLES: TableSpec[] = [
   {
     name: 'job_records',
     columns: ['id', 'queue', 'type', 'status', 'attempts', 'max_attempts', 'priority', 'created_at', 'updated_at', 'started_at',
-      'finished_at', 'worker_id', 'result', 'last_error', 'execution_id', 'schedule_name', 'schedule_fire_at', 'version', 'claim_version',
+      'finished_at', 'worker_id', 'result', 'last_error', 'execution_id', 'schedule_name', 'schedule_fire_at', 'graph_key', 'depends_on', 'version', 'claim_version',
       'error_version'],
     keyExpr: 'claimq_id_time(id)',
     conflict: '(created_at, id)',

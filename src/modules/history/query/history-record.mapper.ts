@@ -26,6 +26,8 @@ export function toJobHistoryRecord(e: JobRecordEntity): JobHistoryRecord {
     lastError: opt(e.lastError),
     executionId: opt(e.executionId),
     schedule: e.scheduleName !== null && e.scheduleFireAt !== null ? { name: e.scheduleName, fireAt: e.scheduleFireAt.getTime() } : undefined,
+    key: opt(e.graphKey ?? null),
+    dependsOn: opt(e.dependsOn ?? null),
   };
 }
 

@@ -20,6 +20,9 @@ export interface JobHistoryRecord {
   lastError?: string;
   executionId?: string;
   schedule?: JobSchedule;
+  /** A graph job's key and its parents' keys. */
+  key?: string;
+  dependsOn?: string[];
 }
 
 export interface JobAttemptHistory {

@@ -28,6 +28,9 @@ export interface JobRecordRow {
    */
   schedule_name?: string;
   schedule_fire_at?: number;
+  /** A graph job's key and its parents' keys (job-graph.ts), present only for such jobs, as the schedule. */
+  graph_key?: string;
+  depends_on?: string[];
   version: string;
   claim_version: string | null;
   error_version: string | null;

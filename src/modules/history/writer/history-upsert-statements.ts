@@ -11,7 +11,7 @@
  * - started_at/worker_id follow the latest claim (`claim_version`); a worker seen only on an
  *   attempt's end fills an empty worker_id;
  * - last_error follows `error_version`;
- * - type, priority, max_attempts, execution_id, schedule_name, schedule_fire_at come from the
+ * - type, priority, max_attempts, execution_id, schedule_name, schedule_fire_at, graph_key, depends_on come from the
  *   enqueued event whenever it arrives;
  * - created_at is the time in the job's id, the partition key (job-history-fold.ts historyKeyOf):
  *   part of the conflict target, so never changed.
@@ -29,6 +29,8 @@ export const JOB_RECORD_MERGE = `
   execution_id = coalesce(j.execution_id, EXCLUDED.execution_id),
   schedule_name = coalesce(j.schedule_name, EXCLUDED.schedule_name),
   schedule_fire_at = coalesce(j.schedule_fire_at, EXCLUDED.schedule_fire_at),
+  graph_key = coalesce(j.graph_key, EXCLUDED.graph_key),
+  depends_on = coalesce(j.depends_on, EXCLUDED.depends_on),
   status = CASE WHEN ${newer('version')} THEN EXCLUDED.status ELSE j.status END,
   attempts = CASE WHEN ${newer('version')} THEN EXCLUDED.attempts ELSE j.attempts END,
   updated_at = CASE WHEN ${newer('version')} THEN EXCLUDED.updated_at ELSE j.updated_at END,
@@ -43,15 +45,15 @@ export const JOB_RECORD_MERGE = `
 
 export const UPSERT_JOB_RECORDS = `
 INSERT INTO job_records AS j (id, queue, type, status, attempts, max_attempts, priority, created_at, updated_at,
-  started_at, finished_at, worker_id, result, last_error, execution_id, schedule_name, schedule_fire_at, version, claim_version,
-  error_version)
+  started_at, finished_at, worker_id, result, last_error, execution_id, schedule_name, schedule_fire_at, graph_key, depends_on,
+  version, claim_version, error_version)
 SELECT r.id, r.queue, r.type, r.status, r.attempts, r.max_attempts, r.priority, ${ts('created_at')}, ${ts('updated_at')},
   ${ts('started_at')}, ${ts('finished_at')}, r.worker_id, r.result, r.last_error, r.execution_id, r.schedule_name,
-  ${ts('schedule_fire_at')}, r.version, r.claim_version, r.error_version
+  ${ts('schedule_fire_at')}, r.graph_key, r.depends_on, r.version, r.claim_version, r.error_version
 FROM json_to_recordset($1::json) AS r(id text, queue text, type text, status text, attempts integer,
   max_attempts integer, priority integer, created_at float8, updated_at float8, started_at float8,
   finished_at float8, worker_id text, result jsonb, last_error text, execution_id text, schedule_name text,
-  schedule_fire_at float8, version numeric, claim_version numeric, error_version numeric)
+  schedule_fire_at float8, graph_key text, depends_on jsonb, version numeric, claim_version numeric, error_version numeric)
 ORDER BY r.created_at, r.id
 ON CONFLICT (created_at, id) DO UPDATE SET ${JOB_RECORD_MERGE}`;
 

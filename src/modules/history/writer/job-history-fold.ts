@@ -65,6 +65,8 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
       row.schedule_name = e.sn;
       row.schedule_fire_at = e.sf;
     }
+    if (e.key !== undefined) row.graph_key = e.key;
+    if (e.dep !== undefined) row.depends_on = e.dep;
   }
   row.status = e.st;
   row.attempts = e.att;

@@ -36,5 +36,7 @@ export function parseJobEvent(raw: unknown): JobEvent | undefined {
   if (![e.w, e.err, e.res, e.type, e.exec, e.sn].every(optStr)) return undefined;
   if (![e.prio, e.ctime, e.max, e.run, e.sf].every(optNum)) return undefined;
   if ((e.sn === undefined) !== (e.sf === undefined)) return undefined;
+  if (!optStr(e.key)) return undefined;
+  if (e.dep !== undefined && !(Array.isArray(e.dep) && e.dep.every((d) => typeof d === 'string'))) return undefined;
   return e as unknown as JobEvent;
 }

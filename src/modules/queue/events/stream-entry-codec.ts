@@ -6,7 +6,9 @@ import { parseJobEvent } from './job-event-parse';
  * call, field `t` = the call's clock, then one field per event, name = kind, value = the event's
  * fields joined by US (\x1f, which no id, status, number, job type, schedule name or worker id
  * contains):
- *   enqueued:  id, st, att, w, prio, max, exec, type [, sn, sf]   (ctime = t; sn, sf: the job's
+ *   enqueued:  id, st, att, w, prio, max, exec, type [, sn, sf [, key, dep]]   (key, dep: a graph
+ *              job's key and its parents' keys, space-separated; sn and sf then '' when it has no
+ *              schedule; ctime = t; sn, sf: the job's
  *                                             schedule, only for a job that has one)
  *   the rest:  id, st, att, w, run [, text]   run '' = none; text taken whole to the end: res for
  *                                             succeeded, else err
@@ -65,7 +67,8 @@ export function encodeStreamEntry(events: JobEvent[]): string[] {
     const head = [e.id, e.st, String(e.att), e.w ?? ''];
     if (e.k === 'enqueued') {
       head.push(String(e.prio ?? 0), String(e.max ?? ''), e.exec ?? '', e.type ?? '');
-      if (e.sn !== undefined && e.sf !== undefined) head.push(e.sn, String(e.sf));
+      if (e.key !== undefined || e.dep !== undefined) head.push(e.sn ?? '', e.sf === undefined ? '' : String(e.sf), e.key ?? '', (e.dep ?? []).join(' '));
+      else if (e.sn !== undefined && e.sf !== undefined) head.push(e.sn, String(e.sf));
     }    else {
       head.push(e.run === undefined ? '' : String(e.run));
       const text = e.k === 'succeeded' ? e.res : e.err;
@@ -85,10 +88,11 @@ function decodeEvent(kind: string, value: string, at: number, withRun: boolean):
     // ten parts: a schedule follows the type (no type or schedule name holds US); otherwise the
     // type is the rest, as it always was. A fire time that does not read leaves the schedule out
     // rather than drop the job's enqueue from history.
-    const scheduled = p.length === 10;
+    const graph = p.length === 12;
+    const scheduled = (p.length === 10 || graph) && p[8] !== '';
     const raw: Record<string, unknown> = {
       k: kind, id: p[0], st: p[1], att: num(p[2]), at,
-      type: scheduled ? p[7] : p.slice(7).join(EVENT_SEP), prio: num(p[4]), ctime: at, max: num(p[5]),
+      type: p.length === 10 || graph ? p[7] : p.slice(7).join(EVENT_SEP), prio: num(p[4]), ctime: at, max: num(p[5]),
     };
     if (p[3] !== '') raw.w = p[3];
     if (p[6] !== '') raw.exec = p[6];
@@ -96,6 +100,8 @@ function decodeEvent(kind: string, value: string, at: number, withRun: boolean):
       raw.sn = p[8];
       raw.sf = num(p[9]);
     }
+    if (graph && p[10] !== '') raw.key = p[10];
+    if (graph && p[11] !== '') raw.dep = p[11].split(' ');
     return parseJobEvent(raw);
   }
   // id, st, att, w, [run,] then the rest of the value as text

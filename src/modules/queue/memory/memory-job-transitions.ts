@@ -168,5 +168,7 @@ export function enqueuedEvent(entry: MemoryJobEntry, now: number): JobEvent {
     max: r.maxAttempts,
     ...(r.executionId !== undefined ? { exec: r.executionId } : {}),
     ...(r.schedule !== undefined ? { sn: r.schedule.name, sf: r.schedule.fireAt } : {}),
+    ...(r.graph?.key !== undefined ? { key: r.graph.key } : {}),
+    ...(r.graph?.dependsOn !== undefined ? { dep: [...r.graph.dependsOn] } : {}),
   });
 }
