@@ -89,7 +89,7 @@ export class ClaimqModule {
     ];
     if (layout.api) imports.push(JobsModule, AuditModule, RemoteWorkersModule);
     if (layout.workers) imports.push(ClaimModule);
-    return { module: ClaimqModule, imports, exports: [QueueModule, SchedulesModule] };
+    return { module: ClaimqModule, imports, exports: [QueueModule, SchedulesModule, ExecutionsModule] };
   }
 }
 

@@ -14,6 +14,7 @@ export { JobQueue, JobAdmin, ExecutionStore } from './modules/queue';
 export type { ClaimResult, CompleteRequest, FailRequest, SettleOutcome, ListPage, ListQuery, ExecutionPage, RefreshBacklog } from './modules/queue';
 export * from './modules/claim';
 export { SchedulesService } from './modules/schedules';
+export { ExecutionsService } from './modules/executions';
 export type { ScheduleSpec, ScheduleDetail } from './modules/schedules';
 export { FairnessService } from './modules/jobs';
 export type { GroupLimit, GroupSettingsPatch, GroupState, QueueSettings, QueueSettingsPatch, RateLimit } from './domain/fairness';

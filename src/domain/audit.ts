@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'jobs.cancel', // queue:<name>
   'jobs.retry', // queue:<name>
   'execution.cancel', // execution:<id>
+  'execution.add_jobs', // execution:<id>
   'schedule.put', // schedule:<name>
   'schedule.delete', // schedule:<name>
   'schedule.pause', // schedule:<name>

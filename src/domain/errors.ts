@@ -42,6 +42,14 @@ export class InvalidTransitionError extends ClaimqError {
   }
 }
 
+/** A change to a running execution's graph that its state refuses: it ended, or a job it names no longer waits (409). */
+export class GraphConflictError extends ClaimqError {
+  readonly code = 'graph_conflict';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 /** A settle or heartbeat presented a token that is not the job's current one, or the job is not running: nothing was recorded. */
 export class StaleLeaseError extends ClaimqError {
   readonly code = 'stale';

@@ -1,4 +1,7 @@
+import { GraphConflictError } from './errors';
 import { JobGraphNode, JobSpec, JobStatus, NewJob } from './job';
+
+export { GraphConflictError };
 
 /**
  * Job dependencies inside one execution: the graph a client sends, checked here, and every
@@ -30,7 +33,7 @@ export interface GraphNodeSpec {
 export class GraphSpecError extends Error {
   constructor(
     readonly index: number,
-    readonly field: 'key' | 'dependsOn' | 'idempotencyKey',
+    readonly field: 'key' | 'dependsOn' | 'idempotencyKey' | 'requiredBy',
     readonly reason: string,
   ) {
     super(`jobs[${index}].${field} ${reason}`);
@@ -50,7 +53,7 @@ export interface GraphPlan {
  * (Kahn's algorithm: a job left unordered sits on one, and is named). Returns undefined when no job
  * has a dependsOn: a plain execution.
  */
-export function planGraph(jobs: readonly GraphNodeSpec[], maxEdges = MAX_EXECUTION_EDGES): GraphPlan | undefined {
+export function planGraph(jobs: readonly GraphNodeSpec[], maxEdges = MAX_EXECUTION_EDGES, reportFrom = 0): GraphPlan | undefined {
   const byKey = new Map<string, number>();
   let edges = 0;
   jobs.forEach((job, i) => {
@@ -83,7 +86,9 @@ export function planGraph(jobs: readonly GraphNodeSpec[], maxEdges = MAX_EXECUTI
     for (const c of children[i]) if (--waiting[c] === 0) ready.push(c);
   }
   if (ordered < jobs.length) {
-    const onCycle = waiting.findIndex((n) => n > 0);
+    // a job left unordered sits on a cycle or after one; the first at or after reportFrom is named
+    const unordered = waiting.findIndex((n, i) => n > 0 && i >= reportFrom);
+    const onCycle = unordered >= 0 ? unordered : waiting.findIndex((n) => n > 0);
     throw new GraphSpecError(onCycle, 'dependsOn', `is part of a cycle (job "${jobs[onCycle].key ?? onCycle}" waits on itself through its parents)`);
   }
   return { parents, children, edges };
@@ -161,5 +166,72 @@ export function attachGraph(specs: readonly Pick<JobSpec, 'key' | 'dependsOn' | 
     }
     if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
     if (Object.keys(graph).length > 0) jobs[i].graph = graph;
+  });
+}
+
+/** A job of a running execution, as jobs added to it see it. */
+export interface ExistingGraphNode {
+  id: string;
+  key?: string;
+  status: JobStatus;
+  dependsOn?: string[];
+}
+
+/** A job added to a running execution: its place as at creation, plus the existing jobs that must now also wait on it. */
+export type AddedGraphJob = Pick<JobSpec, 'key' | 'dependsOn' | 'onParentFailure' | 'idempotencyKey'> & { requiredBy?: string[] };
+
+/**
+ * Places jobs added to a running execution (fan-out at run time) in its graph: the new jobs may
+ * depend on existing jobs and on each other, and `requiredBy` names existing jobs that must now
+ * also wait on the new one (a `merge` waiting on parts its `split` adds). The combined graph is
+ * checked as at creation (keys unique across old and new, no cycle, limits); a `requiredBy`
+ * target must still be blocked, or the addition is refused with GraphConflictError. Errors name
+ * the added jobs by their position in `specs`.
+ */
+export function attachAddition(existing: readonly ExistingGraphNode[], specs: readonly AddedGraphJob[], jobs: NewJob[], maxJobs: number, maxEdges = MAX_EXECUTION_EDGES): void {
+  const base = existing.length;
+  if (base + specs.length > maxJobs) throw new GraphSpecError(0, 'key', `takes the execution past ${maxJobs} jobs (it holds ${base})`);
+  const existingByKey = new Map<string, number>();
+  existing.forEach((n, i) => n.key !== undefined && existingByKey.set(n.key, i));
+  const gained: string[][] = existing.map(() => []);
+  specs.forEach((spec, i) => {
+    if (spec.idempotencyKey !== undefined) throw new GraphSpecError(i, 'idempotencyKey', 'cannot be set on a job added to an execution');
+    if (spec.key !== undefined && existingByKey.has(spec.key)) throw new GraphSpecError(i, 'key', `"${spec.key}" is already the key of a job of this execution`);
+    const seen = new Set<string>();
+    for (const target of spec.requiredBy ?? []) {
+      const at = existingByKey.get(target);
+      if (at === undefined) throw new GraphSpecError(i, 'requiredBy', `names "${target}", which is the key of no job of this execution`);
+      if (seen.has(target)) throw new GraphSpecError(i, 'requiredBy', `names "${target}" twice`);
+      seen.add(target);
+      if (spec.key === undefined) throw new GraphSpecError(i, 'key', 'is needed with requiredBy: the jobs that wait on this one name it');
+      if (existing[at].status !== 'blocked') throw new GraphConflictError(`job "${target}" is ${existing[at].status}: it no longer waits, so it cannot wait on jobs[${i}] too`);
+      gained[at].push(spec.key);
+    }
+  });
+  const combined: GraphNodeSpec[] = [
+    ...existing.map((n, i) => ({ key: n.key, dependsOn: [...(n.dependsOn ?? []), ...gained[i]] })),
+    ...specs.map((s) => ({ key: s.key, dependsOn: s.dependsOn })),
+  ];
+  let plan: GraphPlan | undefined;
+  try {
+    plan = planGraph(combined, maxEdges, base);
+  } catch (err) {
+    if (err instanceof GraphSpecError && err.index >= base) throw new GraphSpecError(err.index - base, err.field, err.reason);
+    if (err instanceof GraphSpecError) throw new GraphSpecError(0, 'dependsOn', `would put job "${existing[err.index].key ?? existing[err.index].id}" on a cycle`);
+    throw err;
+  }
+  const idOf = (i: number): string => (i < base ? existing[i].id : jobs[i - base].id);
+  specs.forEach((spec, i) => {
+    const graph: JobGraphNode = {};
+    if (spec.key !== undefined) graph.key = spec.key;
+    const parents = plan?.parents[base + i] ?? [];
+    if (parents.length > 0) {
+      graph.dependsOn = spec.dependsOn ?? [];
+      graph.parentIds = parents.map(idOf);
+    }
+    const requiredBy = (spec.requiredBy ?? []).map((k) => existing[existingByKey.get(k)!].id);
+    if (requiredBy.length > 0) graph.requiredByIds = requiredBy;
+    if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
+    jobs[i].graph = graph;
   });
 }

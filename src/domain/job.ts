@@ -86,6 +86,8 @@ export interface JobGraphNode {
   /** The parents' job ids, in the same order. */
   parentIds?: string[];
   onParentFailure?: ParentFailurePolicy;
+  /** A job added to a running execution: the existing (blocked) jobs that now also wait on it. */
+  requiredByIds?: string[];
 }
 
 /** A spec after defaults: what the stores persist. `payload` is kept as its JSON text. */

@@ -3,6 +3,7 @@ import {
   InvalidJobSpecError,
   InvalidTransitionError,
   ExecutionNotFoundError,
+  GraphConflictError,
   JobNotFoundError,
   PayloadTooLargeError,
   QueueNotPermittedError,
@@ -17,7 +18,7 @@ import { ErrorResponse, errorResponse } from './error-response';
 export function domainErrorResponse(err: ClaimqError): ErrorResponse {
   const code = err.code;
   if (err instanceof JobNotFoundError || err instanceof ExecutionNotFoundError || err instanceof ScheduleNotFoundError) return errorResponse(404, err.message, { code });
-  if (err instanceof InvalidTransitionError || err instanceof StaleLeaseError) return errorResponse(409, err.message, { code });
+  if (err instanceof InvalidTransitionError || err instanceof StaleLeaseError || err instanceof GraphConflictError) return errorResponse(409, err.message, { code });
   if (err instanceof QueueNotPermittedError) return errorResponse(403, err.message, { code });
   if (err instanceof InvalidJobSpecError) {
     return errorResponse(400, err.message, { code, errors: [{ field: err.field, reason: err.reason }] });

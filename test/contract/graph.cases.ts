@@ -1,7 +1,7 @@
 import { InvalidTransitionError } from '../../src/domain/errors';
 import { ExecutionRecord, newExecutionId } from '../../src/domain/execution';
 import { ClaimedJob, Job, JobSpec } from '../../src/domain/job';
-import { attachGraph, MAX_EXECUTION_EDGES } from '../../src/domain/job-graph';
+import { attachAddition, attachGraph, GraphConflictError, MAX_EXECUTION_EDGES } from '../../src/domain/job-graph';
 import { MAX_EXECUTION_JOBS } from '../../src/domain/execution';
 import { LEASE_MS, leaseOf, newJob, QUEUE, WORKER } from './contract-fixtures';
 import { expectExactCounters } from './execution-fixtures';
@@ -275,6 +275,86 @@ export function describeGraphCases(current: () => StoreHarness): void {
       await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ cancelled: 1, skipped: 1, blocked: 0 });
       const skipped = await h.store.admin.list({ queue: QUEUE, status: 'skipped', limit: 10 });
       expect(skipped.items.map((j) => j.id)).toEqual([g.ids.get('b')]);
+    });
+  });
+}
+
+/** Adds jobs to a running execution as POST /executions/:id/jobs does: placed against its jobs as they stand. */
+export async function addToGraph(h: StoreHarness, g: Graph, nodes: Array<Node & { requiredBy?: string[] }>): Promise<ExecutionRecord> {
+  const existing: Job[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await h.store.executions.listJobs(g.execution.id, 1000, cursor);
+    existing.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const jobs = nodes.map((n) => newJob(h, { ...n, executionId: g.execution.id }));
+  attachAddition(existing, nodes, jobs, MAX_EXECUTION_JOBS);
+  const record = await h.store.executions.addJobs(g.execution.id, jobs);
+  const after = await h.store.executions.listJobs(g.execution.id, 10_000);
+  for (const job of after.items) g.ids.set(job.key!, job.id);
+  return record;
+}
+
+export function describeFanOutCases(current: () => StoreHarness): void {
+  describe('jobs added to a running execution (fan-out at run time)', () => {
+    it('a running split adds parts that the waiting merge now waits on too; merge runs after every part, with all their results', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'split' }, { key: 'merge', dependsOn: ['split'] }]);
+      const [split] = await claimAll(h);
+      const parts = Array.from({ length: 3 }, (_, i) => ({ key: `part-${i}`, dependsOn: ['split'], requiredBy: ['merge'] }));
+      const record = await addToGraph(h, g, parts);
+      expect(record.total).toBe(5);
+      expect(await statuses(h, g)).toEqual({ split: 'running', merge: 'blocked', 'part-0': 'blocked', 'part-1': 'blocked', 'part-2': 'blocked' });
+      expect((await job(h, g, 'merge')).dependsOn).toEqual(['split', 'part-0', 'part-1', 'part-2']);
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(split), resultJson: '{"parts":3}' }]);
+      const claimed = await claimAll(h);
+      expect(keysOf(claimed)).toEqual(['part-0', 'part-1', 'part-2']);
+      for (const c of claimed) expect(c.parents).toEqual({ split: { parts: 3 } });
+      await h.store.jobs.complete(QUEUE, claimed.slice(0, 2).map((c) => ({ ...leaseOf(c), resultJson: JSON.stringify(c.job.key) })));
+      expect((await job(h, g, 'merge')).status).toBe('blocked');
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(claimed[2]), resultJson: JSON.stringify(claimed[2].job.key) }]);
+      const [merge] = await claimAll(h);
+      expect(merge.parents).toEqual({ split: { parts: 3 }, 'part-0': 'part-0', 'part-1': 'part-1', 'part-2': 'part-2' });
+      await h.store.jobs.complete(QUEUE, [leaseOf(merge)]);
+      expect((await expectExactCounters(h.store, g.execution.id)).counts.succeeded).toBe(5);
+    });
+
+    it('a job added after its parent ended settles that edge at once: a success passes its result, a failure its policy', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'ok' }, { key: 'bad', maxAttempts: 1 }, { key: 'keep' }]);
+      const roots = await claimAll(h);
+      const ok = roots.find((r) => r.job.key === 'ok')!;
+      const bad = roots.find((r) => r.job.key === 'bad')!;
+      await h.store.jobs.complete(QUEUE, [{ ...leaseOf(ok), resultJson: '42' }]);
+      await h.store.jobs.fail(QUEUE, [{ ...leaseOf(bad), error: 'boom', retryable: false }]);
+      await addToGraph(h, g, [
+        { key: 'after-ok', dependsOn: ['ok'] },
+        { key: 'after-bad', dependsOn: ['bad'], onParentFailure: 'skip' },
+      ]);
+      expect(await statuses(h, g)).toMatchObject({ 'after-ok': 'pending', 'after-bad': 'skipped' });
+      const [afterOk] = await claimAll(h);
+      expect(afterOk.parents).toEqual({ ok: 42 });
+      await expectExactCounters(h.store, g.execution.id);
+      // a retry of the failed parent runs the job added after it again
+      await h.store.admin.retry(g.ids.get('bad')!);
+      expect((await job(h, g, 'after-bad')).status).toBe('blocked');
+    });
+
+    it('refuses, adding nothing, a job a no longer waiting job would wait on, and any job once the execution ended', async () => {
+      const h = current();
+      const g = await createGraph(h, [{ key: 'a' }, { key: 'b', dependsOn: ['a'] }]);
+      const [a] = await claimAll(h);
+      await h.store.jobs.complete(QUEUE, [leaseOf(a)]);
+      // b became pending between the read and the write: the store refuses what the plan allowed
+      const planned = newJob(h, { executionId: g.execution.id });
+      planned.graph = { key: 'late', requiredByIds: [g.ids.get('b')!] };
+      await expect(h.store.executions.addJobs(g.execution.id, [planned])).rejects.toBeInstanceOf(GraphConflictError);
+      expect((await h.store.executions.get(g.execution.id))!.total).toBe(2);
+      const [b] = await claimAll(h);
+      await h.store.jobs.complete(QUEUE, [leaseOf(b)]);
+      await expect(h.store.executions.addJobs(g.execution.id, [newJob(h, { executionId: g.execution.id })])).rejects.toBeInstanceOf(GraphConflictError);
+      await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, blocked: 0, succeeded: 2 });
     });
   });
 }

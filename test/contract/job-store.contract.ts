@@ -6,7 +6,7 @@ import { describeConcurrencyCases } from './concurrency.cases';
 import { describeEnqueueAndReadCases } from './enqueue-read.cases';
 import { describeEventBacklogCases } from './event-backlog.cases';
 import { describeExecutionCases } from './execution.cases';
-import { describeGraphCases } from './graph.cases';
+import { describeFanOutCases, describeGraphCases } from './graph.cases';
 import { describeExecutionIdempotencyCases } from './execution-idempotency.cases';
 import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { describeExecutionListingCases } from './execution-listing.cases';
@@ -53,6 +53,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeMalformedDataCases(current);
     describeExecutionCases(current);
     describeGraphCases(current);
+    describeFanOutCases(current);
     describeExecutionRetentionCases(current);
     describeExecutionListingCases(current);
     describeExecutionIdempotencyCases(current);

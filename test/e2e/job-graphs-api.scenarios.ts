@@ -102,6 +102,33 @@ export function describeJobGraphsApi(storeName: string, env: () => Record<string
       expect(list.body.items.map((j: { key: string }) => j.key)).toEqual(['index']);
     });
 
+    it('adds jobs to a running execution: 201 with their ids; 400, 404 and 409 add nothing', async () => {
+      const queue = uniqueQueue();
+      const { body } = await e2e.http().post('/executions').send({ jobs: [{ type: 't', queue, key: 'split' }, { type: 't', queue, key: 'merge', dependsOn: ['split'] }] }).expect(201);
+      const parts = [0, 1].map((i) => ({ type: 't', key: `part-${i}`, dependsOn: ['split'], requiredBy: ['merge'], payload: { i } }));
+      const added = await e2e.http().post(`/executions/${body.id}/jobs`).send({ jobs: parts }).expect(201);
+      expect(added.body).toEqual({ id: body.id, total: 4, jobIds: [expect.any(String), expect.any(String)] });
+      const part = await e2e.http().get(`/jobs/${added.body.jobIds[1]}`).expect(200);
+      expect(part.body).toMatchObject({ queue, key: 'part-1', dependsOn: ['split'], status: 'blocked', payload: { i: 1 }, executionId: body.id });
+      const graph = await e2e.http().get(`/executions/${body.id}/graph`).expect(200);
+      expect(graph.body.nodes.find((n: { key: string }) => n.key === 'merge').dependsOn).toEqual(['split', 'part-0', 'part-1']);
+
+      const refusedWith = async (status: number, jobs: unknown[], text: RegExp, id = body.id) => {
+        const res = await e2e.http().post(`/executions/${id}/jobs`).send({ jobs }).expect(status);
+        expect(JSON.stringify(res.body).replace(/\\"/g, '"')).toMatch(text);
+      };
+      await refusedWith(400, [{ type: 't', key: 'split' }], /jobs\.0\.key.*"split" is already the key/);
+      await refusedWith(400, [{ type: 't', key: 'x', requiredBy: ['nope'] }], /jobs\.0\.requiredBy/);
+      await refusedWith(400, [{ type: 't', key: 'x', dependsOn: ['merge'], requiredBy: ['merge'] }], /cycle/);
+      await refusedWith(400, [{ type: 't', queue: uniqueQueue() }], /jobs\.0\.queue/);
+      await refusedWith(404, [{ type: 't' }], /not found/, `${queue}-00000000000000000000`);
+      // split runs and ends; the parts become pending: a job can no longer make them wait
+      const [split] = (await e2e.store.jobs.claim(queue, 'w', 10, 60_000)).jobs;
+      await e2e.store.jobs.complete(queue, [{ id: split.job.id, token: split.token }]);
+      await refusedWith(409, [{ type: 't', key: 'late', requiredBy: ['part-0'] }], /"part-0" is pending/);
+      expect((await e2e.http().get(`/executions/${body.id}`).expect(200)).body.total).toBe(4);
+    });
+
     it('answers 404 for the graph of an unknown execution', async () => {
       await e2e.http().get(`/executions/${uniqueQueue()}-00000000000000000000/graph`).expect(404);
     });

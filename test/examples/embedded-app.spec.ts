@@ -31,7 +31,7 @@ describe('examples/embedded-app: a NestJS app that embeds claimq through its pub
   }, 180_000);
 
   it('imports nothing of claimq but its public entry', async () => {
-    for (const file of ['app.module.ts', 'main.ts', 'invoice.handler.ts']) {
+    for (const file of ['app.module.ts', 'main.ts', 'invoice.handler.ts', 'batch.handler.ts']) {
       const source = await readFile(join(EXAMPLE, 'src', file), 'utf8');
       const claimqImports = [...source.matchAll(/from '(claimq[^']*)'/g)].map((m) => m[1]);
       expect(claimqImports.every((spec) => spec === 'claimq')).toBe(true);
@@ -71,6 +71,27 @@ describe('examples/embedded-app: a NestJS app that embeds claimq through its pub
           job = (await (await fetch(`${base}/jobs/${id}`)).json()) as typeof job;
         }
         expect(job).toMatchObject({ status: 'succeeded', queue: 'invoices', result: { number: 'F-7', pages: 3 } });
+        // a graph that splits itself at run time: split adds 3 parts, merge waits on them and sums their results
+        const graph = await fetch(`${base}/executions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jobs: [
+              { key: 'split', type: 'batch.split', payload: { parts: 3 } },
+              { key: 'merge', type: 'batch.merge', dependsOn: ['split'] },
+            ],
+          }),
+        });
+        expect(graph.status).toBe(201);
+        const execution = (await graph.json()) as { id: string };
+        let view: { execution: { status: string; total: number }; nodes: Array<{ key: string; id: string }> } | undefined;
+        for (let i = 0; i < 400 && view?.execution.status !== 'succeeded'; i++) {
+          await new Promise((r) => setTimeout(r, 25));
+          view = (await (await fetch(`${base}/executions/${execution.id}/graph`)).json()) as typeof view;
+        }
+        expect(view?.execution).toMatchObject({ status: 'succeeded', total: 5 });
+        const merge = (await (await fetch(`${base}/jobs/${view!.nodes.find((n) => n.key === 'merge')!.id}`)).json()) as { result: unknown; dependsOn: string[] };
+        expect(merge).toMatchObject({ result: { parts: 3, rows: 60 }, dependsOn: ['split', 'part-0', 'part-1', 'part-2'] });
         // claimq's own checks answer inside the app
         const ready = await fetch(`${base}/health/ready`);
         expect(ready.status).toBe(200);

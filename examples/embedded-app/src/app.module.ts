@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClaimqModule } from 'claimq';
 import { AppSettings } from './app-settings';
+import { BatchJobs } from './batch.handler';
 import { InvoiceJobs } from './invoice.handler';
 
 @Module({ providers: [AppSettings], exports: [AppSettings] })
@@ -18,12 +19,12 @@ class SettingsModule {}
       inject: [AppSettings],
       useFactory: (settings: AppSettings) => ({
         store: settings.redisUrl ? { redis: settings.redisUrl, prefix: settings.redisPrefix } : 'memory',
-        queues: ['invoices'],
+        queues: ['invoices', 'default'],
         worker: { concurrency: 8 },
         logLevel: settings.logLevel,
       }),
     }),
   ],
-  providers: [InvoiceJobs],
+  providers: [InvoiceJobs, BatchJobs],
 })
 export class AppModule {}

@@ -2,13 +2,13 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, U
 import type { Response } from 'express';
 import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob } from '../jobs';
-import { CreateExecutionDto } from './dto/create-execution.dto';
+import { AddExecutionJobsDto, CreateExecutionDto } from './dto/create-execution.dto';
 import { ExecutionGraphNodeDto, ExecutionGraphResponseDto } from './dto/execution-graph-response.dto';
-import { toExecutionJobSpec } from './dto/execution-job.dto';
-import { CreatedExecutionResponseDto, ExecutionPageResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
+import { toAddedJobSpec, toExecutionJobSpec } from './dto/execution-job.dto';
+import { AddedJobsResponseDto, CreatedExecutionResponseDto, ExecutionPageResponseDto, ExecutionResponseDto } from './dto/execution-response.dto';
 import { ListExecutionsQueryDto } from './dto/list-executions-query.dto';
 import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
@@ -34,6 +34,19 @@ export class ExecutionsController {
     const { id, total, created } = await this.executions.create(dto.jobs.map(toExecutionJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);
     return { id, total };
+  }
+
+  @Post(':id/jobs')
+  @Audited('execution.add_jobs', (req) => `execution:${param(req, 'id')}`)
+  @ApiCreatedResponse({ type: AddedJobsResponseDto, description: 'The jobs were added to the execution, all of them' })
+  @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the field as jobs.<index>.<field> (an unknown or repeated key, a cycle, a limit)' })
+  @ApiNotFoundResponse()
+  @ApiConflictResponse({ description: 'Nothing was added: the execution has ended, or a job named in requiredBy no longer waits' })
+  @ApiJsonBodyOnly()
+  @ApiOperation({ operationId: 'addExecutionJobs', summary: 'Add jobs to a running execution (fan-out at run time): they may depend on its jobs, and its blocked jobs may wait on them' })
+  @UseInterceptors(TraceContextInterceptor)
+  async addJobs(@Param('id', ExecutionIdPipe) id: string, @Body() dto: AddExecutionJobsDto): Promise<AddedJobsResponseDto> {
+    return this.executions.addJobs(id, dto.jobs.map(toAddedJobSpec));
   }
 
   @Get()

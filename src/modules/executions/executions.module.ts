@@ -68,6 +68,7 @@ export class ExecutionsModule {
       controllers.push(ExecutionsController);
       providers.push(ExecutionsService);
     }
-    return { module: ExecutionsModule, imports, controllers, providers, exports: [ExecutionRefreshService] };
+    // ExecutionsService (with the API): an embedding app's handlers add jobs to their own execution with it
+    return { module: ExecutionsModule, imports, controllers, providers, exports: api ? [ExecutionRefreshService, ExecutionsService] : [ExecutionRefreshService] };
   }
 }

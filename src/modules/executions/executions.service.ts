@@ -2,8 +2,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../domain/errors';
 import { Execution, ExecutionRecord, MAX_EXECUTION_JOBS, newExecutionId, toExecution } from '../../domain/execution';
 import { Job, JobSpec, NewJob } from '../../domain/job';
-import { attachGraph, GraphSpecError } from '../../domain/job-graph';
-import { idTail } from '../../domain/job-id';
+import { attachAddition, attachGraph, GraphSpecError } from '../../domain/job-graph';
+import { idTail, queueOfJobId, withPartition } from '../../domain/job-id';
 import { JobsService } from '../jobs';
 import { HistoryQueryService } from '../history';
 import { ExecutionStore, ListPage } from '../queue';
@@ -68,6 +68,30 @@ export class ExecutionsService {
 
   listJobs(id: string, limit: number, cursor?: string): Promise<ListPage> {
     return this.executions.listJobs(id, limit, cursor);
+  }
+
+  /**
+   * Adds jobs to a running execution (fan-out at run time; README, Job graphs): each of its queue
+   * unless it names it, placed in the graph by attachAddition against the execution's jobs as they
+   * stand, then added all or nothing by the store, which checks again what may have moved since
+   * (the execution ended, a requiredBy job stopped waiting: 409).
+   */
+  async addJobs(id: string, specs: Array<JobSpec & { requiredBy?: string[] }>): Promise<{ id: string; total: number; jobIds: string[] }> {
+    const { execution, jobs: existing } = await this.graph(id);
+    const jobs = this.jobs.normalizeMany(specs.map((s) => ({ ...s, queue: s.queue ?? execution.queue })));
+    const stray = jobs.findIndex((job) => job.queue !== execution.queue);
+    if (stray >= 0) throw new InvalidJobSpecError(`jobs.${stray}.queue`, `must be ${execution.queue}, the queue of the execution`);
+    for (const job of jobs) job.executionId = id;
+    try {
+      attachAddition(existing, specs, jobs, MAX_EXECUTION_JOBS);
+    } catch (err) {
+      if (err instanceof GraphSpecError) throw new InvalidJobSpecError(`jobs.${err.index}.${err.field}`, err.reason);
+      throw err;
+    }
+    const record = await this.tracer.traceEnqueue(jobs, () => this.executions.addJobs(id, jobs), enqueuedExecution);
+    // a partitioned queue's execution names its partition: its jobs' ids were moved there
+    const partition = queueOfJobId(id) ?? execution.queue;
+    return { id, total: record.total, jobIds: jobs.map((j) => withPartition(j.id, partition)) };
   }
 
   /** The execution and every one of its jobs (at most MAX_EXECUTION_JOBS), read page by page. */

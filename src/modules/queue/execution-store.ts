@@ -17,6 +17,16 @@ export abstract class ExecutionStore {
    */
   abstract create(execution: NewExecution, jobs: NewJob[]): Promise<ExecutionRecord>;
 
+  /**
+   * Adds jobs to a running execution, all or nothing (fan-out at run time; attachAddition in
+   * src/domain/job-graph.ts placed them): each joins the execution's counters and list; a parent
+   * that has ended settles its edge at once (a success passes its result; a failure applies the
+   * job's policy); each `requiredByIds` job, still blocked, waits on the new job too. Throws
+   * ExecutionNotFoundError, or GraphConflictError when the execution has ended or a
+   * `requiredByIds` job no longer waits (nothing is added then).
+   */
+  abstract addJobs(id: string, jobs: NewJob[]): Promise<ExecutionRecord>;
+
   abstract get(id: string): Promise<ExecutionRecord | null>;
 
   /**

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { MAX_EXECUTION_JOBS } from '../../../domain/execution';
-import { ExecutionJobDto } from './execution-job.dto';
+import { AddedExecutionJobDto, ExecutionJobDto } from './execution-job.dto';
 import { MAX_CALLBACK_URL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, IsHttpUrl } from '../../jobs';
 
 export class CreateExecutionDto {
@@ -37,4 +37,19 @@ export class CreateExecutionDto {
   @IsString()
   @Length(1, MAX_IDEMPOTENCY_KEY_LENGTH)
   idempotencyKey?: string;
+}
+
+export class AddExecutionJobsDto {
+  @ApiProperty({
+    type: [AddedExecutionJobDto],
+    minItems: 1,
+    maxItems: MAX_EXECUTION_JOBS,
+    description: "Jobs to add to the running execution (its queue by default), added all or nothing; the execution's total stays at most 10,000 jobs and 100,000 edges",
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_EXECUTION_JOBS)
+  @ValidateNested({ each: true })
+  @Type(() => AddedExecutionJobDto)
+  jobs: AddedExecutionJobDto[];
 }

@@ -51,3 +51,27 @@ export function toExecutionJobSpec(dto: ExecutionJobDto): JobSpec {
   if (dto.onParentFailure != null) spec.onParentFailure = dto.onParentFailure;
   return spec;
 }
+
+/** A job added to a running execution (POST /executions/:id/jobs): an execution's job, plus the jobs that must now wait on it too. */
+export class AddedExecutionJobDto extends ExecutionJobDto {
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_EXECUTION_JOBS - 1,
+    example: ['merge'],
+    description:
+      'Keys of jobs of the execution, still blocked, that must now also wait on this job (a `merge` waiting on the parts its `split` adds). ' +
+      '409 when one no longer waits',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EXECUTION_JOBS - 1)
+  @IsString({ each: true })
+  @Matches(NAME_PATTERN, { each: true, message: 'each value in $property must match [A-Za-z0-9_.:-]{1,100}' })
+  requiredBy?: string[];
+}
+
+export function toAddedJobSpec(dto: AddedExecutionJobDto): JobSpec & { requiredBy?: string[] } {
+  const spec: JobSpec & { requiredBy?: string[] } = toExecutionJobSpec(dto);
+  if (dto.requiredBy != null) spec.requiredBy = dto.requiredBy;
+  return spec;
+}

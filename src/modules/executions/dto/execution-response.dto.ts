@@ -13,6 +13,17 @@ export class CreatedExecutionResponseDto {
   total: number;
 }
 
+export class AddedJobsResponseDto {
+  @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
+  id: string;
+
+  @ApiProperty({ description: 'Jobs in the execution now' })
+  total: number;
+
+  @ApiProperty({ type: [String], description: "The added jobs' ids, in the order given" })
+  jobIds: string[];
+}
+
 export class ExecutionResponseDto implements ExecutionJson {
   @ApiProperty()
   id: string;

@@ -1,5 +1,8 @@
-import { InvalidJobSpecError } from '../../../domain/errors';
-import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
+import { ExecutionNotFoundError, InvalidJobSpecError } from '../../../domain/errors';
+import { deriveExecutionStatus, ExecutionRecord, isExecutionFinal, NewExecution, queueOfExecutionId } from '../../../domain/execution';
+import { GraphConflictError } from '../../../domain/job-graph';
+import { JobEvent } from '../../../domain/job-event';
+import { settleEndedParent } from './memory-graph';
 import { NewJob } from '../../../domain/job';
 import { decodeExecutionCursor, encodeExecutionCursor } from '../execution-list-cursor';
 import { ExecutionPage, ExecutionStore, RefreshBacklog } from '../execution-store';
@@ -29,6 +32,48 @@ export class MemoryExecutionStore extends ExecutionStore {
     if (jobs.length > 0) this.state.enqueueInto(q, jobs);
     this.state.usedQueues.add(q.name);
     return toRecord(created);
+  }
+
+  async addJobs(id: string, jobs: NewJob[]): Promise<ExecutionRecord> {
+    const q = this.executionQueue(id);
+    const execution = requireExecution(q, id);
+    if (!q) throw new ExecutionNotFoundError(id);
+    if (jobs.some((j) => j.queue !== execution.queue || j.executionId !== id)) throw new InvalidJobSpecError('jobs', `must all be of queue ${execution.queue} and execution ${id}`);
+    if (isExecutionFinal(deriveExecutionStatus(execution.counts, execution.total))) throw new GraphConflictError(`execution ${id} has ended: jobs cannot be added to it`);
+    for (const job of jobs) {
+      for (const target of job.graph?.requiredByIds ?? []) {
+        const entry = q.jobs.get(target);
+        if (entry?.status !== 'blocked') throw new GraphConflictError(`job "${entry?.record.graph?.key ?? target}" is ${entry?.status ?? 'gone'}: it no longer waits, so it cannot wait on a new job`);
+      }
+    }
+    this.state.checkEnqueueBatch(q, jobs, true);
+    const now = this.state.clock.now();
+    // as add-to-execution.lua: the jobs, then the jobs that wait on them, then the edges from parents that ended
+    this.state.enqueueInto(q, jobs);
+    const added = new Set(jobs.map((j) => j.id));
+    const events: JobEvent[] = [];
+    let woke = false;
+    for (const job of jobs) {
+      const entry = q.jobs.get(job.id);
+      for (const target of job.graph?.requiredByIds ?? []) {
+        const g = q.jobs.get(target)?.record.graph;
+        if (!g) continue;
+        g.waitingOn += 1;
+        (g.parentIds ??= []).push(job.id);
+        (g.dependsOn ??= []).push(job.graph?.key ?? job.id);
+        entry?.record.graph?.childIds.push(target);
+      }
+    }
+    for (const job of jobs) {
+      const entry = q.jobs.get(job.id);
+      for (const pid of job.graph?.parentIds ?? []) {
+        const parent = q.jobs.get(pid);
+        if (entry && parent && !added.has(pid) && settleEndedParent(q, entry, parent, now, events)) woke = true;
+      }
+    }
+    this.state.record(q, events);
+    if (woke) q.waiters.wakeAll();
+    return toRecord(execution);
   }
 
   async get(id: string): Promise<ExecutionRecord | null> {

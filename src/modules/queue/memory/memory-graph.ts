@@ -112,3 +112,10 @@ export function reopenDescendants(q: MemoryQueue, id: string, now: number, event
     }
   }
 }
+
+/** An edge from a parent that had ended before its child was added (add-to-execution.lua): settled at once, as its end would have. */
+export function settleEndedParent(q: MemoryQueue, child: MemoryJobEntry, parent: MemoryJobEntry, now: number, events: JobEvent[]): boolean {
+  if (!isParentEnd(parent.status)) return false;
+  const key = parent.record.graph?.key ?? parent.id;
+  return settleChild(q, child, key, parent.status, parent.status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, now, events);
+}

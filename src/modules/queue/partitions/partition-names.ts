@@ -10,8 +10,12 @@ export function placeIn(job: NewJob, layout: PartitionLayout, index: number): Ne
   const partition = layout.names[index];
   const placed: NewJob = { ...job, queue: partition, id: withPartition(job.id, partition) };
   // a graph's edges name its jobs' ids, which move with them (an execution stays in one partition)
-  const parentIds = job.graph?.parentIds;
-  if (parentIds) placed.graph = { ...job.graph, parentIds: parentIds.map((p) => withPartition(p, partition)) };
+  const graph = job.graph;
+  if (graph?.parentIds || graph?.requiredByIds) {
+    placed.graph = { ...graph };
+    if (graph.parentIds) placed.graph.parentIds = graph.parentIds.map((p) => withPartition(p, partition));
+    if (graph.requiredByIds) placed.graph.requiredByIds = graph.requiredByIds.map((p) => withPartition(p, partition));
+  }
   return placed;
 }
 

@@ -35,6 +35,22 @@ export class PartitionedExecutions extends ExecutionStore {
     return namedExecution(record);
   }
 
+  /** The jobs go to the execution's partition (its id names it), their ids and edges moved there. */
+  async addJobs(id: string, jobs: NewJob[]): Promise<ExecutionRecord> {
+    const partition = queueOfJobId(id);
+    const queue = jobs[0]?.queue;
+    if (partition === undefined || queue === undefined) return this.inner.addJobs(id, jobs);
+    const layout = await this.router.layout(queue);
+    const index = layout.names.indexOf(partition);
+    if (layout.single || index < 0) return this.inner.addJobs(id, jobs);
+    const record = await this.inner.addJobs(
+      id,
+      jobs.map((job) => ({ ...placeIn(job, layout, index), executionId: id })),
+    );
+    await this.router.announce(queue, index);
+    return namedExecution(record);
+  }
+
   async get(id: string): Promise<ExecutionRecord | null> {
     const record = await this.inner.get(id);
     return record && namedExecution(record);

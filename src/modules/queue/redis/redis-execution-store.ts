@@ -1,5 +1,6 @@
 import { ExecutionNotFoundError, InvalidJobSpecError } from '../../../domain/errors';
 import { ExecutionRecord, NewExecution, queueOfExecutionId } from '../../../domain/execution';
+import { GraphConflictError } from '../../../domain/job-graph';
 import { NewJob } from '../../../domain/job';
 import { ExecutionPage, ExecutionStore, RefreshBacklog } from '../execution-store';
 import { ListPage } from '../job-admin';
@@ -45,6 +46,29 @@ export class RedisExecutionStore extends ExecutionStore {
     // the id is another execution's when the idempotency key named it (nothing was written)
     const [id, hash] = (await this.ctx.run('create-execution', execution.queue, args, now, this.ctx.replicaWait)) as [string, unknown[], unknown];
     return decodeExecution(String(id), pairsToHash(hash));
+  }
+
+  async addJobs(id: string, jobs: NewJob[]): Promise<ExecutionRecord> {
+    const queue = queueOfExecutionId(id);
+    if (queue === undefined) throw new ExecutionNotFoundError(id);
+    if (jobs.some((j) => j.queue !== queue || j.executionId !== id)) throw new InvalidJobSpecError('jobs', `must all be of queue ${queue} and execution ${id}`);
+    return this.ctx.call(async () => {
+      const now = this.ctx.clock.now();
+      const args: (string | number)[] = [id, jobs.length];
+      const children = childrenOf(jobs);
+      for (const job of jobs) {
+        const fields = encodeNewJob(job, now);
+        const kids = [...(children?.get(job.id) ?? []), ...(job.graph?.requiredByIds ?? [])];
+        if (kids.length > 0) fields.push('ch', kids.join(' '));
+        args.push(job.id, fields.length / 2);
+        for (const field of fields) args.push(field);
+      }
+      const reply = (await this.ctx.run('add-to-execution', queue, args, now, this.ctx.replicaWait)) as unknown[];
+      if (reply[0] === 'not_found') throw new ExecutionNotFoundError(id);
+      if (reply[0] === 'ended') throw new GraphConflictError(`execution ${id} has ended: jobs cannot be added to it`);
+      if (reply[0] === 'not_blocked') throw new GraphConflictError(`job "${String(reply[1])}" is ${String(reply[2])}: it no longer waits, so it cannot wait on a new job`);
+      return decodeExecution(id, pairsToHash(reply, 1));
+    });
   }
 
   async get(id: string): Promise<ExecutionRecord | null> {

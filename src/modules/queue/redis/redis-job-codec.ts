@@ -24,7 +24,8 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   cid the id of the last cancel or retry call that changed the job (its resend changes nothing)
  *   tp traceparent   ts tracestate (the span that enqueued the job; only while tracing is on)
  *   gk graph key   dep the parents' keys, space-separated   opf onParentFailure (absent: fail)
- *   pa the parents' ids, ch the children's ids (both space-separated)   np parents not yet settled (while
+ *   pa the parents' ids, ch the children's ids, rb (a job added to a running execution) the existing
+ *   jobs that wait on it too (all space-separated)   np parents not yet settled (while
  *   blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
  */
 export type JobHash = Record<string, string>;
@@ -74,6 +75,7 @@ export function encodeNewJob(job: NewJob, now: number): string[] {
       f.push('dep', (graph.dependsOn ?? []).join(' '), 'pa', (graph.parentIds ?? []).join(' '), 'np', String(parents));
     }
     if (graph.onParentFailure !== undefined && graph.onParentFailure !== 'fail') f.push('opf', graph.onParentFailure);
+    if (graph.requiredByIds !== undefined && graph.requiredByIds.length > 0) f.push('rb', graph.requiredByIds.join(' '));
   }
   return f;
 }

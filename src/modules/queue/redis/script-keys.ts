@@ -80,6 +80,7 @@ export const SCRIPT_KEYS = {
   'enqueue-partition': ['jobPrefix', 'idem', ...PENDING, 'scheduled', ...EVENTS],
   'create-execution': ['jobPrefix', 'idem', 'executionsIdem', 'executionsAll', ...PENDING, 'scheduled', 'blocked', ...EVENTS],
   claim: [...FINISH, 'workerLeasePrefix'],
+  'add-to-execution': [...FINISH, 'idem'],
   heartbeat: ['jobPrefix', 'leases'],
   counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'settings', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
