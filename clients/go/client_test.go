@@ -197,7 +197,7 @@ func TestRequestsOnTheWire(t *testing.T) {
 		mu.Unlock()
 		switch {
 		case strings.HasSuffix(r.URL.Path, "/claims"):
-			_, _ = io.WriteString(w, `{"jobs":[{"job":{"id":"emails-01J","queue":"emails","type":"send","payload":{"to":"a@b"},"status":"running","priority":0,"attempts":1,"maxAttempts":3,"backoff":{"strategy":"exponential","delayMs":1000},"timeoutMs":30000,"runAt":"2026-11-28T17:35:00.000Z","createdAt":"2026-11-28T17:35:00.000Z","updatedAt":"2026-11-28T17:35:00.000Z","source":"store"},"token":7,"leaseExpiresAt":"2026-11-28T17:40:00.000Z","traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}],"leaseMs":300000,"heartbeatMs":60000}`)
+			_, _ = io.WriteString(w, `{"jobs":[{"job":{"id":"emails-01J","queue":"emails","type":"send","payload":{"to":"a@b"},"status":"running","priority":0,"attempts":1,"maxAttempts":3,"backoff":{"strategy":"exponential","delayMs":1000},"timeoutMs":30000,"runAt":"2026-11-28T17:35:00.000Z","createdAt":"2026-11-28T17:35:00.000Z","updatedAt":"2026-11-28T17:35:00.000Z","source":"store"},"token":7,"leaseExpiresAt":"2026-11-28T17:40:00.000Z","traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01","parents":{"split":{"parts":2}}}],"leaseMs":300000,"heartbeatMs":60000}`)
 		case strings.HasSuffix(r.URL.Path, "/heartbeat"):
 			_, _ = io.WriteString(w, `{"cancelled":[],"stale":[],"leaseExpiresAt":"2026-11-28T17:45:00.000Z"}`)
 		case r.URL.Path == "/settlements":
@@ -223,6 +223,10 @@ func TestRequestsOnTheWire(t *testing.T) {
 	}
 	if jobs[0].Traceparent == "" || jobs[0].LeaseExpiresAt.IsZero() {
 		t.Fatalf("claim fields %+v", jobs[0])
+	}
+	var split struct{ Parts int }
+	if err := json.Unmarshal(jobs[0].Parents["split"], &split); err != nil || split.Parts != 2 {
+		t.Fatalf("parents %+v %v", jobs[0].Parents, err)
 	}
 	lease := jobs[0].Lease()
 	if _, err := c.Heartbeat(ctx, "box-1-42-ab", HeartbeatRequest{Queues: []string{"emails"}, Leases: []Lease{lease}, Info: &WorkerInfo{Version: "1.2.0"}}); err != nil {

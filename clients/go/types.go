@@ -108,6 +108,9 @@ type ClaimedJob struct {
 	// Traceparent and Tracestate are the W3C trace context the job was enqueued under (tracing on).
 	Traceparent string `json:"traceparent,omitempty"`
 	Tracestate  string `json:"tracestate,omitempty"`
+	// Parents holds, for a job of an execution's graph (dependsOn), its parents' results by their
+	// keys, as JSON; a parent that ended without succeeding (onParentFailure "run") is absent.
+	Parents map[string]json.RawMessage `json:"parents,omitempty"`
 }
 
 // Lease names a job a worker holds, by the token of its claim.

@@ -69,7 +69,7 @@ class ClaimedJob:
     ``job.cancelled.is_set()`` or waits on it instead of sleeping.
     """
 
-    __slots__ = ("job", "token", "lease_expires_at", "traceparent", "tracestate", "cancelled", "cancel_reason")
+    __slots__ = ("job", "token", "lease_expires_at", "traceparent", "tracestate", "parents", "cancelled", "cancel_reason")
 
     def __init__(
         self,
@@ -78,12 +78,15 @@ class ClaimedJob:
         lease_expires_at: Optional[datetime] = None,
         traceparent: Optional[str] = None,
         tracestate: Optional[str] = None,
+        parents: Optional[Dict[str, Any]] = None,
     ) -> None:
         self.job = job
         self.token = token
         self.lease_expires_at = lease_expires_at
         self.traceparent = traceparent
         self.tracestate = tracestate
+        # a job of an execution's graph (dependsOn): its parents' results by their keys
+        self.parents: Dict[str, Any] = parents or {}
         self.cancelled = threading.Event()
         self.cancel_reason: Optional[str] = None
 
@@ -93,7 +96,8 @@ class ClaimedJob:
         token = data.get("token")
         if not isinstance(job, dict) or not isinstance(job.get("id"), str) or isinstance(token, bool) or not isinstance(token, int):
             raise ValueError(f"a claimed job without job.id or token: {data!r}"[:500])
-        return cls(job, token, parse_time(data.get("leaseExpiresAt")), data.get("traceparent"), data.get("tracestate"))
+        parents = data.get("parents")
+        return cls(job, token, parse_time(data.get("leaseExpiresAt")), data.get("traceparent"), data.get("tracestate"), parents if isinstance(parents, dict) else None)
 
     @property
     def id(self) -> str:

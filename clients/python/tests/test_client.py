@@ -29,7 +29,7 @@ class ClientTests(unittest.TestCase):
     def test_claim_sends_the_worker_and_decodes_jobs_and_lease_settings(self) -> None:
         self.stub.script.append(
             Reply(200, {
-                "jobs": [{"job": job_json("q-01A", payload={"n": 1}), "token": 7, "leaseExpiresAt": "2026-11-28T17:40:00.000Z", "traceparent": "00-abc-def-01"}],
+                "jobs": [{"job": job_json("q-01A", payload={"n": 1}), "token": 7, "leaseExpiresAt": "2026-11-28T17:40:00.000Z", "traceparent": "00-abc-def-01", "parents": {"split": {"parts": 2}}}],
                 "leaseMs": 5000,
                 "heartbeatMs": 1000,
             })
@@ -49,6 +49,7 @@ class ClientTests(unittest.TestCase):
         job = jobs[0]
         self.assertEqual((job.id, job.token, job.payload, job.attempts, job.timeout_ms), ("q-01A", 7, {"n": 1}, 1, 30_000))
         self.assertEqual(job.traceparent, "00-abc-def-01")
+        self.assertEqual(job.parents, {"split": {"parts": 2}})
         self.assertEqual(job.lease_expires_at.year, 2026)
         self.assertFalse(job.cancelled.is_set())
         self.assertEqual((meta.lease_ms, meta.heartbeat_ms), (5000, 1000))
