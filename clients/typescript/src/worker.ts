@@ -17,6 +17,8 @@ export interface JobContext {
   signal: AbortSignal;
   /** The claim's fencing token. */
   token: number;
+  /** A job of an execution's graph (dependsOn): its parents' results by their keys; `{}` for any other job. */
+  parents: Record<string, unknown>;
 }
 
 /** Runs one job; what it resolves to is the job's result (JSON), what it throws fails the attempt. */
@@ -339,7 +341,7 @@ export class Worker {
     const { job } = task.claimed;
     let result: unknown;
     try {
-      result = await this.handler(job, { signal: task.controller.signal, token: task.lease.token });
+      result = await this.handler(job, { signal: task.controller.signal, token: task.lease.token, parents: task.claimed.parents ?? {} });
     } catch (err) {
       // decided already (aborted): what the handler does after that is not recorded
       if (task.state === 'running') this.decide(task, failure(task.lease, err));

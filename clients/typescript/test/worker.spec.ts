@@ -87,6 +87,30 @@ describe('Worker against the service', () => {
     expect(logs).toEqual([]);
   });
 
+  it("hands a graph job its parents' results as ctx.parents, after they succeeded", async () => {
+    const queue = uniqueQueue();
+    const seen = new Map<string, Record<string, unknown>>();
+    const { id } = await client.createExecution({
+      jobs: [
+        { type: 'count', queue, key: 'a', payload: { n: 2 } },
+        { type: 'count', queue, key: 'b', payload: { n: 3 } },
+        { type: 'sum', queue, key: 'total', dependsOn: ['a', 'b'] },
+      ],
+    });
+    const { worker } = startWorker({
+      queue,
+      handler: async (job, ctx) => {
+        seen.set(job.key ?? job.id, ctx.parents);
+        if (job.type === 'sum') return Object.values(ctx.parents).reduce((n: number, v) => n + (v as number), 0);
+        return (job.payload as { n: number }).n;
+      },
+    });
+    await vi.waitFor(async () => expect((await client.getExecution(id)).status).toBe('succeeded'), SETTLED);
+    await stopWorker(worker);
+    expect(seen.get('a')).toEqual({});
+    expect(seen.get('total')).toEqual({ a: 2, b: 3 });
+  });
+
   it('fails a job for good on PermanentJobError, retries other errors, and RetryJobLaterError sets when', async () => {
     const queue = uniqueQueue();
     const backoff = { strategy: 'fixed' as const, delayMs: 10 };
