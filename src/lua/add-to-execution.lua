@@ -18,6 +18,8 @@
   then per job, as enqueue.lua: id, number of fields f, then f field/value pairs (ex = ARGV[3];
            pa: every parent's id; rb: the existing jobs that wait on it; ch: its children's ids)
 
+  Sent twice (a resend), the second call finds the first's jobs and answers 'ok', changing nothing.
+
   Returns: { 'ok', the execution's counters hash as field, value, ... }, { 'not_found' },
   { 'ended' } (every job of the execution is final), or { 'not_blocked', key or id, status }.
 ]]
@@ -30,6 +32,14 @@ local ex = ARGV[3]
 local execKey = K_EXEC .. ex
 local counts = redis.call('HMGET', execKey, 't', 'succeeded', 'failed', 'cancelled', 'skipped')
 if not counts[1] then return { 'not_found' } end
+-- the same call sent again (a resend after a lost reply) finds its first job, which a new call's
+-- fresh ids never do: it answers as the first did and changes nothing (before the checks below,
+-- which the first call's own work may now fail: its jobs may have run, a requiredBy job moved on)
+if ARGV[5] and redis.call('EXISTS', K_JOB .. ARGV[5]) == 1 then
+  local reply = redis.call('HGETALL', execKey)
+  table.insert(reply, 1, 'ok')
+  return reply
+end
 local done = 0
 for i = 2, 5 do done = done + (tonumber(counts[i]) or 0) end
 if done >= tonumber(counts[1]) then return { 'ended' } end

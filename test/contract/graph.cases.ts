@@ -16,7 +16,7 @@ interface Graph {
 }
 
 /** Creates an execution of QUEUE whose jobs form the graph the nodes describe (as POST /executions does). */
-async function createGraph(h: StoreHarness, nodes: Node[]): Promise<Graph> {
+export async function createGraph(h: StoreHarness, nodes: Node[]): Promise<Graph> {
   const id = newExecutionId(QUEUE, h.clock.now());
   const jobs = nodes.map((n) => newJob(h, { ...n, executionId: id }));
   attachGraph(nodes, jobs);

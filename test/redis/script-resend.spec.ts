@@ -10,6 +10,7 @@ import { decodeGapEntry } from '../../src/modules/queue/events/stream-entry-code
 import { Redis } from 'ioredis';
 import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, newJob, QUEUE, useHarness, WORKER } from '../contract/contract-fixtures';
 import { createExecution, expectExactCounters } from '../contract/execution-fixtures';
+import { addToGraph, createGraph } from '../contract/graph.cases';
 import { StoreHarness } from '../contract/store-harness';
 import { redisStoreHarness, TEST_REDIS_URL } from '../support/redis-store-harness';
 
@@ -100,6 +101,23 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 3 });
     await expectExactCounters(h.store, ex.id);
     await expect(h.store.executions.list(QUEUE, 10)).resolves.toMatchObject({ items: [{ id: ex.id }], nextCursor: null });
+  });
+
+  it('add-to-execution: the jobs added once; the job that waits on them counts them once', async () => {
+    const h = current();
+    const g = await createGraph(h, [{ key: 'split' }, { key: 'merge', dependsOn: ['split'] }]);
+    const [split] = await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS).then((r) => r.jobs);
+    resend('add-to-execution');
+    const record = await addToGraph(h, g, [0, 1].map((i) => ({ key: `part-${i}`, dependsOn: ['split'], requiredBy: ['merge'] })));
+    expect(record.total).toBe(4);
+    expect((await h.store.admin.get(g.ids.get('merge')!))!.dependsOn).toEqual(['split', 'part-0', 'part-1']);
+    await h.store.jobs.complete(QUEUE, [leaseOf(split)]);
+    const parts = (await h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).jobs;
+    expect(parts.map((p) => p.job.key).sort()).toEqual(['part-0', 'part-1']);
+    await h.store.jobs.complete(QUEUE, parts.map(leaseOf));
+    // merge waited on each part once: it is pending now, not still blocked on a part counted twice
+    expect((await h.store.admin.get(g.ids.get('merge')!))!.status).toBe('pending');
+    await expectExactCounters(h.store, g.execution.id);
   });
 
   it('claim: the first send\'s leases, unknown to the worker, are found by strayLeases and released with their attempt given back', async () => {

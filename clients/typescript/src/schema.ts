@@ -73,23 +73,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/executions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An execution's status and job counts */
-        get: operations["getExecution"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/executions/{id}/jobs": {
         parameters: {
             query?: never;
@@ -99,6 +82,24 @@ export interface paths {
         };
         /** The jobs of an execution, in the order they were given, paged */
         get: operations["listExecutionJobs"];
+        put?: never;
+        /** Add jobs to a running execution (fan-out at run time): they may depend on its jobs, and its blocked jobs may wait on them */
+        post: operations["addExecutionJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/executions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An execution's status and job counts */
+        get: operations["getExecution"];
         put?: never;
         post?: never;
         delete?: never;
@@ -766,6 +767,79 @@ export interface components {
             id: string;
             /** @description Jobs in the execution (a job whose idempotency key matched an existing job is not one) */
             total: number;
+        };
+        AddedExecutionJobDto: {
+            /**
+             * @description Handler name; "http" calls a URL
+             * @example email.send
+             */
+            type: string;
+            /** @description One of QUEUES (400 otherwise). Default: "default" */
+            queue?: string;
+            /** @description Any JSON value, handed to the handler; for type "http" an HttpJobPayload. At most MAX_PAYLOAD_BYTES encoded. */
+            payload?: components["schemas"]["HttpJobPayloadDto"] | ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+            /**
+             * @description Fairness group: a queue serves its groups round-robin, and a group's cap, rate limit or pause holds only its own jobs back. Default: the queue's default group; an "http" job gets host:<its url's host> while HTTP_HOST_CONCURRENCY is above 0
+             * @example tenant-42
+             */
+            group?: string;
+            /** @description Higher runs first. Default: 0 */
+            priority?: number;
+            /** @description Run no sooner than this many ms from now; exclusive with runAt */
+            delayMs?: number;
+            /** @description Run no sooner than this time: ISO-8601 with a zone, or epoch ms; exclusive with delayMs */
+            runAt?: string | number;
+            /** @description Default: 3 */
+            maxAttempts?: number;
+            /** @description Delay between attempts; default exponential from 1 s, capped at 1 h */
+            backoff?: components["schemas"]["BackoffDto"];
+            /** @description Hard time limit of one attempt, ms. Default: 90000 */
+            timeoutMs?: number;
+            /** @description A repeated key in the same queue returns the existing job (200) instead of adding one */
+            idempotencyKey?: string;
+            /**
+             * Format: uri
+             * @description Called when the job ends
+             */
+            callbackUrl?: string;
+            /**
+             * @description The job's key in this execution, unique in it: what other jobs' dependsOn name
+             * @example split
+             */
+            key?: string;
+            /**
+             * @description Keys of jobs of this execution that must succeed before this one runs (it waits as `blocked`, holding nothing). No cycles; at most 100,000 edges per execution. The handler gets their results as `parents`, by key
+             * @example [
+             *       "split"
+             *     ]
+             */
+            dependsOn?: string[];
+            /**
+             * @description What a parent's final failure, cancel or skip does to this job: fail (it fails, naming the parent), skip (it ends `skipped`), run (it runs once every parent has ended, with the results of those that succeeded). Its own children then follow their policies. Default: "fail"
+             * @enum {string}
+             */
+            onParentFailure?: "fail" | "skip" | "run";
+            /**
+             * @description Keys of jobs of the execution, still blocked, that must now also wait on this job (a `merge` waiting on the parts its `split` adds). 409 when one no longer waits
+             * @example [
+             *       "merge"
+             *     ]
+             */
+            requiredBy?: string[];
+        };
+        AddExecutionJobsDto: {
+            /** @description Jobs to add to the running execution (its queue by default), added all or nothing; the execution's total stays at most 10,000 jobs and 100,000 edges */
+            jobs: components["schemas"]["AddedExecutionJobDto"][];
+        };
+        AddedJobsResponseDto: {
+            /** @example default-01JABCDEFG0123456789ABCD */
+            id: string;
+            /** @description Jobs in the execution now */
+            total: number;
+            /** @description The added jobs' ids, in the order given */
+            jobIds: string[];
         };
         QueueCountsDto: {
             pending: number;
@@ -1456,7 +1530,7 @@ export interface components {
              */
             keyId: string | null;
             /** @enum {string} */
-            action: "job.cancel" | "job.retry" | "job.promote" | "jobs.cancel" | "jobs.retry" | "execution.cancel" | "schedule.put" | "schedule.delete" | "schedule.pause" | "schedule.resume" | "schedule.trigger" | "queue.settings" | "queue.pause" | "queue.resume" | "group.put";
+            action: "job.cancel" | "job.retry" | "job.promote" | "jobs.cancel" | "jobs.retry" | "execution.cancel" | "execution.add_jobs" | "schedule.put" | "schedule.delete" | "schedule.pause" | "schedule.resume" | "schedule.trigger" | "queue.settings" | "queue.pause" | "queue.resume" | "group.put";
             /**
              * @description `job:<id>`, `queue:<name>`, `schedule:<name>`, `execution:<id>` or `queue:<name>/group:<group>`
              * @example job:default.0h2k...
@@ -2277,9 +2351,13 @@ export interface operations {
             };
         };
     };
-    getExecution: {
+    listExecutionJobs: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2288,12 +2366,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The jobs in the order they were given */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ExecutionResponseDto"];
+                    "application/json": components["schemas"]["JobPageResponseDto"];
                 };
             };
             /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
@@ -2344,13 +2423,117 @@ export interface operations {
             };
         };
     };
-    listExecutionJobs: {
+    addExecutionJobs: {
         parameters: {
-            query?: {
-                limit?: number;
-                /** @description nextCursor of the previous page */
-                cursor?: string;
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddExecutionJobsDto"];
+            };
+        };
+        responses: {
+            /** @description The jobs were added to the execution, all of them */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedJobsResponseDto"];
+                };
+            };
+            /** @description Nothing was added; `errors` names the field as jobs.<index>.<field> (an unknown or repeated key, a cycle, a limit) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Nothing was added: the execution has ended, or a job named in requiredBy no longer waits */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getExecution: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 id: string;
@@ -2359,13 +2542,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The jobs in the order they were given */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobPageResponseDto"];
+                    "application/json": components["schemas"]["ExecutionResponseDto"];
                 };
             };
             /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
