@@ -115,11 +115,6 @@ export function upstreamError(parentKey: string, end: ParentEnd): string {
   return `parent "${parentKey}" ${end}`;
 }
 
-/** What a graph job enters at creation: blocked while it has parents, else as enqueueDecision says. */
-export function isBlockedAtStart(parentCount: number): boolean {
-  return parentCount > 0;
-}
-
 /**
  * Where a graph job goes when it runs again (a retry through the API of it, or of an ancestor whose
  * end had ended it): with parents that have not ended -> blocked, waiting on those; all satisfied ->
@@ -153,20 +148,28 @@ export function endedByParent(status: JobStatus, upstream: boolean): boolean {
  */
 export function attachGraph(specs: readonly Pick<JobSpec, 'key' | 'dependsOn' | 'onParentFailure' | 'idempotencyKey'>[], jobs: NewJob[]): void {
   const plan = planGraph(specs);
+  // a plain execution (no key, dependsOn or policy anywhere): its jobs carry no graph
+  if (!plan && specs.every((s) => s.key === undefined && s.onParentFailure === undefined)) return;
   specs.forEach((spec, i) => {
     if (plan && spec.idempotencyKey !== undefined) {
       throw new GraphSpecError(i, 'idempotencyKey', 'cannot be set on a job of an execution with dependsOn: give the execution an idempotencyKey instead');
     }
-    const graph: JobGraphNode = {};
-    if (spec.key !== undefined) graph.key = spec.key;
-    const parents = plan?.parents[i] ?? [];
-    if (parents.length > 0) {
-      graph.dependsOn = spec.dependsOn ?? [];
-      graph.parentIds = parents.map((p) => jobs[p].id);
-    }
-    if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
+    const graph = graphNode(spec, (plan?.parents[i] ?? []).map((p) => jobs[p].id));
     if (Object.keys(graph).length > 0) jobs[i].graph = graph;
   });
+}
+
+/** A job's place in the graph: its key and policy as given, its parents' keys and ids when it has any. */
+function graphNode(spec: Pick<JobSpec, 'key' | 'dependsOn' | 'onParentFailure'>, parentIds: string[], requiredByIds: string[] = []): JobGraphNode {
+  const graph: JobGraphNode = {};
+  if (spec.key !== undefined) graph.key = spec.key;
+  if (parentIds.length > 0) {
+    graph.dependsOn = spec.dependsOn ?? [];
+    graph.parentIds = parentIds;
+  }
+  if (requiredByIds.length > 0) graph.requiredByIds = requiredByIds;
+  if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
+  return graph;
 }
 
 /** A job of a running execution, as jobs added to it see it. */
@@ -222,16 +225,7 @@ export function attachAddition(existing: readonly ExistingGraphNode[], specs: re
   }
   const idOf = (i: number): string => (i < base ? existing[i].id : jobs[i - base].id);
   specs.forEach((spec, i) => {
-    const graph: JobGraphNode = {};
-    if (spec.key !== undefined) graph.key = spec.key;
-    const parents = plan?.parents[base + i] ?? [];
-    if (parents.length > 0) {
-      graph.dependsOn = spec.dependsOn ?? [];
-      graph.parentIds = parents.map(idOf);
-    }
     const requiredBy = (spec.requiredBy ?? []).map((k) => existing[existingByKey.get(k)!].id);
-    if (requiredBy.length > 0) graph.requiredByIds = requiredBy;
-    if (spec.onParentFailure !== undefined) graph.onParentFailure = spec.onParentFailure;
-    jobs[i].graph = graph;
+    jobs[i].graph = graphNode(spec, (plan?.parents[base + i] ?? []).map(idOf), requiredBy);
   });
 }

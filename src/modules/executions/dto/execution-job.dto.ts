@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { MAX_EXECUTION_JOBS } from '../../../domain/execution';
@@ -7,6 +8,17 @@ import { CreateJobDto, toJobSpec } from '../../jobs';
 import { JobSpec } from '../../../domain/job';
 
 const KEY_MESSAGE = '$property must match [A-Za-z0-9_.:-]{1,100}';
+
+/** A list of job keys of one execution (dependsOn, requiredBy): optional, at most every other job, each a name. */
+function IsKeyList(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_EXECUTION_JOBS - 1),
+    IsString({ each: true }),
+    Matches(NAME_PATTERN, { each: true, message: 'each value in $property must match [A-Za-z0-9_.:-]{1,100}' }),
+  );
+}
 
 /** A job of POST /executions: a job as POST /jobs takes it, with its place in the execution's graph. */
 export class ExecutionJobDto extends CreateJobDto {
@@ -24,11 +36,7 @@ export class ExecutionJobDto extends CreateJobDto {
       'Keys of jobs of this execution that must succeed before this one runs (it waits as `blocked`, holding nothing). ' +
       'No cycles; at most 100,000 edges per execution. The handler gets their results as `parents`, by key',
   })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_EXECUTION_JOBS - 1)
-  @IsString({ each: true })
-  @Matches(NAME_PATTERN, { each: true, message: 'each value in $property must match [A-Za-z0-9_.:-]{1,100}' })
+  @IsKeyList()
   dependsOn?: string[];
 
   @ApiPropertyOptional({
@@ -62,11 +70,7 @@ export class AddedExecutionJobDto extends ExecutionJobDto {
       'Keys of jobs of the execution, still blocked, that must now also wait on this job (a `merge` waiting on the parts its `split` adds). ' +
       '409 when one no longer waits',
   })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_EXECUTION_JOBS - 1)
-  @IsString({ each: true })
-  @Matches(NAME_PATTERN, { each: true, message: 'each value in $property must match [A-Za-z0-9_.:-]{1,100}' })
+  @IsKeyList()
   requiredBy?: string[];
 }
 

@@ -1,5 +1,5 @@
 import { enqueueDecision } from '../../../domain/job-lifecycle';
-import { isParentEnd, parentEndStep, ParentEnd, reopenDecision, DEFAULT_PARENT_FAILURE_POLICY, upstreamError } from '../../../domain/job-graph';
+import { endedByParent, isParentEnd, parentEndStep, ParentEnd, reopenDecision, DEFAULT_PARENT_FAILURE_POLICY, upstreamError } from '../../../domain/job-graph';
 import { JobEvent } from '../../../domain/job-event';
 import { JobStatus } from '../../../domain/job';
 import { event, finish } from './memory-job-transitions';
@@ -103,7 +103,7 @@ export function reopenDescendants(q: MemoryQueue, id: string, now: number, event
       if (!child || !g) continue;
       if (child.status === 'blocked') {
         g.waitingOn += 1;
-      } else if (g.upstream && (child.status === 'failed' || child.status === 'cancelled' || child.status === 'skipped')) {
+      } else if (endedByParent(child.status, g.upstream)) {
         const decision = reopenOf(q, child);
         if (decision === 'stay') continue;
         events.push(reopenJob(q, child, decision.status === 'blocked' ? decision.waitingOn : 0, now));
