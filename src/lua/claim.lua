@@ -57,6 +57,8 @@
 local worker = ARGV[3]
 local max = countArg(4, 'max jobs')
 local leaseUntil = NOW + numArg(5, 'lease ms')
+-- the lease's end as text, formatted once per call (a number is formatted at every redis.call)
+local leaseUntilText = string.format('%.0f', leaseUntil)
 local grace = tonumber(ARGV[7]) or 60000
 local hostCap = tonumber(ARGV[8]) or 0
 local withTrace = ARGV[10] == '1'
@@ -127,8 +129,9 @@ local function claimFrom(g, want, tier)
           local tok = numField(v[15], 0) + 1
           local att = numField(v[5], 0) + 1
           -- no ut: updatedAt reads as max(ut, stt) (redis-job-codec.ts), and stt is the claim time
-          redis.call('HSET', key, 'st', 'running', 'tok', tok, 'att', att, 'w', worker, 'stt', NOW)
-          leaseArgs[#leaseArgs + 1] = math.min(leaseUntil, hardDeadline(NOW, v[10] or nil, grace))
+          redis.call('HSET', key, 'st', 'running', 'tok', tok, 'att', att, 'w', worker, 'stt', NOW_TEXT)
+          local deadline = hardDeadline(NOW, v[10] or nil, grace)
+          leaseArgs[#leaseArgs + 1] = deadline < leaseUntil and deadline or leaseUntilText
           leaseArgs[#leaseArgs + 1] = id
           leaseIds[#leaseIds + 1] = id
           -- a graph job with parents (dep) gets their results: { key, result JSON, ... }
@@ -151,7 +154,7 @@ end
 -- Groups whose next token is due rejoin the round, earliest due first: at every claim of a queue
 -- that is not paused, whether or not its own bucket lets it take a job (GroupRound.serve).
 local function releaseThrottled()
-  local due = redis.call('ZRANGEBYSCORE', K_GROUPS_THROTTLED, '-inf', NOW, 'LIMIT', 0, 1000)
+  local due = redis.call('ZRANGEBYSCORE', K_GROUPS_THROTTLED, '-inf', NOW_TEXT, 'LIMIT', 0, 1000)
   if #due > 0 then
     callBatched('ZREM', K_GROUPS_THROTTLED, due)
     for _, g in ipairs(due) do

@@ -47,12 +47,12 @@ local plan = planEnqueue(6)
 
 -- the same call sent again finds its counters: they are kept, not zeroed
 if redis.call('EXISTS', key) == 0 then
-  redis.call('HSET', key, 'ct', NOW, 'ut', NOW, 't', 0, 'v', 0,
+  redis.call('HSET', key, 'ct', NOW_TEXT, 'ut', NOW_TEXT, 't', 0, 'v', 0,
     'pending', 0, 'scheduled', 0, 'running', 0, 'succeeded', 0, 'failed', 0, 'cancelled', 0, 'blocked', 0, 'skipped', 0)
   if ARGV[4] ~= '' then redis.call('HSET', key, 'cb', ARGV[4]) end
   if ik ~= '' then redis.call('HSET', key, 'ik', ik) end
   -- the listing's index (GET /executions), newest first; trim-executions.lua removes the entry
-  redis.call('ZADD', K_EXEC_ALL, NOW, id)
+  redis.call('ZADD', K_EXEC_ALL, NOW_TEXT, id)
 end
 if ik ~= '' then redis.call('HSET', K_EXEC_IDEM, ik, id) end
 redis.call('SADD', K_REFRESH, id)

@@ -28,6 +28,6 @@ if current ~= n then
   end
   kept[#kept + 1] = tostring(current)
   while #kept > 8 do table.remove(kept, 1) end
-  redis.call('HSET', K_PARTITIONS, 'n', n, 'since', NOW, 'hist', table.concat(kept, ','))
+  redis.call('HSET', K_PARTITIONS, 'n', n, 'since', NOW_TEXT, 'hist', table.concat(kept, ','))
 end
 return redis.call('HGETALL', K_PARTITIONS)

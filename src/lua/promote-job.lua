@@ -19,7 +19,7 @@ return changeOneJob(function(id, j)
   -- a staged job (stage.lua) is in no index yet: its bulk commits or rolls back first
   if j.st ~= 'scheduled' or j.stg ~= nil then return false end
   redis.call('ZREM', K_SCHEDULED, id)
-  redis.call('HSET', K_JOB .. id, 'st', 'pending', 'run', NOW, 'ut', NOW)
+  redis.call('HSET', K_JOB .. id, 'st', 'pending', 'run', NOW_TEXT, 'ut', NOW_TEXT)
   queuePending(id, numField(j.pr, 0), j.grp)
   addEvent('promoted', id, 'pending', numField(j.att, 0))
   if j.ex then bumpExecution(j.ex, 'scheduled', 'pending') end

@@ -38,6 +38,6 @@ for i = 5, 4 + n do
     removed = removed + 1
     endInFlight(id)
   end
-  if executionDone(id) then redis.call('ZADD', K_EXEC_DONE, NOW, id) end
+  if executionDone(id) then redis.call('ZADD', K_EXEC_DONE, NOW_TEXT, id) end
 end
 return removed

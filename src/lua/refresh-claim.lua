@@ -30,7 +30,7 @@ for _, id in ipairs(ids) do
     table.insert(flat, 1, id)
     out[#out + 1] = flat
     -- ZADD answers 1 for a new member; the same refresher claiming it again only moves its score
-    if redis.call('ZADD', K_REFRESHING, NOW, id .. ' ' .. refresher) == 1 then
+    if redis.call('ZADD', K_REFRESHING, NOW_TEXT, id .. ' ' .. refresher) == 1 then
       redis.call('HINCRBY', key, 'rf', 1)
     end
   end

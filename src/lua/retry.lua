@@ -32,7 +32,7 @@ return changeOneJob(function(id, j)
   local key = K_JOB .. id
   redis.call('ZREM', j.st == 'failed' and K_FAILED or K_CANCELLED, id)
   redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res')
-  redis.call('HSET', key, 'st', 'pending', 'run', NOW, 'ut', NOW)
+  redis.call('HSET', key, 'st', 'pending', 'run', NOW_TEXT, 'ut', NOW_TEXT)
   -- a new entry at the tail, behind any dead one the job left when it was cancelled (index-writes)
   queuePending(id, numField(j.pr, 0), j.grp)
   addEvent('retried', id, 'pending', 0)

@@ -25,7 +25,7 @@ local function cancelJob(id, j)
   end
   if j.st == 'running' then
     if j.cx ~= '1' then
-      redis.call('HSET', K_JOB .. id, 'cx', '1', 'ut', NOW)
+      redis.call('HSET', K_JOB .. id, 'cx', '1', 'ut', NOW_TEXT)
       addEvent('cancel_requested', id, 'running', att, j.w)
     end
     return true

@@ -66,19 +66,19 @@ local function endAttempt(id, j, how, text, retryable, delayMs, jitter, stack)
     if delay > 0 then
       st = 'scheduled'
       local runAt = string.format('%.0f', NOW + delay)
-      redis.call('HSET', key, 'st', st, 'err', text, 'run', runAt, 'ut', NOW)
+      redis.call('HSET', key, 'st', st, 'err', text, 'run', runAt, 'ut', NOW_TEXT)
       addToIndex(K_SCHEDULED, runAt, id)
     else
       st = 'pending'
-      redis.call('HSET', key, 'st', st, 'err', text, 'run', NOW, 'ut', NOW)
+      redis.call('HSET', key, 'st', st, 'err', text, 'run', NOW_TEXT, 'ut', NOW_TEXT)
       queuePending(id, numField(j.pr, 0), j.grp)
     end
   else
     -- pending again: a release gives the attempt back, an expiry keeps it spent and says why
     if how == 'release' then
-      redis.call('HSET', key, 'st', st, 'att', att, 'ut', NOW)
+      redis.call('HSET', key, 'st', st, 'att', att, 'ut', NOW_TEXT)
     else
-      redis.call('HSET', key, 'st', st, 'err', text, 'ut', NOW)
+      redis.call('HSET', key, 'st', st, 'err', text, 'ut', NOW_TEXT)
     end
     queuePending(id, numField(j.pr, 0), j.grp)
   end

@@ -127,7 +127,7 @@ local function writeEnqueue(plan, staged)
       elseif st == 'scheduled' then
         addToIndex(K_SCHEDULED, run, id)
       elseif st == 'blocked' then
-        addToIndex(blockedIndex, NOW, id)
+        addToIndex(blockedIndex, NOW_TEXT, id)
       else
         queuePending(id, priority, grp)
       end

@@ -43,33 +43,36 @@ local function addExecutionJob(ex, id, st)
   ids[#ids + 1] = id
 end
 
--- The counter fields flushExecutions reads and writes, in HMGET order; `v` is last.
-local EXEC_FIELDS = { 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped', 't', 'v' }
+-- The counter fields, in the order flushExecutions writes them.
+local EXEC_FIELDS = { 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped' }
 
--- Two commands per execution touched, whatever moved: one HMGET of its counters (every field nil:
--- the hash is gone) and one HSET of the new values, the version and the stamp.
+-- Two commands per execution touched, whatever moved: one HMGET of the counters that moved, t
+-- when jobs joined, and v last (v nil: the hash is gone), then one HSET of the new values, the
+-- version and the stamp.
 local function flushExecutions()
   if #execTouched == 0 then return end
   local live = {}
   for _, ex in ipairs(execTouched) do
     local key = K_EXEC .. ex
-    local cur = redis.call('HMGET', key, unpack(EXEC_FIELDS))
-    if cur[10] then
-      local d = execDeltas[ex]
-      local ids = execNewJobs[ex]
-      local args = { 'v', tonumber(cur[10]) + 1, 'ut', NOW }
-      for i = 1, 8 do
-        local n = d[EXEC_FIELDS[i]]
-        if n ~= nil and n ~= 0 then
-          args[#args + 1] = EXEC_FIELDS[i]
-          args[#args + 1] = (tonumber(cur[i]) or 0) + n
-        end
+    local d = execDeltas[ex]
+    local ids = execNewJobs[ex]
+    local names = {}
+    for i = 1, 8 do
+      local n = d[EXEC_FIELDS[i]]
+      if n ~= nil and n ~= 0 then names[#names + 1] = EXEC_FIELDS[i] end
+    end
+    if ids ~= nil then names[#names + 1] = 't' end
+    names[#names + 1] = 'v'
+    local cur = redis.call('HMGET', key, unpack(names))
+    local last = #names
+    if cur[last] then
+      local args = { 'v', tonumber(cur[last]) + 1, 'ut', NOW_TEXT }
+      for i = 1, last - 1 do
+        local name = names[i]
+        args[#args + 1] = name
+        args[#args + 1] = (tonumber(cur[i]) or 0) + (name == 't' and #ids or d[name])
       end
-      if ids ~= nil then
-        args[#args + 1] = 't'
-        args[#args + 1] = (tonumber(cur[9]) or 0) + #ids
-        callBatched('RPUSH', key .. ':jobs', ids)
-      end
+      if ids ~= nil then callBatched('RPUSH', key .. ':jobs', ids) end
       redis.call('HSET', key, unpack(args))
       live[#live + 1] = ex
     end

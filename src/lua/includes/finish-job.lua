@@ -17,11 +17,11 @@ local knownEdges = {}
 local function finishJob(id, from, st, index, ex, kind, att, w, run, field, value, text)
   local key = K_JOB .. id
   if field ~= nil then
-    redis.call('HSET', key, 'st', st, 'ft', NOW, 'ut', NOW, field, value)
+    redis.call('HSET', key, 'st', st, 'ft', NOW_TEXT, 'ut', NOW_TEXT, field, value)
   else
-    redis.call('HSET', key, 'st', st, 'ft', NOW, 'ut', NOW)
+    redis.call('HSET', key, 'st', st, 'ft', NOW_TEXT, 'ut', NOW_TEXT)
   end
-  addToIndex(index, NOW, id)
+  addToIndex(index, NOW_TEXT, id)
   addEvent(kind, id, st, att, w, run, text)
   if ex then
     bumpExecution(ex, from, st)

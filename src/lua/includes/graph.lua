@@ -14,10 +14,11 @@
 -- (parent key -> result JSON), in the queue's slot.
 
 local function idsOf(text)
+  if not text then return {} end
+  -- one id (a chain, a tree's child): no pattern to run
+  if not string.find(text, ' ', 1, true) then return { text } end
   local ids = {}
-  if text then
-    for id in string.gmatch(text, '%S+') do ids[#ids + 1] = id end
-  end
+  for id in string.gmatch(text, '%S+') do ids[#ids + 1] = id end
   return ids
 end
 
@@ -35,18 +36,22 @@ local PARENT_ENDS = { succeeded = true, failed = true, cancelled = true, skipped
 local graphCancels = false
 
 -- A blocked child leaves K_BLOCKED for pending, or scheduled while its runAt is ahead (enqueueDecision).
+-- The ids leaving K_BLOCKED this call, removed in one ZREM when flushGraph ends (nothing in
+-- between reads the blocked index).
+local unblockedIds = {}
+
 local function unblock(cid, c)
   local key = K_JOB .. cid
-  redis.call('ZREM', K_BLOCKED, cid)
+  unblockedIds[#unblockedIds + 1] = cid
   local run = tonumber(c[7])
   local st
   if run and run > NOW then
     st = 'scheduled'
-    redis.call('HSET', key, 'st', st, 'ut', NOW)
+    redis.call('HSET', key, 'st', st, 'ut', NOW_TEXT)
     addToIndex(K_SCHEDULED, c[7], cid)
   else
     st = 'pending'
-    redis.call('HSET', key, 'st', st, 'run', NOW, 'ut', NOW)
+    redis.call('HSET', key, 'st', st, 'run', NOW_TEXT, 'ut', NOW_TEXT)
     queuePending(cid, numField(c[4], 0), c[5] or nil)
   end
   addEvent('unblocked', cid, st, numField(c[6], 0))
@@ -104,6 +109,10 @@ local function flushGraph()
   end
   graphEnds = {}
   knownEdges = {}
+  if #unblockedIds > 0 then
+    callBatched('ZREM', K_BLOCKED, unblockedIds)
+    unblockedIds = {}
+  end
 end
 beforeIndexFlush = flushGraph
 
@@ -136,10 +145,10 @@ local function reopenJob(id, j, waits)
   local st = 'pending'
   if waits > 0 then
     st = 'blocked'
-    redis.call('HSET', key, 'st', st, 'np', waits, 'run', NOW, 'ut', NOW)
-    redis.call('ZADD', K_BLOCKED, NOW, id)
+    redis.call('HSET', key, 'st', st, 'np', waits, 'run', NOW_TEXT, 'ut', NOW_TEXT)
+    redis.call('ZADD', K_BLOCKED, NOW_TEXT, id)
   else
-    redis.call('HSET', key, 'st', st, 'run', NOW, 'ut', NOW)
+    redis.call('HSET', key, 'st', st, 'run', NOW_TEXT, 'ut', NOW_TEXT)
     queuePending(id, numField(j.pr, 0), j.grp)
   end
   addEvent('retried', id, st, 0)

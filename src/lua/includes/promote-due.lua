@@ -7,7 +7,7 @@
 -- it as malformed. A stray entry (a record whose status is another known one: it lives in that
 -- status's index) and a key that is not a hash are only dropped from the index.
 local function promoteDue(limit)
-  local ids = redis.call('ZRANGEBYSCORE', K_SCHEDULED, '-inf', NOW, 'LIMIT', 0, limit)
+  local ids = redis.call('ZRANGEBYSCORE', K_SCHEDULED, '-inf', NOW_TEXT, 'LIMIT', 0, limit)
   if #ids == 0 then return 0 end
   callBatched('ZREM', K_SCHEDULED, ids)
   local promoted = 0
@@ -18,7 +18,7 @@ local function promoteDue(limit)
       -- not a hash: dropped from the index, key left for an operator; never stops the promotion
       redis.log(redis.LOG_WARNING, 'claimq promote: ' .. key .. ' is not a job hash; dropped from scheduled')
     elseif v[1] == 'scheduled' then
-      redis.call('HSET', key, 'st', 'pending', 'ut', NOW)
+      redis.call('HSET', key, 'st', 'pending', 'ut', NOW_TEXT)
       queuePending(id, numField(v[2], 0), v[6])
       addEvent('promoted', id, 'pending', numField(v[3], 0))
       if v[5] then bumpExecution(v[5], 'scheduled', 'pending') end

@@ -6,5 +6,8 @@
 -- Every script takes the clock and EVENTS_MAXLEN as its first two arguments (only events-trim.lua
 -- reads the second; the positions stay the same in every script).
 local NOW = tonumber(ARGV[1])
+-- The clock as the caller sent it, for writing: a number passed to redis.call is formatted with
+-- %.17g on every call (about 1 us for an epoch in ms), the text is passed as it is.
+local NOW_TEXT = ARGV[1]
 local EVENTS_MAXLEN = ARGV[2]
 
