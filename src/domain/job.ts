@@ -171,6 +171,11 @@ export interface ClaimedJob {
   leaseExpiresAt: number;
   /** A graph job's parents' results by their keys (a parent that ended without one is absent). */
   parents?: Record<string, unknown>;
+  /**
+   * Tracing on: the W3C traceparent of the run span of each parent whose success settled this
+   * job's edge, by the parent's key. The job's own run span links them.
+   */
+  parentRuns?: Record<string, string>;
 }
 
 export interface Lease {

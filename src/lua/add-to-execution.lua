@@ -85,10 +85,10 @@ for _, job in ipairs(jobs) do
   for _, pid in ipairs(idsOf(job.pa)) do
     if not newIds[pid] then
       local key = K_JOB .. pid
-      local p = redis.call('HMGET', key, 'st', 'gk', 'res', 'ch')
+      local p = redis.call('HMGET', key, 'st', 'gk', 'res', 'ch', 'rtp')
       -- listed even by a parent that has ended: a retry of it runs the new job again with it
       redis.call('HSET', key, 'ch', p[4] and (p[4] .. ' ' .. job.id) or job.id)
-      if PARENT_ENDS[p[1]] then settleChild(job.id, p[2] or pid, p[1], p[3] or nil) end
+      if PARENT_ENDS[p[1]] then settleChild(job.id, p[2] or pid, p[1], p[3] or nil, p[5] or nil) end
     end
   end
 end

@@ -11,7 +11,10 @@
   ARGV[1]  now (epoch ms)
   ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  '1' = delete on completion (SUCCEEDED_RETENTION_MS=0), '0' = keep the job
-  then from ARGV[4], per item: job id, token, result JSON text ('' = no result)
+  ARGV[4]  values per item: 3, or 4 when the items carry their run's traceparent (tracing on)
+  then from ARGV[5], per item: job id, token, result JSON text ('' = no result)[, the traceparent
+  of the run that succeeded ('' = none): a graph job's children keep it beside its result, for
+  their run spans' links (includes/graph.lua)]
 
   Returns: per item 'succeeded' or 'stale'; then 'rejoined' when a group held at its cap rejoined
   the round (includes/groups.lua).
@@ -27,13 +30,15 @@
 --- @include "includes/end-attempt"
 
 local deleteSucceeded = ARGV[3] == '1'
+local stride = tonumber(ARGV[4])
+if stride ~= 3 and stride ~= 4 then error('claimq complete: values per item (ARGV[4]) must be 3 or 4') end
 local out = {}
 local deletedKeys = {}
 local freedIdemKeys = {}
 -- ids deleted earlier in this call: their hash goes only after the loop, so a repeated item must
 -- not be settled a second time; like any repeat of a deleted job it is 'stale'
 local deletedHere = {}
-for i = 4, #ARGV, 3 do
+for i = 5, #ARGV, stride do
   local id = ARGV[i]
   local key = K_JOB .. id
   -- the hot path: only the fields a completion reads, no table per job (end-attempt.lua's
@@ -61,7 +66,13 @@ for i = 4, #ARGV, 3 do
       addEvent(kind, id, st, att, worker, v[2], res)
     else
       -- the graph's edges as read here, so settling the children reads the job no more (graph.lua)
-      if ex then knownEdges[id] = v[7] and { v[7], v[8] or id, res } or false end
+      local run = nil
+      if ex then
+        if stride == 4 and ARGV[i + 3] ~= '' then run = ARGV[i + 3] end
+        knownEdges[id] = v[7] and { v[7], v[8] or id, res, run } or false
+      end
+      -- a graph job's succeeded run (rtp), for the links of the children it has and may yet get
+      if run then redis.call('HSET', key, 'rtp', run) end
       finishJob(id, 'running', st, K_SUCCEEDED, ex, kind, att, worker, v[2], res and 'res', res, res)
     end
     out[#out + 1] = 'succeeded'

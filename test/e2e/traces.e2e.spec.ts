@@ -261,6 +261,51 @@ function describeTraces(store: StoreUnderTest): void {
       expect(runs.map((r) => r.attributes['messaging.message.id']).sort()).toEqual([...(created.body.ids as string[])].sort());
     });
 
+    it("links a graph job's run to the runs of the parents whose success let it run, also for a job added at run time", async () => {
+      const client = clientContext();
+      // an http job held open keeps the execution running until the job added at run time is in
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      ctx.server.routes.set('/hold-graph', (_req, _body, res) => void held.then(() => res.writeHead(204).end()));
+      const jobs = [
+        { key: 'a', type: 'noop', queue: ctx.queue },
+        { key: 'b', type: 'noop', queue: ctx.queue },
+        { key: 'c', type: 'noop', queue: ctx.queue, dependsOn: ['a', 'b'] },
+        { key: 'd', type: 'noop', queue: ctx.queue, dependsOn: ['c'] },
+        { key: 'hold', type: 'http', queue: ctx.queue, payload: { url: `${ctx.server.base}/hold-graph` } },
+      ];
+      try {
+        const created = await ctx.e2e.http().post('/executions').set('traceparent', client.traceparent).send({ jobs }).expect(201);
+        const executionId = created.body.id as string;
+        const graph = await ctx.e2e.http().get(`/executions/${executionId}/graph`).expect(200);
+        const idsByKey: Record<string, string> = {};
+        for (const node of graph.body.nodes as { id: string; key: string }[]) idsByKey[node.key] = node.id;
+        const runOf = (spans: ReadableSpan[], key: string): ReadableSpan =>
+          only(spans, (s) => s.name === 'run' && s.attributes['messaging.message.id'] === idsByKey[key], `the run of ${key}`);
+        const linksOf = (run: ReadableSpan): [string, unknown][] =>
+          run.links.filter((l) => l.attributes?.['claimq.parent.key'] !== undefined).map((l) => [l.context.spanId, l.attributes?.['claimq.parent.key']]);
+        const spans = await spansOf(ctx.exporter, client.traceId, (s) => s.some((x) => x.name === 'run' && x.attributes['messaging.message.id'] === idsByKey.d));
+        const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((k) => runOf(spans, k));
+        expect(linksOf(a)).toEqual([]);
+        expect(linksOf(b)).toEqual([]);
+        expect(linksOf(c).sort()).toEqual([[idOf(a), 'a'], [idOf(b), 'b']].sort());
+        expect(linksOf(d)).toEqual([[idOf(c), 'c']]);
+
+        // added once its parent had succeeded: the edge settles at once, and keeps the parent's run
+        const added = await ctx.e2e
+          .http()
+          .post(`/executions/${executionId}/jobs`)
+          .set('traceparent', client.traceparent)
+          .send({ jobs: [{ key: 'e', type: 'noop', queue: ctx.queue, dependsOn: ['d'] }] })
+          .expect(201);
+        idsByKey.e = (added.body.jobIds as string[])[0];
+        const more = await spansOf(ctx.exporter, client.traceId, (s) => s.some((x) => x.name === 'run' && x.attributes['messaging.message.id'] === idsByKey.e));
+        expect(linksOf(runOf(more, 'e'))).toEqual([[idOf(d), 'd']]);
+      } finally {
+        release();
+      }
+    });
+
     it('starts a trace of its own for a job enqueued without a traceparent, and stores its enqueue span', async () => {
       const created = await ctx.e2e.http().post('/jobs').send({ type: 'noop', queue: ctx.queue }).expect(201);
       const jobId = created.body.id as string;

@@ -11,7 +11,8 @@
 -- The worklist is a loop, not a recursion, so a chain of 10,000 jobs does not overflow Lua's stack.
 -- A graph job's edges are fields of its hash, written at creation: ch (its children's ids) and pa
 -- (its parents' ids), space-separated; its parents' results are the hash K_JOB .. id .. ':pr'
--- (parent key -> result JSON), in the queue's slot.
+-- (parent key -> result JSON; and ' ' .. key -> the traceparent of that parent's run, when
+-- tracing is on), in the queue's slot.
 
 local function idsOf(text)
   if not text then return {} end
@@ -64,10 +65,15 @@ end
 -- A success settles the child's edge whatever the child's state (writes its result, counts np
 -- down: a child that ended meanwhile keeps both for a retry, and np only counts while blocked), and
 -- reads the child only when np reaches 0. Any other end reads the child's policy first.
-local function settleChild(cid, pkey, ended, res)
+local function settleChild(cid, pkey, ended, res, run)
   local key = K_JOB .. cid
   if ended == 'succeeded' and not graphCancels then
-    redis.call('HSET', key .. ':pr', pkey, res or 'null')
+    if run then
+      -- ' ' .. key (no key starts with a space): the traceparent of the parent's run, for the child's link
+      redis.call('HSET', key .. ':pr', pkey, res or 'null', ' ' .. pkey, run)
+    else
+      redis.call('HSET', key .. ':pr', pkey, res or 'null')
+    end
     if redis.call('HINCRBY', key, 'np', -1) > 0 then return end
     local c = redis.call('HMGET', key, 'st', 'opf', 'ex', 'pr', 'grp', 'att', 'run')
     if c[1] == 'blocked' then unblock(cid, c) end
@@ -102,9 +108,9 @@ local function flushGraph()
     local pid, ended = graphEnds[i], graphEnds[i + 1]
     i = i + 2
     local p = knownEdges[pid]
-    if p == nil then p = redis.call('HMGET', K_JOB .. pid, 'ch', 'gk', 'res') end
+    if p == nil then p = redis.call('HMGET', K_JOB .. pid, 'ch', 'gk', 'res', 'rtp') end
     if p and p[1] then
-      for _, cid in ipairs(idsOf(p[1])) do settleChild(cid, p[2] or pid, ended, p[3] or nil) end
+      for _, cid in ipairs(idsOf(p[1])) do settleChild(cid, p[2] or pid, ended, p[3] or nil, p[4] or nil) end
     end
   end
   graphEnds = {}
@@ -141,7 +147,7 @@ local FINAL_INDEX = { failed = K_FAILED, cancelled = K_CANCELLED, skipped = K_SK
 local function reopenJob(id, j, waits)
   local key = K_JOB .. id
   redis.call('ZREM', FINAL_INDEX[j.st], id)
-  redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res', 'up')
+  redis.call('HDEL', key, 'att', 'ft', 'cx', 'w', 'stt', 'res', 'rtp', 'up')
   local st = 'pending'
   if waits > 0 then
     st = 'blocked'

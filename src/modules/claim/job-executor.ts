@@ -9,7 +9,7 @@ import { NonRetryableJobError } from './non-retryable-job.error';
 import { RetryableJobError } from './retryable-job.error';
 import { RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
-import { FailRequest, errorText } from '../queue';
+import { CompleteRequest, FailRequest, errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
 import { ClaimSpan, JobTracer, NOOP_JOB_TRACER, RunOutcome, RunSpan } from '../tracing';
 
@@ -57,7 +57,7 @@ export class JobExecutor {
       return;
     }
     const rj = new RunningJob(claimed, onSettled);
-    if (this.tracer.enabled) rj.trace = this.tracer.startRun(job, this.deps.workerId, claim);
+    if (this.tracer.enabled) rj.trace = this.tracer.startRun(job, this.deps.workerId, claim, claimed.parentRuns);
     const displaced = this.deps.running.add(rj);
     // an older attempt of the same job still running here lost its lease when this claim was made
     if (displaced) this.abort(displaced, 'lost lease');
@@ -107,8 +107,13 @@ export class JobExecutor {
       return;
     }
     this.settle(rj);
-    rj.trace?.end('succeeded');
-    this.deps.acks.complete(rj.job, { id: rj.id, token: rj.token, resultJson }, rj.trace);
+    const request: CompleteRequest = { id: rj.id, token: rj.token, resultJson };
+    if (rj.trace) {
+      rj.trace.end('succeeded');
+      // a graph job's children link this run (ClaimedJob.parentRuns)
+      if (rj.job.key !== undefined) request.runTraceparent = rj.trace.carrier().traceparent;
+    }
+    this.deps.acks.complete(rj.job, request, rj.trace);
   }
 
   private failed(rj: RunningJob, err: unknown): void {

@@ -92,6 +92,11 @@ export interface ClaimResult {
 export interface CompleteRequest extends Lease {
   /** The handler's result, as JSON text (undefined -> null). */
   resultJson?: string;
+  /**
+   * Tracing on, a graph job: the traceparent of the run span that succeeded. Its children's run
+   * spans link it (ClaimedJob.parentRuns).
+   */
+  runTraceparent?: string;
 }
 
 export interface FailRequest extends Lease {

@@ -84,7 +84,7 @@ export abstract class JobTracer {
   abstract recordClaim(queue: string, workerId: string, startedAt: number, jobs: readonly ClaimedJob[] | undefined, error?: unknown): ClaimSpan | undefined;
 
   /** Starts the `run` span (CONSUMER) of one attempt, a child of the job's stored context. */
-  abstract startRun(job: Job, workerId: string, claim?: ClaimSpan): RunSpan;
+  abstract startRun(job: Job, workerId: string, claim?: ClaimSpan, parentRuns?: Readonly<Record<string, string>>): RunSpan;
 
   /** Starts a CLIENT span of one HTTP request (a hop) in the active context, and puts its traceparent into `headers`. */
   abstract startHttpCall(method: string, url: URL, headers: HeaderSetter, hop: number): HttpCallSpan;

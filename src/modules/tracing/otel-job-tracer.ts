@@ -38,6 +38,7 @@ import {
   CLAIMQ_JOB_OUTCOME,
   CLAIMQ_JOB_RETRYABLE,
   CLAIMQ_JOB_TYPE,
+  CLAIMQ_PARENT_KEY,
   MESSAGING_BATCH_MESSAGE_COUNT,
   MESSAGING_CLIENT_ID,
   MESSAGING_DESTINATION_NAME,
@@ -148,7 +149,7 @@ export class OtelJobTracer extends JobTracer implements OnModuleDestroy, OnAppli
     return jobs === undefined ? undefined : new OtelClaimSpan(span.spanContext());
   }
 
-  startRun(job: Job, workerId: string, claim?: ClaimSpan): RunSpan {
+  startRun(job: Job, workerId: string, claim?: ClaimSpan, parentRuns?: Readonly<Record<string, string>>): RunSpan {
     const parent = job.traceparent === undefined ? ROOT_CONTEXT : this.extract(job);
     const attributes: Attributes = {
       [MESSAGING_SYSTEM_NAME]: CLAIMQ,
@@ -160,8 +161,13 @@ export class OtelJobTracer extends JobTracer implements OnModuleDestroy, OnAppli
       [CLAIMQ_JOB_TYPE]: job.type,
       [CLAIMQ_JOB_ATTEMPT]: job.attempts,
     };
-    const links = claim instanceof OtelClaimSpan ? [{ context: claim.context }] : undefined;
-    const span = this.tracer.startSpan('run', { kind: SpanKind.CONSUMER, links, attributes }, parent);
+    const links: Link[] = claim instanceof OtelClaimSpan ? [{ context: claim.context }] : [];
+    // a graph job: the runs of the parents whose success let it run
+    for (const key in parentRuns) {
+      const run = trace.getSpanContext(this.extract({ traceparent: parentRuns[key] }));
+      if (run) links.push({ context: run, attributes: { [CLAIMQ_PARENT_KEY]: key } });
+    }
+    const span = this.tracer.startSpan('run', { kind: SpanKind.CONSUMER, links: links.length > 0 ? links : undefined, attributes }, parent);
     return new OtelRunSpan(span, trace.setSpan(parent, span), this.propagator);
   }
 

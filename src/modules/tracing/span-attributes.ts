@@ -21,4 +21,6 @@ export const CLAIMQ_JOB_OUTCOME = 'claimq.job.outcome';
 /** A failed attempt's error: retryable (true) or the job's end (false). */
 export const CLAIMQ_JOB_RETRYABLE = 'claimq.job.retryable';
 export const CLAIMQ_EXECUTION_ID = 'claimq.execution.id';
+/** On a run span's link to a parent's run (a graph job): the parent's key in the execution's graph. */
+export const CLAIMQ_PARENT_KEY = 'claimq.parent.key';
 export const CLAIMQ_SCHEDULE_NAME = 'claimq.schedule.name';

@@ -23,14 +23,14 @@ export function settleGraph(q: MemoryQueue, events: JobEvent[]): boolean {
     const key = g.key ?? id;
     for (const cid of g.childIds) {
       const child = q.jobs.get(cid);
-      if (child && settleChild(q, child, key, status, status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, at, events)) woke = true;
+      if (child && settleChild(q, child, key, status, status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, at, events, g.run)) woke = true;
     }
   }
   q.graphEnds.length = 0;
   return woke;
 }
 
-function settleChild(q: MemoryQueue, child: MemoryJobEntry, parentKey: string, end: ParentEnd, resultJson: string | undefined, now: number, events: JobEvent[]): boolean {
+function settleChild(q: MemoryQueue, child: MemoryJobEntry, parentKey: string, end: ParentEnd, resultJson: string | undefined, now: number, events: JobEvent[], parentRun?: string): boolean {
   const g = child.record.graph;
   if (!g) return false;
   // a success settles the edge whatever the child's state (graph.lua: its result and count stay for a retry)
@@ -38,6 +38,7 @@ function settleChild(q: MemoryQueue, child: MemoryJobEntry, parentKey: string, e
   const step = q.graphCancels && end !== 'succeeded' ? 'cancel' : parentEndStep(end, g.onParentFailure ?? DEFAULT_PARENT_FAILURE_POLICY);
   if (step === 'satisfied') {
     if (resultJson !== undefined) g.parentResults.set(parentKey, resultJson);
+    if (end === 'succeeded' && parentRun !== undefined) g.parentRuns.set(parentKey, parentRun);
     g.waitingOn -= 1;
     if (g.waitingOn > 0 || child.status !== 'blocked') return false;
     const { status, runAt } = enqueueDecision(child.record.runAt, now);
@@ -86,6 +87,7 @@ export function reopenJob(q: MemoryQueue, entry: MemoryJobEntry, waitingOn: numb
   r.finishedAt = undefined;
   r.resultJson = undefined;
   if (r.graph) {
+    r.graph.run = undefined;
     r.graph.upstream = false;
     r.graph.waitingOn = waitingOn;
   }
@@ -117,5 +119,5 @@ export function reopenDescendants(q: MemoryQueue, id: string, now: number, event
 export function settleEndedParent(q: MemoryQueue, child: MemoryJobEntry, parent: MemoryJobEntry, now: number, events: JobEvent[]): boolean {
   if (!isParentEnd(parent.status)) return false;
   const key = parent.record.graph?.key ?? parent.id;
-  return settleChild(q, child, key, parent.status, parent.status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, now, events);
+  return settleChild(q, child, key, parent.status, parent.status === 'succeeded' ? (parent.record.resultJson ?? 'null') : undefined, now, events, parent.record.graph?.run);
 }

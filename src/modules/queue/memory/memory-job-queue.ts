@@ -47,7 +47,10 @@ export class MemoryJobQueue extends JobQueue {
         delete job.lastErrorStack;
         const claimed: ClaimedJob = { job, token: change.token, leaseExpiresAt: change.leaseExpiresAt };
         const g = entry.record.graph;
-        if (g?.parentIds !== undefined) claimed.parents = Object.fromEntries([...g.parentResults].map(([k, v]) => [k, parseStoredJson(v)]));
+        if (g?.parentIds !== undefined) {
+          claimed.parents = Object.fromEntries([...g.parentResults].map(([k, v]) => [k, parseStoredJson(v)]));
+          if (g.parentRuns.size > 0) claimed.parentRuns = Object.fromEntries(g.parentRuns);
+        }
         jobs.push(claimed);
         return true;
       }
@@ -100,6 +103,8 @@ export class MemoryJobQueue extends JobQueue {
       queue,
       items,
       (q, entry, item, now) => {
+        // a graph job's succeeded run, for its children's links (complete.lua's rtp)
+        if (item.runTraceparent !== undefined && entry.record.graph && entry.record.executionId !== undefined) entry.record.graph.run = item.runTraceparent;
         const event = completeJob(q, entry, item.resultJson, now);
         // delete on completion (SUCCEEDED_RETENTION_MS=0), except what complete.lua keeps too
         if (this.state.deleteSucceeded && entry.record.callbackUrl === undefined && entry.record.executionId === undefined) q.remove(entry, now);

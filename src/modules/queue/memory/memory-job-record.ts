@@ -22,6 +22,10 @@ export interface MemoryGraphNode {
   onParentFailure?: ParentFailurePolicy;
   /** Parent key -> result JSON, written as each parent succeeds (':pr'). */
   parentResults: Map<string, string>;
+  /** Parent key -> the traceparent of its run that succeeded (tracing on; ':pr' ' ' .. key). */
+  parentRuns: Map<string, string>;
+  /** The traceparent of its own run that succeeded (tracing on; rtp), until it runs again. */
+  run?: string;
   /** Its end came from a parent's (up). */
   upstream: boolean;
 }
@@ -68,7 +72,7 @@ export function createRecord(job: NewJob, status: JobStatus, runAt: number, now:
 }
 
 function graphNode(g: JobGraphNode): MemoryGraphNode {
-  const node: MemoryGraphNode = { childIds: [], waitingOn: 0, parentResults: new Map(), upstream: false };
+  const node: MemoryGraphNode = { childIds: [], waitingOn: 0, parentResults: new Map(), parentRuns: new Map(), upstream: false };
   if (g.key !== undefined) node.key = g.key;
   if (g.parentIds !== undefined && g.parentIds.length > 0) {
     node.parentIds = [...g.parentIds];

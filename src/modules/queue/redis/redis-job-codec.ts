@@ -1,5 +1,6 @@
 import {
   BackoffOptions,
+  ClaimedJob,
   DEFAULT_BACKOFF,
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_TIMEOUT_MS,
@@ -27,6 +28,7 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   pa the parents' ids, ch the children's ids, rb (a job added to a running execution) the existing
  *   jobs that wait on it too (all space-separated)   np parents not yet settled (while
  *   blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
+ *   rtp the traceparent of its run that succeeded (a graph job, tracing on: its children link it)
  */
 export type JobHash = Record<string, string>;
 
@@ -171,9 +173,18 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   return job;
 }
 
-/** A graph job's parents' results from claim.lua's key, result JSON pairs (a result stored as text that is not JSON reads as that text). */
-export function parentResultsOf(flat: readonly string[]): Record<string, unknown> {
+/**
+ * A graph job's parents' results from claim.lua's field, value pairs of its `:pr` hash: key ->
+ * result JSON (a result stored as text that is not JSON reads as that text), and ' ' + key -> the
+ * traceparent of that parent's run (tracing on; no key starts with a space).
+ */
+export function parentResultsOf(flat: readonly string[]): Pick<ClaimedJob, 'parents' | 'parentRuns'> {
   const parents: Record<string, unknown> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) parents[flat[i]] = parseStoredJson(flat[i + 1]);
-  return parents;
+  let parentRuns: Record<string, string> | undefined;
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const field = flat[i];
+    if (field.startsWith(' ')) (parentRuns ??= {})[field.slice(1)] = flat[i + 1];
+    else parents[field] = parseStoredJson(flat[i + 1]);
+  }
+  return parentRuns === undefined ? { parents } : { parents, parentRuns };
 }

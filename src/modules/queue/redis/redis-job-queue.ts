@@ -80,7 +80,7 @@ export class RedisJobQueue extends JobQueue {
       const hash = claimedJobHash(reply, workerId, now);
       const job = decodeJob(String(reply[0]), hash, queue);
       const out: ClaimedJob = { job, token, leaseExpiresAt: leaseUntil(now, leaseMs, hardDeadline(now, job.timeoutMs, ctx.graceMs)) };
-      if (reply[4] !== undefined) out.parents = parentResultsOf(reply[4] as string[]);
+      if (reply[4] !== undefined) Object.assign(out, parentResultsOf(reply[4] as string[]));
       return out;
     });
     const result: ClaimResult = jobs.length < count && nextDueAt >= 0 ? { jobs, nextDueAt } : { jobs };
@@ -109,12 +109,16 @@ export class RedisJobQueue extends JobQueue {
 
   async complete(queue: string, items: CompleteRequest[]): Promise<SettleOutcome[]> {
     if (items.length === 0) return [];
-    const args: (string | number)[] = new Array(1 + items.length * 3);
+    // a fourth value per item, its run's traceparent, only when one of them has it (tracing on)
+    const stride = items.some((item) => item.runTraceparent !== undefined) ? 4 : 3;
+    const args: (string | number)[] = new Array(2 + items.length * stride);
     args[0] = this.ctx.deleteSucceededFlag;
-    for (let i = 0, k = 1; i < items.length; i++, k += 3) {
+    args[1] = stride;
+    for (let i = 0, k = 2; i < items.length; i++, k += stride) {
       args[k] = items[i].id;
       args[k + 1] = items[i].token;
       args[k + 2] = items[i].resultJson ?? '';
+      if (stride === 4) args[k + 3] = items[i].runTraceparent ?? '';
     }
     return this.settled(queue, items.length, await this.ctx.call(() => this.ctx.run('complete', queue, args, undefined, this.ctx.replicaWait)));
   }
