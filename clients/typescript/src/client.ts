@@ -42,6 +42,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface WaitOptions extends CallOptions {
+  /**
+   * Up to this long (at most 60,000 ms), the service answers only once the job has ended
+   * (succeeded, failed, cancelled or skipped): check the returned job's `status`.
+   */
+  waitMs?: number;
+}
+
 /** `params` and options of a cursor-paged route: `params` is required when the route has path parameters. */
 type PageArgs<P extends CursorPagedPath> =
   OperationParams<Operation<P, 'get'>> extends { path: object }
@@ -76,9 +84,13 @@ export class ClaimqClient {
     });
   }
 
-  /** Adds a job; a repeated idempotency key in the queue answers the job it already named. */
-  async createJob(job: NewJob, options: CallOptions = {}): Promise<CreatedJob> {
-    return unwrap(await this.api.POST('/jobs', { body: withIdempotencyKey(job), signal: options.signal }));
+  /**
+   * Adds a job; a repeated idempotency key in the queue answers the job it already named. With
+   * `waitMs`, the answer comes once the job has ended, or when the wait runs out.
+   */
+  async createJob(job: NewJob, options: WaitOptions = {}): Promise<CreatedJob> {
+    const query = options.waitMs === undefined ? undefined : { waitMs: options.waitMs };
+    return unwrap(await this.api.POST('/jobs', { body: withIdempotencyKey(job), params: { query }, signal: options.signal }));
   }
 
   /** Adds jobs of one queue all or nothing; the ids in request order (existing ones for repeated keys). */
@@ -86,9 +98,13 @@ export class ClaimqClient {
     return unwrap(await this.api.POST('/jobs/bulk', { body: { jobs: jobs.map(withIdempotencyKey) }, signal: options.signal }));
   }
 
-  /** The job from the store, or from job history once retention removed it; 404 when neither knows it. */
-  async getJob(id: string, options: CallOptions = {}): Promise<Job> {
-    return unwrap(await this.api.GET('/jobs/{id}', { params: { path: { id } }, signal: options.signal }));
+  /**
+   * The job from the store, or from job history once retention removed it; 404 when neither knows
+   * it. With `waitMs`, the answer comes once the job has ended, or when the wait runs out.
+   */
+  async getJob(id: string, options: WaitOptions = {}): Promise<Job> {
+    const query = options.waitMs === undefined ? undefined : { waitMs: options.waitMs };
+    return unwrap(await this.api.GET('/jobs/{id}', { params: { path: { id }, query }, signal: options.signal }));
   }
 
   /** Cancels a pending or scheduled job, asks a running one to cancel; 409 when it already finished. */

@@ -1,4 +1,4 @@
-export { createClaimqClient, ClaimqClient, type ClaimqClientOptions, type CallOptions } from './client';
+export { createClaimqClient, ClaimqClient, type ClaimqClientOptions, type CallOptions, type WaitOptions } from './client';
 export { ClaimqApiError } from './claimq-api-error';
 export * from './verify-callback';
 export type { RetryOptions, FetchFn } from './retrying-fetch';

@@ -239,7 +239,7 @@ export interface paths {
         /** A queue's jobs by status from the store, or the jobs created in a time range from job history, paged */
         get: operations["listJobs"];
         put?: never;
-        /** Add a job (or, with a repeated idempotencyKey, return the job it added) */
+        /** Add a job (or, with a repeated idempotencyKey, return the job it added); with waitMs, answer once it has ended or the wait ran out */
         post: operations["createJob"];
         delete?: never;
         options?: never;
@@ -271,7 +271,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job, from the store or, once retention removed it, from job history */
+        /** A job, from the store or, once retention removed it, from job history; with waitMs, once it has ended or the wait ran out */
         get: operations["getJob"];
         put?: never;
         post?: never;
@@ -3446,7 +3446,10 @@ export interface operations {
     };
     createJob: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Wait up to this long for it to end (succeeded, failed, cancelled or skipped), then answer with its state at that moment: check `status` */
+                waitMs?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3633,7 +3636,10 @@ export interface operations {
     };
     getJob: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Wait up to this long for it to end (succeeded, failed, cancelled or skipped), then answer with its state at that moment: check `status` */
+                waitMs?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3649,6 +3655,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobResponseDto"] | components["schemas"]["JobHistoryResponseDto"];
+                };
+            };
+            /** @description waitMs is invalid; `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */

@@ -23,3 +23,6 @@ export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_CURSOR_LENGTH = 1000;
 /** GET /queues/:name/groups: page size when none is given (at most MAX_GROUPS_PAGE, src/domain/fairness.ts). */
 export const DEFAULT_GROUPS_PAGE = 100;
+
+/** The longest `waitMs` of POST /jobs and GET /jobs/:id (and GET /executions/:id): a minute. */
+export const MAX_RESULT_WAIT_MS = 60_000;

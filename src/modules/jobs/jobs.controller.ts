@@ -30,6 +30,8 @@ import { JobHistoryService } from './job-history.service';
 import { presentJob } from './job.presenter';
 import { toJobSpec } from './job-spec.mapper';
 import { JobsService } from './jobs.service';
+import { JobWaits } from './job-waits';
+import { WaitQueryDto } from './dto/wait-query.dto';
 import { Audited, param } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
 
@@ -42,6 +44,7 @@ export class JobsController {
   constructor(
     private readonly jobs: JobsService,
     private readonly history: JobHistoryService,
+    private readonly waits: JobWaits,
   ) {}
 
   @Post()
@@ -50,12 +53,26 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'A field is invalid; `errors` lists each field and the reason' })
   @ApiPayloadTooLargeResponse({ description: 'The payload is larger than MAX_PAYLOAD_BYTES' })
   @ApiJsonBodyOnly()
-  @ApiOperation({ operationId: 'createJob', summary: 'Add a job (or, with a repeated idempotencyKey, return the job it added)' })
+  @ApiOperation({
+    operationId: 'createJob',
+    summary: 'Add a job (or, with a repeated idempotencyKey, return the job it added); with waitMs, answer once it has ended or the wait ran out',
+  })
   @UseInterceptors(TraceContextInterceptor)
-  async create(@Body() dto: CreateJobDto, @Res({ passthrough: true }) res: Response): Promise<JobResponseDto> {
-    const { job, created } = await this.jobs.create(toJobSpec(dto));
-    if (!created) res.status(HttpStatus.OK);
-    return presentJob(job);
+  async create(@Body() dto: CreateJobDto, @Query() query: WaitQueryDto, @Res({ passthrough: true }) res: Response): Promise<JobResponseDto> {
+    if (!query.waitMs) {
+      const { job, created } = await this.jobs.create(toJobSpec(dto));
+      if (!created) res.status(HttpStatus.OK);
+      return presentJob(job);
+    }
+    // listening before the write: an end that comes before the wait starts is heard too
+    const watch = await this.waits.watch(dto.queue ?? DEFAULT_QUEUE);
+    try {
+      const { job, created } = await this.jobs.create(toJobSpec(dto));
+      if (!created) res.status(HttpStatus.OK);
+      return presentJob((await this.waits.untilEnded(job.id, query.waitMs, { signal: clientGone(res), watch, written: job })) ?? job);
+    } finally {
+      watch?.close();
+    }
   }
 
   @Post('bulk')
@@ -106,8 +123,16 @@ export class JobsController {
     schema: STORE_OR_HISTORY_JOB_SCHEMA,
   })
   @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
-  @ApiOperation({ operationId: 'getJob', summary: 'A job, from the store or, once retention removed it, from job history' })
-  async get(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto | JobHistoryResponseDto> {
+  @ApiBadRequestResponse({ description: 'waitMs is invalid; `errors` names it' })
+  @ApiOperation({
+    operationId: 'getJob',
+    summary: 'A job, from the store or, once retention removed it, from job history; with waitMs, once it has ended or the wait ran out',
+  })
+  async get(@Param('id', JobIdPipe) id: string, @Query() query: WaitQueryDto, @Res({ passthrough: true }) res: Response): Promise<JobResponseDto | JobHistoryResponseDto> {
+    if (query.waitMs) {
+      const job = await this.waits.untilEnded(id, query.waitMs, { signal: clientGone(res) });
+      if (job) return presentJob(job);
+    }
     const found = await this.history.find(id);
     return found.source === 'store' ? presentJob(found.job) : presentHistoryJob(found.record);
   }
@@ -156,4 +181,11 @@ export class JobsController {
   async retry(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.retry(id));
   }
+}
+
+/** Aborts when the response closes: it was sent, or the client went away (a wait then stops). */
+function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  return gone.signal;
 }

@@ -1,4 +1,5 @@
 import { JobEventSources } from './events/job-event-sources';
+import { JobFeed } from './events/job-feed';
 
 /**
  * The outbox: every transition records one event in the same atomic step as its change (Redis:
@@ -14,6 +15,9 @@ export abstract class Outbox {
    * scrape time): a few index reads per queue (Redis: the stream's consumer group), never a walk.
    */
   abstract backlog(queue: string): Promise<EventBacklog>;
+
+  /** A live feed of the store's events for this process's readers; the caller closes it. */
+  abstract feed(): JobFeed;
 }
 
 export interface EventSourceOptions {

@@ -81,7 +81,7 @@ export class MemoryEngine extends JobEngine {
     this.admin = new MemoryJobAdmin(state);
     this.upkeep = new MemoryUpkeep(state);
     this.executions = new MemoryExecutionStore(state);
-    this.outbox = new MemoryOutbox(state.events);
+    this.outbox = new MemoryOutbox(state);
     this.schedules = new MemorySchedules(state.clock);
     this.workers = new MemoryWorkerDirectory(queues, state.clock);
     this.stats = new MemoryQueueStats(state.clock);

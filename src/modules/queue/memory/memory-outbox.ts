@@ -1,12 +1,18 @@
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
 import { EventBacklog, Outbox } from '../outbox';
+import { JobFeed } from '../events/job-feed';
+import { MemoryJobFeed } from '../events/memory-job-feed';
 import { MemoryEventLog } from './memory-event-log';
+import { MemoryState } from './memory-state';
 
 /** The memory engine's Outbox: its one event log, for every queue (read by one process, so no consumer). */
 export class MemoryOutbox extends Outbox {
-  constructor(private readonly events: MemoryEventLog) {
+  private readonly events: MemoryEventLog;
+
+  constructor(private readonly state: MemoryState) {
     super();
+    this.events = state.events;
   }
 
   sources(): JobEventSources {
@@ -15,5 +21,9 @@ export class MemoryOutbox extends Outbox {
 
   async backlog(queue: string): Promise<EventBacklog> {
     return this.events.backlogOf(queue);
+  }
+
+  feed(): JobFeed {
+    return new MemoryJobFeed(this.state);
   }
 }

@@ -23,6 +23,8 @@ export class MemoryState {
   /** Every state change, for the history writer to drain. */
   readonly events: MemoryEventLog;
   readonly keepEvents: boolean;
+  /** The live feeds' taps (MemoryJobFeed), called with each call's events as they are recorded. */
+  readonly taps = new Set<(queue: string, events: readonly JobEvent[]) => void>();
   readonly clock: Clock;
   readonly random: () => number;
   /** HARD_TIMEOUT_GRACE_MS. */
@@ -133,6 +135,7 @@ export class MemoryState {
   record(q: MemoryQueue, events: JobEvent[]): void {
     if (q.graphEnds.length > 0 && settleGraph(q, events)) q.waiters.wakeAll();
     if (events.length > 0 && this.keepEvents) this.events.append(q.name, events);
+    if (events.length > 0) for (const tap of this.taps) tap(q.name, events);
   }
 
   queueFor(name: string): MemoryQueue {

@@ -6,6 +6,7 @@ import { JobEventSources } from '../events/job-event-sources';
 import { GroupStore } from '../group-store';
 import { JobEngine } from '../job-engine';
 import { EventBacklog, EventSourceOptions, Outbox } from '../outbox';
+import { JobFeed } from '../events/job-feed';
 import { QueueStatsStore } from '../queue-stats-store';
 import { ScheduleStore } from '../schedule-store';
 import { StoreHealth } from '../store-health';
@@ -143,6 +144,11 @@ class PartitionedOutbox extends Outbox {
 
   sources(options: EventSourceOptions): JobEventSources {
     return new PartitionedEventSources(this.router.inner.outbox.sources(options), (queue) => this.router.layouts.known(queue)?.names ?? [queue]);
+  }
+
+  /** The engine's below: a job id names its partition, the store queue a feed is read by. */
+  feed(): JobFeed {
+    return this.router.inner.outbox.feed();
   }
 
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */

@@ -2,6 +2,8 @@ import { JobEventSources } from '../events/job-event-sources';
 import { RedisJobEventSources } from '../events/redis-job-event-sources';
 import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
 import { readEventBacklog } from '../events/redis-event-backlog';
+import { JobFeed } from '../events/job-feed';
+import { RedisJobFeed } from '../events/redis-job-feed';
 import { EventBacklog, EventSourceOptions, Outbox } from '../outbox';
 import { duplicateRedisClient } from './redis-connection';
 import { RedisContext } from './redis-context';
@@ -18,6 +20,14 @@ export class RedisOutbox extends Outbox {
       connect: (name) => duplicateRedisClient(this.ctx.redis, { connectionName: name }),
       keysOf: (queue) => this.ctx.keys(queue),
       ...options,
+    });
+  }
+
+  /** One XREAD loop per subscribed queue stream, on a connection of its own (RedisJobFeed). */
+  feed(): JobFeed {
+    return new RedisJobFeed({
+      connect: (name) => duplicateRedisClient(this.ctx.redis, { connectionName: name }),
+      streamOf: (queue) => this.ctx.keys(queue).events,
     });
   }
 

@@ -1,0 +1,98 @@
+import Redis from 'ioredis';
+import { ServerResponse } from 'node:http';
+import { MAX_RESULT_WAIT_MS } from '../../src/modules/jobs/job-limits';
+import { RouteServer, startRouteServer } from '../support/loopback-http';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
+import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+
+/**
+ * `?waitMs=` in one process (MODE=all) on the memory store and on Redis, with SUCCEEDED_RETENTION_MS=0
+ * too (the job is gone once it succeeded: the wait answers it ended as its event says); and its
+ * bad values. test/faults/job-waits.spec.ts runs it with API and worker processes apart.
+ */
+const REDIS_PREFIX = uniqueTestPrefix();
+
+afterAll(async () => {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    await deletePrefixedKeys(redis, REDIS_PREFIX);
+  } finally {
+    redis.disconnect();
+  }
+});
+
+const STORES: [string, Record<string, string>][] = [
+  ['memory', { JOB_STORE: 'memory' }],
+  ['redis', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX }],
+  ['redis, deleted on success', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, SUCCEEDED_RETENTION_MS: '0' }],
+];
+
+describe.each(STORES)('waiting for a job to end on the %s store', (_name, storeEnv) => {
+  let e2e: E2eApp;
+  let server: RouteServer;
+  const queue = uniqueQueue();
+  const held = new Map<string, ServerResponse>();
+
+  beforeAll(async () => {
+    server = await startRouteServer();
+    e2e = await startE2eApp({ ...storeEnv, MODE: 'all', QUEUES: queue, HTTP_HOST_CONCURRENCY: '0' });
+  });
+  afterAll(async () => {
+    for (const res of held.values()) res.writeHead(500).end();
+    await e2e?.close();
+    await server?.close();
+  });
+
+  it(`answers POST /jobs?waitMs=${MAX_RESULT_WAIT_MS} (the longest wait) with the job once it has succeeded, its result in it`, async () => {
+    const res = await e2e.http().post(`/jobs?waitMs=${MAX_RESULT_WAIT_MS}`).send({ type: 'noop', queue, payload: { n: 1 } }).expect(201);
+    expect(res.body).toMatchObject({ queue, type: 'noop', status: 'succeeded', result: null, attempts: 1 });
+  });
+
+  it('answers GET /jobs/:id?waitMs with the job as it stands when the wait runs out, and with its end once it came', async () => {
+    server.routes.set('/held', (_req, _body, res) => void held.set('/held', res));
+    const created = await e2e.http().post('/jobs').send({ type: 'http', queue, payload: { url: `${server.base}/held` }, maxAttempts: 1 }).expect(201);
+    const id = created.body.id as string;
+    while (!held.has('/held')) await new Promise((r) => setTimeout(r, 5));
+    const running = await e2e.http().get(`/jobs/${id}?waitMs=200`).expect(200);
+    expect(running.body).toMatchObject({ id, status: 'running' });
+    const waited = e2e.http().get(`/jobs/${id}?waitMs=30000`);
+    const answered = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => held.get('/held')!.writeHead(503).end());
+    const [ended] = await Promise.all([waited, answered]);
+    held.delete('/held');
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ id, status: 'failed', lastError: expect.stringContaining('503') });
+  });
+
+  it('answers at once for a job that has ended, and 404 for one nobody knows', async () => {
+    const done = await e2e.http().post(`/jobs?waitMs=30000`).send({ type: 'noop', queue }).expect(201);
+    expect(done.body).toMatchObject({ status: 'succeeded' });
+    if (storeEnv.SUCCEEDED_RETENTION_MS === '0') {
+      // gone once it succeeded, and no job history here: as a GET without a wait
+      await e2e.http().get(`/jobs/${done.body.id as string}?waitMs=30000`).expect(404);
+    } else {
+      const again = await e2e.http().get(`/jobs/${done.body.id as string}?waitMs=30000`).expect(200);
+      expect(again.body).toMatchObject({ id: done.body.id, status: 'succeeded' });
+    }
+    await e2e.http().get(`/jobs/${queue}-01JABCDEFG0123456789ABCD?waitMs=1000`).expect(404);
+  });
+
+  it.each([
+    [String(MAX_RESULT_WAIT_MS + 1), 'waitMs'],
+    ['-1', 'waitMs'],
+    ['1.5', 'waitMs'],
+    ['soon', 'waitMs'],
+  ])('refuses waitMs=%s with 400 naming it, and enqueues nothing', async (value, field) => {
+    const known = await e2e.http().post('/jobs').send({ type: 'noop', queue }).expect(201);
+    const before = (await e2e.http().get(`/jobs?queue=${queue}&limit=100`).expect(200)).body.items.length;
+    const res = await e2e.http().post(`/jobs?waitMs=${value}`).send({ type: 'noop', queue }).expect(400);
+    expect(res.body.errors).toEqual([{ field, reason: expect.any(String) }]);
+    const read = await e2e.http().get(`/jobs/${known.body.id as string}?waitMs=${value}`).expect(400);
+    expect(read.body.errors).toEqual([{ field, reason: expect.any(String) }]);
+    expect((await e2e.http().get(`/jobs?queue=${queue}&limit=100`).expect(200)).body.items.length).toBe(before);
+  });
+
+  it('refuses a query parameter it does not know (a misspelt waitMs would not wait)', async () => {
+    const res = await e2e.http().post('/jobs?waitMS=1000').send({ type: 'noop', queue }).expect(400);
+    expect(res.body.errors).toEqual([{ field: 'waitMS', reason: 'is not a known field' }]);
+  });
+});

@@ -1,0 +1,174 @@
+import { ServerResponse } from 'node:http';
+import { createClusterClient, createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { startRouteServer, RouteServer } from '../support/loopback-http';
+import { ClaimqProcess, ensureBuilt } from '../support/processes';
+import { RedisCluster } from '../support/redis-cluster';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
+
+/** Where the fleet's Redis is, and the queue it serves. */
+interface Topology {
+  env(): Record<string, string>;
+  connect(): RedisClient;
+  cleanup(admin: RedisClient, prefix: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Each test's budget: less than a 60 s wait, so a wait that only its time ended fails the test. */
+const WAKE_BUDGET_MS = 45_000;
+
+const ONE_REDIS = async (): Promise<Topology> => ({
+  env: () => ({ REDIS_URL: TEST_REDIS_URL }),
+  connect: () => createRedisClient(TEST_REDIS_URL),
+  cleanup: (admin, prefix) => deletePrefixedKeys(admin, prefix),
+  stop: async () => undefined,
+});
+
+describeWaits('one Redis', 'default', ONE_REDIS);
+describeWaits('one Redis, a queue of 3 partitions', 'default:3', ONE_REDIS);
+describeWaits('a Redis Cluster of 3 masters and 3 replicas, a queue of 3 partitions', 'default:3', async () => {
+  const cluster = await RedisCluster.start();
+  const seeds = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
+  return {
+    env: () => ({ REDIS_CLUSTER_NODES: cluster.seeds }),
+    connect: () => createClusterClient({ seeds, tls: false }),
+    cleanup: async () => undefined,
+    stop: () => cluster.stop(),
+  };
+});
+
+/**
+ * `?waitMs=` on POST /jobs and GET /jobs/:id where users deploy it: two API processes and a worker
+ * process apart. The jobs are `http` jobs calling a loopback server in this test that holds each
+ * call until the test lets it answer, so what is asserted is which state a wait answers with, not
+ * how fast: a wait answers with the job's end, from whichever API process, also one that did not
+ * enqueue it; a wait that runs out answers with the job as it stands; 1,000 waits on one API
+ * process each get their own job's end. Every wait that expects an end asks for 60 s, the longest,
+ * and each test has 45 s: a wait the job's end did not wake (it would answer when its time ran out,
+ * with the state read then) fails the test, so these tests show the end reached the wait.
+ */
+function describeWaits(where: string, queues: string, open: () => Promise<Topology>): void {
+  describe(`waiting for a job's end with API and worker processes apart, on ${where}`, () => {
+    let topology: Topology;
+    let prefix: string;
+    let admin: RedisClient;
+    let target: RouteServer;
+    let procs: ClaimqProcess[] = [];
+    /** Held calls by their path: the test answers them. */
+    let held: Map<string, ServerResponse>;
+
+    beforeAll(async () => {
+      ensureBuilt();
+      topology = await open();
+    }, 180_000);
+
+    afterAll(async () => {
+      await topology?.stop();
+    });
+
+    beforeEach(async () => {
+      prefix = uniqueTestPrefix();
+      admin = topology.connect();
+      held = new Map();
+      target = await startRouteServer();
+    });
+
+    afterEach(async () => {
+      for (const res of held.values()) res.writeHead(500).end();
+      await Promise.all(procs.splice(0).map((p) => p.kill()));
+      await target.close();
+      await topology.cleanup(admin, prefix);
+      admin.disconnect();
+    });
+
+    const env = (): Record<string, string> => ({ JOB_STORE: 'redis', ...topology.env(), REDIS_PREFIX: prefix, QUEUES: queues, HTTP_HOST_CONCURRENCY: '0' });
+
+    async function startApis(count: number): Promise<ClaimqProcess[]> {
+      const apis = await Promise.all(Array.from({ length: count }, () => ClaimqProcess.start({ ...env(), MODE: 'api' })));
+      procs.push(...apis);
+      await Promise.all(apis.map((p) => p.waitForOutput(/listening on/)));
+      return apis;
+    }
+
+    async function startWorker(): Promise<ClaimqProcess> {
+      const worker = await ClaimqProcess.start({ ...env(), MODE: 'worker', WORKER_CONCURRENCY: '50' });
+      procs.push(worker);
+      await worker.waitForOutput(/claiming from/);
+      return worker;
+    }
+
+    /** A route that holds each call until `answer(path, status, body)`. */
+    function holdAt(path: string): void {
+      target.routes.set(path, (_req, _body, res) => void held.set(path, res));
+    }
+
+    async function answer(path: string, status: number, body: unknown): Promise<void> {
+      const deadline = Date.now() + 30_000;
+      while (!held.has(path)) {
+        if (Date.now() > deadline) throw new Error(`no call reached ${path}\n${procs.map((p) => p.log.slice(-1500)).join('\n---\n')}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      held.get(path)!.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      held.delete(path);
+    }
+
+    async function call(api: ClaimqProcess, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+      const res = await fetch(`http://127.0.0.1:${api.port}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    }
+
+    const httpJob = (path: string): Record<string, unknown> => ({ type: 'http', payload: { url: `${target.base}${path}`, method: 'POST' }, maxAttempts: 1 });
+
+    it('answers POST /jobs?waitMs with the job once it has succeeded, and GET /jobs/:id?waitMs on another API process likewise', async () => {
+      const [a, b] = await startApis(2);
+      await startWorker();
+      holdAt('/one');
+      const posted = call(a, 'POST', '/jobs?waitMs=60000', httpJob('/one'));
+      await answer('/one', 200, { answer: 42 });
+      const done = await posted;
+      expect(done.status).toBe(201);
+      expect(done.json).toMatchObject({ status: 'succeeded', result: { status: 200, body: { answer: 42 } } });
+
+      holdAt('/two');
+      const created = await call(a, 'POST', '/jobs', httpJob('/two'));
+      expect(created.status).toBe(201);
+      const waited = call(b, 'GET', `/jobs/${created.json.id as string}?waitMs=60000`);
+      await answer('/two', 400, { no: true });
+      const ended = await waited;
+      expect(ended.status).toBe(200);
+      expect(ended.json).toMatchObject({ id: created.json.id, status: 'failed' });
+      expect(ended.json.lastError).toEqual(expect.any(String));
+    }, WAKE_BUDGET_MS);
+
+    it('answers a wait that runs out with the job as it stands, running', async () => {
+      const [api] = await startApis(1);
+      await startWorker();
+      holdAt('/slow');
+      const created = await call(api, 'POST', '/jobs', httpJob('/slow'));
+      while (!held.has('/slow')) await new Promise((r) => setTimeout(r, 10));
+      const waited = await call(api, 'GET', `/jobs/${created.json.id as string}?waitMs=300`);
+      expect(waited.status).toBe(200);
+      expect(waited.json).toMatchObject({ id: created.json.id, status: 'running' });
+      await answer('/slow', 200, {});
+      const after = await call(api, 'GET', `/jobs/${created.json.id as string}?waitMs=60000`);
+      expect(after.json).toMatchObject({ status: 'succeeded' });
+    }, WAKE_BUDGET_MS);
+
+    it('gives each of 1,000 waits on one API process its own job, once a worker starts and runs them', async () => {
+      const [api] = await startApis(1);
+      const ids: string[] = [];
+      for (let i = 0; i < 1_000; i += 100) {
+        const bulk = await call(api, 'POST', '/jobs/bulk', { jobs: Array.from({ length: 100 }, (_, k) => ({ type: 'noop', payload: { n: i + k } })) });
+        expect(bulk.status).toBe(201);
+        ids.push(...(bulk.json.ids as string[]));
+      }
+      const waits = ids.map((id) => call(api, 'GET', `/jobs/${id}?waitMs=60000`));
+      await startWorker();
+      const answers = await Promise.all(waits);
+      expect(answers.map((a) => [a.status, a.json.id, a.json.status])).toEqual(ids.map((id) => [200, id, 'succeeded']));
+    }, WAKE_BUDGET_MS);
+  });
+}
