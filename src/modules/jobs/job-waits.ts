@@ -9,11 +9,23 @@ import { JobAdmin, JobFeed, Outbox } from '../queue';
 /** The waits on one store queue: one feed subscription, the waiters by job id, and the watches. */
 interface QueueWaits {
   waiters: Map<string, Set<(event: JobEvent) => void>>;
-  /** Listeners of every final event of the queue (JobWatch, while a write is on its way). */
-  watches: Set<(event: JobEvent) => void>;
+  /** The final events heard while a watch is open, by job id, each with its number (in order). */
+  ends: Map<string, { n: number; event: JobEvent }>;
+  /** How many final events were heard (the last one's number). */
+  heard: number;
+  /** The open watches: how many started at each count of events heard. */
+  watches: Map<number, number>;
   /** Resolves to the unsubscribe function once the subscription is in place. */
   subscribed: Promise<() => void>;
+  /** Set while nothing listens: the subscription ends when it fires (SUBSCRIPTION_LINGER_MS). */
+  linger?: NodeJS.Timeout;
 }
+
+/**
+ * How long a queue's subscription outlives its last wait: the next wait on the queue then finds
+ * it in place (a new one costs a connection and a read of the stream's end).
+ */
+const SUBSCRIPTION_LINGER_MS = 30_000;
 
 /**
  * Ends of a queue's jobs heard from before a write: POST /jobs?waitMs watches the queue, writes the
@@ -21,8 +33,8 @@ interface QueueWaits {
  */
 export interface JobWatch {
   readonly queue: string;
-  /** Final events heard so far, by job id. */
-  readonly ends: Map<string, JobEvent>;
+  /** The final event of job `id` heard since the watch began. */
+  endOf(id: string): JobEvent | undefined;
   close(): void;
 }
 
@@ -53,12 +65,17 @@ export class JobWaits implements OnModuleDestroy {
    */
   async watch(queue: string): Promise<JobWatch | undefined> {
     if (this.closed || (this.config.queuePartitions.get(queue) ?? 1) > 1) return undefined;
-    const ends = new Map<string, JobEvent>();
-    const onEvent = (event: JobEvent): void => void ends.set(event.id, event);
     const waits = this.waitsOf(queue);
-    waits.watches.add(onEvent);
+    const from = waits.heard;
+    waits.watches.set(from, (waits.watches.get(from) ?? 0) + 1);
+    let open = true;
     const close = (): void => {
-      waits.watches.delete(onEvent);
+      if (!open) return;
+      open = false;
+      const left = (waits.watches.get(from) ?? 1) - 1;
+      if (left > 0) waits.watches.set(from, left);
+      else waits.watches.delete(from);
+      forgetEnds(waits);
       this.release(queue, waits);
     };
     try {
@@ -67,7 +84,11 @@ export class JobWaits implements OnModuleDestroy {
       close();
       throw error;
     }
-    return { queue, ends, close };
+    const endOf = (id: string): JobEvent | undefined => {
+      const heard = waits.ends.get(id);
+      return heard && heard.n > from ? heard.event : undefined;
+    };
+    return { queue, endOf, close };
   }
 
   /**
@@ -79,7 +100,7 @@ export class JobWaits implements OnModuleDestroy {
     const { signal, watch, written } = options;
     const queue = queueOfJobId(id);
     if (queue === undefined || waitMs <= 0 || this.closed || signal?.aborted) return this.admin.get(id);
-    let ending = watch?.queue === queue ? watch.ends.get(id) : undefined;
+    let ending = watch?.queue === queue ? watch.endOf(id) : undefined;
     let wake: () => void = () => undefined;
     const woken = new Promise<void>((resolve) => (wake = resolve));
     const onEvent = (event: JobEvent): void => {
@@ -90,11 +111,13 @@ export class JobWaits implements OnModuleDestroy {
     const timer = setTimeout(wake, waitMs);
     signal?.addEventListener('abort', wake, { once: true });
     try {
-      // read once listening: an end before this read shows in it, one after reaches onEvent
-      const now = await this.admin.get(id);
+      // read once listening: an end before this read shows in it, one after reaches onEvent (a
+      // job written under a watch needs none: the watch has heard every end since before the write)
+      const now = watch?.queue === queue && written ? written : await this.admin.get(id);
       if (!now) return ending && written ? endedAs(written, ending) : null;
-      if (isFinal(now.status) || ending) return now;
-      await woken;
+      if (isFinal(now.status)) return now;
+      // an end heard while that read was on its way may be newer than what it read: read again
+      if (!ending) await woken;
       const last = await this.admin.get(id);
       // deleted on success meanwhile: the job as read, ended as its event says
       return last ?? (ending ? endedAs(now, ending) : null);
@@ -107,14 +130,19 @@ export class JobWaits implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
+    for (const waits of this.queues.values()) clearTimeout(waits.linger);
     this.queues.clear();
     await this.feed?.close();
   }
 
   private waitsOf(queue: string): QueueWaits {
     let waits = this.queues.get(queue);
+    if (waits?.linger) {
+      clearTimeout(waits.linger);
+      waits.linger = undefined;
+    }
     if (!waits) {
-      const created: QueueWaits = { waiters: new Map(), watches: new Set(), subscribed: Promise.resolve(() => undefined) };
+      const created: QueueWaits = { waiters: new Map(), ends: new Map(), heard: 0, watches: new Map(), subscribed: Promise.resolve(() => undefined) };
       created.subscribed = (this.feed ??= this.outbox.feed()).subscribe(queue, (events) => dispatch(created, events));
       // a failed subscription is not kept: the next wait tries again
       created.subscribed.catch(() => {
@@ -145,24 +173,47 @@ export class JobWaits implements OnModuleDestroy {
     return leave;
   }
 
-  /** Ends the queue's subscription once nothing listens to it. */
+  /** Ends the queue's subscription once nothing has listened to it for SUBSCRIPTION_LINGER_MS. */
   private release(queue: string, waits: QueueWaits): void {
-    if (waits.waiters.size > 0 || waits.watches.size > 0 || this.queues.get(queue) !== waits) return;
-    this.queues.delete(queue);
-    void waits.subscribed.then(
-      (unsubscribe) => unsubscribe(),
-      () => undefined,
-    );
+    if (waits.waiters.size > 0 || waits.watches.size > 0 || this.queues.get(queue) !== waits || waits.linger) return;
+    waits.linger = setTimeout(() => {
+      waits.linger = undefined;
+      if (waits.waiters.size > 0 || waits.watches.size > 0 || this.queues.get(queue) !== waits) return;
+      this.queues.delete(queue);
+      void waits.subscribed.then(
+        (unsubscribe) => unsubscribe(),
+        () => undefined,
+      );
+    }, SUBSCRIPTION_LINGER_MS);
+    waits.linger.unref();
   }
 }
 
-/** Final events to the waits on their job, and to the watches. */
+/** Final events to the waits on their job, and kept for the watches (one map, however many watches). */
 function dispatch(waits: QueueWaits, events: readonly JobEvent[]): void {
   for (const event of events) {
     if (!isFinal(event.st)) continue;
     const set = waits.waiters.get(event.id);
     if (set) for (const onEvent of [...set]) onEvent(event);
-    for (const onEvent of waits.watches) onEvent(event);
+    if (waits.watches.size > 0) {
+      waits.heard += 1;
+      // re-inserted: the map stays in the order heard, oldest first
+      waits.ends.delete(event.id);
+      waits.ends.set(event.id, { n: waits.heard, event });
+    }
+  }
+}
+
+/** Drops the ends no open watch can ask for (heard before the oldest open watch began). */
+function forgetEnds(waits: QueueWaits): void {
+  if (waits.watches.size === 0) {
+    waits.ends.clear();
+    return;
+  }
+  const oldest = Math.min(...waits.watches.keys());
+  for (const [id, heard] of waits.ends) {
+    if (heard.n > oldest) break;
+    waits.ends.delete(id);
   }
 }
 
