@@ -3,8 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { isFinal, Job } from '../../domain/job';
 import { JobEvent } from '../../domain/job-event';
 import { queueOfJobId } from '../../domain/job-id';
-import { parseStoredJson } from '../queue/job-payload';
-import { JobAdmin, JobFeed, Outbox } from '../queue';
+import { JobAdmin, JobFeed, Outbox, parseStoredJson } from '../queue';
 
 /** The waits on one store queue: one feed subscription, the waiters by job id, and the watches. */
 interface QueueWaits {

@@ -20,6 +20,7 @@ export { QueueStatsStore } from './queue-stats-store';
 export type { ClaimedSchedule, ScheduleSettlement } from './schedule-store';
 export { CallbackEnqueuer } from './callback-enqueuer';
 export { errorText, isTransientStoreError } from './store-errors';
+export { parseStoredJson } from './job-payload';
 export { createClusterClient, createRedisClient } from './redis/redis-connection';
 export type { RedisClient } from './redis/redis-connection';
 export { RedisQueueKeys } from './redis/redis-queue-keys';
