@@ -15,7 +15,7 @@ import {
 import type { Response } from 'express';
 import { JobIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
-import { DEFAULT_QUEUE } from '../../domain/job';
+import { DEFAULT_QUEUE, Job } from '../../domain/job';
 import { BulkCreateJobsResponseDto } from './dto/bulk-create-jobs-response.dto';
 import { BulkCreateJobsDto } from './dto/bulk-create-jobs.dto';
 import { CreateJobDto } from './dto/create-job.dto';
@@ -69,7 +69,13 @@ export class JobsController {
     try {
       const { job, created } = await this.jobs.create(toJobSpec(dto));
       if (!created) res.status(HttpStatus.OK);
-      return presentJob((await this.waits.untilEnded(job.id, query.waitMs, { signal: clientGone(res), watch, written: job })) ?? job);
+      let ended: Job | null = null;
+      try {
+        ended = await this.waits.untilEnded(job.id, query.waitMs, { signal: clientGone(res), watch, written: job });
+      } catch {
+        // the job is stored: a wait that fails (the store blinked) answers it as written, never 503
+      }
+      return presentJob(ended ?? job);
     } finally {
       watch?.close();
     }
