@@ -29,6 +29,17 @@ describe('the client against the service', () => {
     await expect(client.getJob(created.id)).resolves.toMatchObject({ id: created.id, payload: { to: 'a@example.com' } });
   });
 
+  it('waits for a job to end with waitMs: a wait that runs out answers it pending, a wait its cancel ends answers it cancelled', async () => {
+    const queue = uniqueQueue();
+    // MODE=api: nothing runs the job, so only its cancel ends it
+    const created = await client.createJob({ type: 'email.send', queue }, { waitMs: 200 });
+    expect(created).toMatchObject({ queue, status: 'pending' });
+    const waiting = client.getJob(created.id, { waitMs: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await client.cancelJob(created.id);
+    await expect(waiting).resolves.toMatchObject({ id: created.id, status: 'cancelled' });
+  });
+
   it('answers a repeated idempotency key with the job it already made', async () => {
     const queue = uniqueQueue();
     const first = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42' });
