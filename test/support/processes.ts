@@ -54,8 +54,13 @@ export class ClaimqProcess {
     return this.output;
   }
 
-  /** Resolves when the output matches (e.g. the worker's start line); rejects if the process exits first. */
-  async waitForOutput(pattern: RegExp, timeoutMs = 20_000): Promise<void> {
+  /**
+   * Resolves when the output matches (e.g. the worker's start line); rejects if the process exits
+   * first. The default allows 45 s: a readiness wait, not a measure. In CI two test files run at
+   * once, and beside the 1,000,000-row history migration four processes took over 20 s to print
+   * their first line.
+   */
+  async waitForOutput(pattern: RegExp, timeoutMs = 45_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (!pattern.test(this.output)) {
       if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`process exited before ${pattern}:\n${this.output}`);
