@@ -3,28 +3,20 @@ import { AppConfig } from '../../config/app-config';
 import { isFinal, Job } from '../../domain/job';
 import { JobEvent } from '../../domain/job-event';
 import { queueOfJobId } from '../../domain/job-id';
-import { JobAdmin, JobFeed, Outbox, parseStoredJson } from '../queue';
+import { FeedBatch, JobAdmin, parseStoredJson } from '../queue';
+import { HubSeat, JobEventHub } from './job-event-hub';
 
-/** The waits on one store queue: one feed subscription, the waiters by job id, and the watches. */
-interface QueueWaits {
-  waiters: Map<string, Set<(event: JobEvent) => void>>;
+/** The watches on one store queue: the final events heard while one is open, by job id, and the watches. */
+interface QueueWatches {
   /** The final events heard while a watch is open, by job id, each with its number (in order). */
   ends: Map<string, { n: number; event: JobEvent }>;
   /** How many final events were heard (the last one's number). */
   heard: number;
   /** The open watches: how many started at each count of events heard. */
   watches: Map<number, number>;
-  /** Resolves to the unsubscribe function once the subscription is in place. */
-  subscribed: Promise<() => void>;
-  /** Set while nothing listens: the subscription ends when it fires (SUBSCRIPTION_LINGER_MS). */
-  linger?: NodeJS.Timeout;
+  /** The queue's seat on the hub, while a watch is open. */
+  seat: Promise<HubSeat>;
 }
-
-/**
- * How long a queue's subscription outlives its last wait: the next wait on the queue then finds
- * it in place (a new one costs a connection and a read of the stream's end).
- */
-const SUBSCRIPTION_LINGER_MS = 30_000;
 
 /**
  * Ends of a queue's jobs heard from before a write: POST /jobs?waitMs watches the queue, writes the
@@ -38,22 +30,22 @@ export interface JobWatch {
 }
 
 /**
- * Waits for jobs to end (`?waitMs=` on POST /jobs and GET /jobs/:id): one subscription per store
- * queue on this process's live feed (Outbox.feed), whatever the number of waiting requests, and
- * the events dispatched to the waiters by job id, so a wait costs no Redis command of its own
- * beyond reading the job. The job is read after the subscription is in place, so an end before
- * that read shows in it and one after reaches the wait; when the wait runs out the job is read
- * again.
+ * Waits for jobs to end (`?waitMs=` on POST /jobs and GET /jobs/:id), on this process's one reader
+ * of the live feed (JobEventHub): a wait listens to its job's events by id, so it costs no Redis
+ * command of its own beyond reading the job. The job is read after the listener is in place, so an
+ * end before that read shows in it and one after reaches the wait; when the wait runs out the job
+ * is read again. At shutdown every open wait answers at once, with the job as it stands.
  */
 @Injectable()
 export class JobWaits implements OnModuleDestroy {
-  private feed: JobFeed | undefined;
-  private readonly queues = new Map<string, QueueWaits>();
+  private readonly watched = new Map<string, QueueWatches>();
+  /** Wakes the open waits (shutdown). */
+  private readonly open = new Set<() => void>();
   private closed = false;
 
   constructor(
     @Inject(JobAdmin) private readonly admin: JobAdmin,
-    @Inject(Outbox) private readonly outbox: Outbox,
+    private readonly hub: JobEventHub,
     private readonly config: AppConfig,
   ) {}
 
@@ -64,27 +56,33 @@ export class JobWaits implements OnModuleDestroy {
    */
   async watch(queue: string): Promise<JobWatch | undefined> {
     if (this.closed || (this.config.queuePartitions.get(queue) ?? 1) > 1) return undefined;
-    const waits = this.waitsOf(queue);
-    const from = waits.heard;
-    waits.watches.set(from, (waits.watches.get(from) ?? 0) + 1);
+    const watches = this.watchesOf(queue);
+    const from = watches.heard;
+    watches.watches.set(from, (watches.watches.get(from) ?? 0) + 1);
     let open = true;
     const close = (): void => {
       if (!open) return;
       open = false;
-      const left = (waits.watches.get(from) ?? 1) - 1;
-      if (left > 0) waits.watches.set(from, left);
-      else waits.watches.delete(from);
-      forgetEnds(waits);
-      this.release(queue, waits);
+      const left = (watches.watches.get(from) ?? 1) - 1;
+      if (left > 0) watches.watches.set(from, left);
+      else watches.watches.delete(from);
+      forgetEnds(watches);
+      if (watches.watches.size === 0 && this.watched.get(queue) === watches) {
+        this.watched.delete(queue);
+        void watches.seat.then(
+          (seat) => seat.leave(),
+          () => undefined,
+        );
+      }
     };
     try {
-      await waits.subscribed;
+      await watches.seat;
     } catch (error) {
       close();
       throw error;
     }
     const endOf = (id: string): JobEvent | undefined => {
-      const heard = waits.ends.get(id);
+      const heard = watches.ends.get(id);
       return heard && heard.n > from ? heard.event : undefined;
     };
     return { queue, endOf, close };
@@ -92,8 +90,9 @@ export class JobWaits implements OnModuleDestroy {
 
   /**
    * The job once it has ended, or as it stands when `waitMs` has passed (or `signal` aborted: the
-   * client left); null when the store does not hold it. `written`: the job as the caller wrote it
-   * under `watch`, for a job deleted once it succeeded (SUCCEEDED_RETENTION_MS=0) before it is read.
+   * client left; or this process began to shut down); null when the store does not hold it.
+   * `written`: the job as the caller wrote it under `watch`, for a job deleted once it succeeded
+   * (SUCCEEDED_RETENTION_MS=0) before it is read.
    */
   async untilEnded(id: string, waitMs: number, options: { signal?: AbortSignal; watch?: JobWatch; written?: Job } = {}): Promise<Job | null> {
     const { signal, watch, written } = options;
@@ -102,117 +101,76 @@ export class JobWaits implements OnModuleDestroy {
     let ending = watch?.queue === queue ? watch.endOf(id) : undefined;
     let wake: () => void = () => undefined;
     const woken = new Promise<void>((resolve) => (wake = resolve));
-    const onEvent = (event: JobEvent): void => {
+    const seat = await this.hub.onJob(queue, id, (event) => {
+      if (!isFinal(event.st)) return;
       ending = event;
       wake();
-    };
-    const leave = await this.join(queue, id, onEvent);
+    });
     const timer = setTimeout(wake, waitMs);
     signal?.addEventListener('abort', wake, { once: true });
+    this.open.add(wake);
     try {
-      // read once listening: an end before this read shows in it, one after reaches onEvent (a
-      // job written under a watch needs none: the watch has heard every end since before the write)
+      // read once listening: an end before this read shows in it, one after reaches the listener
+      // (a job written under a watch needs none: the watch has heard every end since before the write)
       const now = watch?.queue === queue && written ? written : await this.admin.get(id);
       if (!now) return ending && written ? endedAs(written, ending) : null;
       if (isFinal(now.status)) return now;
       // an end heard while that read was on its way may be newer than what it read: read again
-      if (!ending) await woken;
+      if (!ending && !this.closed) await woken;
       const last = await this.admin.get(id);
       // deleted on success meanwhile: the job as read, ended as its event says
       return last ?? (ending ? endedAs(now, ending) : null);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', wake);
-      leave();
+      this.open.delete(wake);
+      seat.leave();
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Shutdown: every open wait answers now, with its job as it stands (the store is still open). */
+  onModuleDestroy(): void {
     this.closed = true;
-    for (const waits of this.queues.values()) clearTimeout(waits.linger);
-    this.queues.clear();
-    await this.feed?.close();
+    for (const wake of this.open) wake();
+    this.open.clear();
   }
 
-  private waitsOf(queue: string): QueueWaits {
-    let waits = this.queues.get(queue);
-    if (waits?.linger) {
-      clearTimeout(waits.linger);
-      waits.linger = undefined;
-    }
-    if (!waits) {
-      const created: QueueWaits = { waiters: new Map(), ends: new Map(), heard: 0, watches: new Map(), subscribed: Promise.resolve(() => undefined) };
-      created.subscribed = (this.feed ??= this.outbox.feed()).subscribe(queue, (events) => dispatch(created, events));
-      // a failed subscription is not kept: the next wait tries again
-      created.subscribed.catch(() => {
-        if (this.queues.get(queue) === created) this.queues.delete(queue);
+  private watchesOf(queue: string): QueueWatches {
+    let watches = this.watched.get(queue);
+    if (!watches) {
+      const created: QueueWatches = { ends: new Map(), heard: 0, watches: new Map(), seat: Promise.resolve({ position: '', leave: () => undefined }) };
+      created.seat = this.hub.onQueue(queue, (batch) => recordEnds(created, batch));
+      // a failed seat is not kept: the next watch tries again
+      created.seat.catch(() => {
+        if (this.watched.get(queue) === created) this.watched.delete(queue);
       });
-      this.queues.set(queue, (waits = created));
+      this.watched.set(queue, (watches = created));
     }
-    return waits;
-  }
-
-  private async join(queue: string, id: string, onEvent: (event: JobEvent) => void): Promise<() => void> {
-    const waits = this.waitsOf(queue);
-    let set = waits.waiters.get(id);
-    if (!set) waits.waiters.set(id, (set = new Set()));
-    set.add(onEvent);
-    const own = set;
-    const leave = (): void => {
-      own.delete(onEvent);
-      if (own.size === 0 && waits.waiters.get(id) === own) waits.waiters.delete(id);
-      this.release(queue, waits);
-    };
-    try {
-      await waits.subscribed;
-    } catch (error) {
-      leave();
-      throw error;
-    }
-    return leave;
-  }
-
-  /** Ends the queue's subscription once nothing has listened to it for SUBSCRIPTION_LINGER_MS. */
-  private release(queue: string, waits: QueueWaits): void {
-    if (waits.waiters.size > 0 || waits.watches.size > 0 || this.queues.get(queue) !== waits || waits.linger) return;
-    waits.linger = setTimeout(() => {
-      waits.linger = undefined;
-      if (waits.waiters.size > 0 || waits.watches.size > 0 || this.queues.get(queue) !== waits) return;
-      this.queues.delete(queue);
-      void waits.subscribed.then(
-        (unsubscribe) => unsubscribe(),
-        () => undefined,
-      );
-    }, SUBSCRIPTION_LINGER_MS);
-    waits.linger.unref();
+    return watches;
   }
 }
 
-/** Final events to the waits on their job, and kept for the watches (one map, however many watches). */
-function dispatch(waits: QueueWaits, events: readonly JobEvent[]): void {
-  for (const event of events) {
+/** Final events kept for the watches (one map, however many watches). */
+function recordEnds(watches: QueueWatches, batch: FeedBatch): void {
+  for (const event of batch.events) {
     if (!isFinal(event.st)) continue;
-    const set = waits.waiters.get(event.id);
-    if (set) for (const onEvent of [...set]) onEvent(event);
-    if (waits.watches.size > 0) {
-      waits.heard += 1;
-      // re-inserted: the map stays in the order heard, oldest first
-      waits.ends.delete(event.id);
-      waits.ends.set(event.id, { n: waits.heard, event });
-    }
+    watches.heard += 1;
+    // re-inserted: the map stays in the order heard, oldest first
+    watches.ends.delete(event.id);
+    watches.ends.set(event.id, { n: watches.heard, event });
   }
 }
 
 /** Drops the ends no open watch can ask for (heard before the oldest open watch began). */
-function forgetEnds(waits: QueueWaits): void {
-  if (waits.watches.size === 0) {
-    waits.ends.clear();
+function forgetEnds(watches: QueueWatches): void {
+  if (watches.watches.size === 0) {
+    watches.ends.clear();
     return;
   }
-  const oldest = Math.min(...waits.watches.keys());
-  for (const [id, heard] of waits.ends) {
+  const oldest = Math.min(...watches.watches.keys());
+  for (const [id, heard] of watches.ends) {
     if (heard.n > oldest) break;
-    waits.ends.delete(id);
+    watches.ends.delete(id);
   }
 }
 

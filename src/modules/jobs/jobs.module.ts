@@ -5,6 +5,7 @@ import { FairnessService } from './fairness.service';
 import { JobHistoryService } from './job-history.service';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
+import { JobEventHub } from './job-event-hub';
 import { JobWaits } from './job-waits';
 import { QueuesController } from './queues.controller';
 import { QueuesService } from './queues.service';
@@ -18,7 +19,7 @@ import { WorkersService } from './workers.service';
  */
 @Module({
   controllers: [JobsController, QueuesController, FairnessController, WorkersController, BulkJobsController],
-  providers: [JobsService, JobHistoryService, JobWaits, QueuesService, FairnessService, WorkersService],
+  providers: [JobsService, JobHistoryService, JobEventHub, JobWaits, QueuesService, FairnessService, WorkersService],
   exports: [JobsService, FairnessService],
 })
 export class JobsModule {}

@@ -31,7 +31,7 @@ export { RedisEngine } from './redis/redis-engine';
 export { JobEventSources } from './events/job-event-sources';
 export { JobEventSource } from './events/job-event-source';
 export { JobFeed } from './events/job-feed';
-export type { JobFeedListener } from './events/job-feed';
+export type { FeedBatch, FeedReplay, FeedSubscription, JobFeedListener } from './events/job-feed';
 export type { HistoryGap, JobEventBatch, SourcedJobEvent } from './events/job-event-source';
 export { eventVersion } from './events/event-version';
 export { decodeStreamEntry, encodeStreamEntry, MAX_EVENTS_PER_ENTRY } from './events/stream-entry-codec';

@@ -1,13 +1,15 @@
 import type { RedisClient } from '../redis/redis-connection';
 import { JobEvent } from '../../../domain/job-event';
 import { decodeStreamEntry } from './stream-entry-codec';
-import { JobFeed, JobFeedListener } from './job-feed';
+import { FeedReplay, FeedSubscription, JobFeed, JobFeedListener } from './job-feed';
 
 type StreamEntry = [id: string, fields: string[]];
 
 export interface RedisJobFeedOptions {
   /** Opens a connection of the store's settings, named `name`: one per stream read (XREAD BLOCK holds it). */
   connect: (name: string) => RedisClient;
+  /** Runs a one-off read (replay) on the store's own connection, its errors as the store's. */
+  read: <T>(work: (redis: RedisClient) => Promise<T>) => Promise<T>;
   /** A queue's event stream key (RedisQueueKeys.events). */
   streamOf: (queue: string) => string;
   /** How long one XREAD waits for entries: an idle subscribed queue costs one command per this. */
@@ -35,7 +37,7 @@ export class RedisJobFeed extends JobFeed {
     super();
   }
 
-  async subscribe(queue: string, listener: JobFeedListener): Promise<() => void> {
+  async subscribe(queue: string, listener: JobFeedListener): Promise<FeedSubscription> {
     if (this.closed) throw new Error('the job feed is closed');
     let read = this.streams.get(queue);
     if (!read) {
@@ -45,6 +47,25 @@ export class RedisJobFeed extends JobFeed {
       this.streams.set(queue, read);
     }
     return read.add(listener);
+  }
+
+  /**
+   * XRANGE of the stream after `after` (exclusive) up to `upTo`; complete unless an entry after
+   * `after` was trimmed or deleted (XINFO STREAM's max-deleted-entry-id is at or after it), or
+   * more than `limit` follow. Read on the store's connection: a replay is a reconnecting client's
+   * one-off, not a loop.
+   */
+  async replay(queue: string, after: string, upTo: string, limit: number): Promise<FeedReplay> {
+    const from = parseStreamId(after);
+    if (!from || !parseStreamId(upTo) || compareStreamIds(after, upTo) > 0) return { batches: [], complete: false };
+    const key = this.options.streamOf(queue);
+    return this.options.read(async (redis) => {
+      const entries = (await redis.xrange(key, `(${after}`, upTo, 'COUNT', limit + 1)) as StreamEntry[];
+      const batches = entries.slice(0, limit).map(([position, fields]) => ({ position, events: eventsOf(fields) }));
+      let complete = entries.length <= limit;
+      if (complete) complete = !(await trimmedAfter(redis, key, after));
+      return { batches, complete };
+    });
   }
 
   async close(): Promise<void> {
@@ -73,8 +94,11 @@ class StreamRead {
     this.key = options.streamOf(queue);
   }
 
-  async add(listener: JobFeedListener): Promise<() => void> {
+  async add(listener: JobFeedListener): Promise<FeedSubscription> {
     this.listeners.add(listener);
+    const unsubscribe = (): void => this.remove(listener);
+    // reading: every entry after lastId reaches the listeners as they are now, this one included
+    if (this.loop) return { position: this.lastId, unsubscribe };
     try {
       // the stream's position before the caller reads anything: whatever comes later is read
       this.started ??= this.start();
@@ -83,7 +107,8 @@ class StreamRead {
       this.remove(listener);
       throw error;
     }
-    return () => this.remove(listener);
+    // no reply is handled before this (the loop's first XREAD answers in a later task)
+    return { position: this.lastId, unsubscribe };
   }
 
   private remove(listener: JobFeedListener): void {
@@ -119,11 +144,12 @@ class StreamRead {
       for (const [, entries] of reply ?? []) {
         for (const [id, fields] of entries) {
           this.lastId = id;
-          const events = (decodeStreamEntry(fields) ?? []).filter((e): e is JobEvent => e !== undefined);
+          const events = eventsOf(fields);
           if (events.length === 0) continue;
+          const batch = { position: id, events };
           for (const listener of [...this.listeners]) {
             try {
-              listener(events);
+              listener(batch);
             } catch (error) {
               this.options.onError?.(this.queue, error);
             }
@@ -148,4 +174,48 @@ class StreamRead {
     this.redis = undefined;
     redis?.disconnect();
   }
+}
+
+/** An entry's events (none for a gap entry or one that does not decode), the same for a live read and a replay. */
+function eventsOf(fields: string[]): JobEvent[] {
+  return (decodeStreamEntry(fields) ?? []).filter((e): e is JobEvent => e !== undefined);
+}
+
+const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
+
+function parseStreamId(id: string): [bigint, bigint] | undefined {
+  const match = STREAM_ID.exec(id);
+  return match ? [BigInt(match[1]), BigInt(match[2])] : undefined;
+}
+
+/** Stream ids in order (both must parse). */
+export function compareStreamIds(a: string, b: string): number {
+  const [am, as] = parseStreamId(a)!;
+  const [bm, bs] = parseStreamId(b)!;
+  if (am !== bm) return am < bm ? -1 : 1;
+  return as === bs ? 0 : as < bs ? -1 : 1;
+}
+
+/**
+ * Whether an entry after `after` may have been removed: the stream's max-deleted-entry-id (Redis
+ * 7: XTRIM and XDEL raise it) is past `after`. Without the field (Redis 6), whether the stream's
+ * first entry is past it.
+ */
+async function trimmedAfter(redis: RedisClient, key: string, after: string): Promise<boolean> {
+  let info: unknown[];
+  try {
+    info = (await redis.xinfo('STREAM', key)) as unknown[];
+  } catch {
+    // no stream: nothing was ever written after `after`, or it went with its queue
+    return true;
+  }
+  const field = (name: string): unknown => {
+    const at = info.indexOf(name);
+    return at >= 0 ? info[at + 1] : undefined;
+  };
+  const deleted = field('max-deleted-entry-id');
+  if (typeof deleted === 'string' && parseStreamId(deleted)) return compareStreamIds(deleted, after) > 0;
+  const first = field('first-entry');
+  const firstId = Array.isArray(first) && typeof first[0] === 'string' ? first[0] : undefined;
+  return firstId !== undefined && parseStreamId(firstId) !== undefined && compareStreamIds(firstId, after) > 0;
 }

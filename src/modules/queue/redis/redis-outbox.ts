@@ -27,6 +27,7 @@ export class RedisOutbox extends Outbox {
   feed(): JobFeed {
     return new RedisJobFeed({
       connect: (name) => duplicateRedisClient(this.ctx.redis, { connectionName: name }),
+      read: (work) => this.ctx.call(() => work(this.ctx.redis)),
       streamOf: (queue) => this.ctx.keys(queue).events,
     });
   }
