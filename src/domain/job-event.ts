@@ -7,20 +7,23 @@ import { JobStatus } from './job';
  *
  * Short keys on purpose: a busy queue writes one of these per transition.
  */
-export type JobEventKind =
-  | 'enqueued'
-  | 'claimed'
-  | 'succeeded'
-  | 'retry_scheduled'
-  | 'failed'
-  | 'released'
-  | 'expired'
-  | 'cancelled'
-  | 'cancel_requested'
-  | 'retried'
-  | 'promoted'
-  | 'unblocked'
-  | 'skipped';
+export const JOB_EVENT_KINDS = [
+  'enqueued',
+  'claimed',
+  'succeeded',
+  'retry_scheduled',
+  'failed',
+  'released',
+  'expired',
+  'cancelled',
+  'cancel_requested',
+  'retried',
+  'promoted',
+  'unblocked',
+  'skipped',
+] as const;
+
+export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
 export interface JobEvent {
   /** kind */

@@ -281,6 +281,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's state changes as server-sent events, from its current state to its end; resumes after Last-Event-ID */
+        get: operations["streamJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{id}/attempts": {
         parameters: {
             query?: never;
@@ -375,6 +392,23 @@ export interface paths {
         };
         /** The dashboard overview of a queue: counts, its oldest pending job, results per 10 s and pickup and run percentiles over 15 minutes */
         get: operations["getQueueStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queues/{name}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A queue's job state changes as server-sent events, filtered by kind and state; resumes after Last-Event-ID */
+        get: operations["streamQueueEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3715,6 +3749,97 @@ export interface operations {
             };
         };
     };
+    streamJobEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id, as the Last-Event-ID header does (the header wins when both are sent) */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event (EventSource sends it when it reconnects) */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `state` (the job now), then each change as it happens (event name = its kind: claimed, succeeded, retry_scheduled, ...), then `end` once the job has ended. Each event's data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Last-Event-ID is `end`: the stream already ended with the job (EventSource stops reconnecting) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description lastEventId is invalid; `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Neither the store nor job history knows the job */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     listJobAttempts: {
         parameters: {
             query?: never;
@@ -4215,6 +4340,75 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    streamQueueEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id, as the Last-Event-ID header does (the header wins when both are sent) */
+                lastEventId?: string;
+                /** @description Only events of these kinds, comma-separated (all when absent): enqueued, claimed, succeeded, retry_scheduled, failed, released, expired, cancelled, cancel_requested, retried, promoted, unblocked, skipped */
+                types?: string;
+                /** @description Only events whose job is in one of these states after the change, comma-separated (all when absent): pending, scheduled, running, succeeded, failed, cancelled, blocked, skipped */
+                states?: string;
+            };
+            header?: {
+                /** @description Resume after this event (EventSource sends it when it reconnects) */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description A queue of QUEUES (400 naming `name` otherwise) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `ready` once listening, then every job state change of the queue (all its partitions) that passes the filters, named by its kind (enqueued, claimed, succeeded, ...). Each event's data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The queue is not one of QUEUES, or a filter is invalid; `errors` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

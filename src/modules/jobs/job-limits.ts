@@ -26,3 +26,9 @@ export const DEFAULT_GROUPS_PAGE = 100;
 
 /** The longest `waitMs` of POST /jobs and GET /jobs/:id (and GET /executions/:id): a minute. */
 export const MAX_RESULT_WAIT_MS = 60_000;
+
+/**
+ * The longest Last-Event-ID (header or `?lastEventId=`) of an event stream: a queue stream's id
+ * holds a feed position (a Redis stream id, up to 41 characters) per partition, up to 64 of them.
+ */
+export const MAX_LAST_EVENT_ID_LENGTH = 4_096;

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { Job } from '../../domain/job';
 import { StoreUnavailableError } from '../../domain/errors';
 import { JobHistoryService } from './job-history.service';
+import { JobStreams } from './job-streams';
 import { JobWaits } from './job-waits';
 import { presentJob } from './job.presenter';
 import { JobsController } from './jobs.controller';
@@ -41,7 +42,7 @@ describe('JobsController POST /jobs?waitMs', () => {
         throw new StoreUnavailableError('Redis is unreachable');
       },
     } as unknown as JobWaits;
-    const controller = new JobsController(jobs, {} as JobHistoryService, waits);
+    const controller = new JobsController(jobs, {} as JobHistoryService, waits, {} as JobStreams);
     const res = response();
     await expect(controller.create({ type: 'noop' } as never, { waitMs: 1000 }, res)).resolves.toEqual(presentJob(written));
     expect(res.statusCode).toBe(201);
@@ -51,7 +52,7 @@ describe('JobsController POST /jobs?waitMs', () => {
     const ended: Job = { ...written, status: 'succeeded', attempts: 1, result: { ok: true }, finishedAt: Date.UTC(2030, 0, 1, 0, 0, 1) };
     const jobs = { create: async () => ({ job: written, created: true }) } as unknown as JobsService;
     const waits = { watch: async () => undefined, untilEnded: async () => ended } as unknown as JobWaits;
-    const controller = new JobsController(jobs, {} as JobHistoryService, waits);
+    const controller = new JobsController(jobs, {} as JobHistoryService, waits, {} as JobStreams);
     await expect(controller.create({ type: 'noop' } as never, { waitMs: 1000 }, response())).resolves.toEqual(presentJob(ended));
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,8 +11,11 @@ import {
   ApiExtraModels,
   ApiBearerAuth,
   ApiOperation,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiProduces,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { JobIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { DEFAULT_QUEUE, Job } from '../../domain/job';
@@ -32,6 +35,8 @@ import { toJobSpec } from './job-spec.mapper';
 import { JobsService } from './jobs.service';
 import { JobWaits } from './job-waits';
 import { WaitQueryDto } from './dto/wait-query.dto';
+import { EventStreamQueryDto } from './dto/event-stream-query.dto';
+import { JobStreams, lastEventIdOf, STREAM_API_DOC } from './job-streams';
 import { Audited, param } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
 
@@ -45,6 +50,7 @@ export class JobsController {
     private readonly jobs: JobsService,
     private readonly history: JobHistoryService,
     private readonly waits: JobWaits,
+    private readonly streams: JobStreams,
   ) {}
 
   @Post()
@@ -141,6 +147,21 @@ export class JobsController {
     }
     const found = await this.history.find(id);
     return found.source === 'store' ? presentJob(found.job) : presentHistoryJob(found.record);
+  }
+
+  @Get(':id/events')
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume after this event (EventSource sends it when it reconnects)' })
+  @ApiOkResponse({
+    description: `Server-sent events: \`state\` (the job now), then each change as it happens (event name = its kind: claimed, succeeded, retry_scheduled, ...), then \`end\` once the job has ended. ${STREAM_API_DOC}`,
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiNoContentResponse({ description: 'Last-Event-ID is `end`: the stream already ended with the job (EventSource stops reconnecting)' })
+  @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
+  @ApiBadRequestResponse({ description: 'lastEventId is invalid; `errors` names it' })
+  @ApiOperation({ operationId: 'streamJobEvents', summary: "A job's state changes as server-sent events, from its current state to its end; resumes after Last-Event-ID" })
+  async events(@Param('id', JobIdPipe) id: string, @Query() query: EventStreamQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.streams.job(id, lastEventIdOf(req, query.lastEventId), req, res);
   }
 
   @Get(':id/attempts')

@@ -7,6 +7,7 @@ import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 import { JobEventHub } from './job-event-hub';
 import { JobWaits } from './job-waits';
+import { JobStreams } from './job-streams';
 import { QueuesController } from './queues.controller';
 import { QueuesService } from './queues.service';
 import { WorkersController } from './workers.controller';
@@ -19,7 +20,7 @@ import { WorkersService } from './workers.service';
  */
 @Module({
   controllers: [JobsController, QueuesController, FairnessController, WorkersController, BulkJobsController],
-  providers: [JobsService, JobHistoryService, JobEventHub, JobWaits, QueuesService, FairnessService, WorkersService],
+  providers: [JobsService, JobHistoryService, JobEventHub, JobWaits, JobStreams, QueuesService, FairnessService, WorkersService],
   exports: [JobsService, FairnessService],
 })
 export class JobsModule {}

@@ -1,0 +1,215 @@
+import Redis from 'ioredis';
+import { MAX_LAST_EVENT_ID_LENGTH } from '../../src/modules/jobs/job-limits';
+import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
+import { SseClient } from '../support/sse-client';
+import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+
+/**
+ * Server-sent event streams of a job (GET /jobs/:id/events) and of a queue (GET /queues/:name/events)
+ * in one process, on the memory store, on Redis and on Redis with 3 partitions per queue: the order
+ * of what a stream says, its end, resuming with Last-Event-ID, the filters, and bad input. The API
+ * runs alone (MODE=api); the test moves the jobs through the store. test/faults/job-streams.spec.ts
+ * runs them with API and worker processes apart.
+ */
+const REDIS_PREFIX = uniqueTestPrefix();
+
+afterAll(async () => {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    await deletePrefixedKeys(redis, REDIS_PREFIX);
+  } finally {
+    redis.disconnect();
+  }
+});
+
+const STORES: [string, Record<string, string>][] = [
+  ['memory', { JOB_STORE: 'memory' }],
+  ['redis', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX }],
+  ['redis, 3 partitions per queue', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, QUEUE_PARTITIONS: '3' }],
+];
+
+describe.each(STORES)('event streams on the %s store', (_name, storeEnv) => {
+  let e2e: E2eApp;
+  let base: string;
+  const queue = uniqueQueue();
+  /** A queue of its own for the queue stream's test, which claims every job it creates. */
+  const streamed = uniqueQueue();
+  const clients: SseClient[] = [];
+
+  const subscribe = (path: string, headers: Record<string, string> = {}): SseClient => {
+    const client = new SseClient(`${base}${path}`, { headers });
+    clients.push(client);
+    return client;
+  };
+  const create = async (payload: unknown = {}, on = queue): Promise<string> =>
+    (await e2e.http().post('/jobs').send({ type: 'noop', queue: on, payload, maxAttempts: 2 }).expect(201)).body.id;
+  /** Claims the queue's next job: `id`, the only one pending (on a partitioned queue a claim looks at some of its partitions: tried until one has it). */
+  const claimNext = async (on = queue): Promise<{ id: string; token: number }> => {
+    for (let i = 0; i < 50; i++) {
+      const { jobs } = await e2e.store.jobs.claim(on, 'stream-worker', 1, 60_000);
+      if (jobs.length > 0) return { id: jobs[0].job.id, token: jobs[0].token };
+    }
+    throw new Error('no job to claim');
+  };
+  const claimOne = async (id: string): Promise<{ id: string; token: number }> => {
+    const claimed = await claimNext();
+    expect(claimed.id).toBe(id);
+    return claimed;
+  };
+
+  beforeAll(async () => {
+    e2e = await startE2eApp({ ...storeEnv, QUEUES: `${queue},${streamed}` });
+    await e2e.app.listen(0, '127.0.0.1');
+    base = await e2e.app.getUrl();
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it("streams a job from its state through each change to its end, with the result, then ends (and a reconnect after `end` gets 204)", async () => {
+    const id = await create({ n: 1 });
+    const stream = subscribe(`/jobs/${id}/events`);
+    const state = await stream.until((e) => e.event === 'state');
+    expect(stream.status).toBe(200);
+    expect(stream.headers?.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(state.data).toMatchObject({ id, status: 'pending', queue });
+    expect(state.lastEventId).toEqual(expect.any(String));
+
+    const claimed = await claimOne(id);
+    await stream.until((e) => e.event === 'claimed');
+    await e2e.store.jobs.fail(queue, [{ id, token: claimed.token, error: 'first try breaks', retryable: true }]);
+    await stream.until((e) => e.event === 'retry_scheduled');
+    await e2e.http().post(`/jobs/${id}/promote`).expect(200);
+    const again = await claimOne(id);
+    await e2e.store.jobs.complete(queue, [{ id, token: again.token, resultJson: '{"sum":3}' }]);
+    await stream.ended;
+
+    expect(stream.events.map((e) => e.event)).toEqual(['state', 'claimed', 'retry_scheduled', 'promoted', 'claimed', 'succeeded', 'end']);
+    expect(stream.named('retry_scheduled')[0].data).toMatchObject({ jobId: id, status: 'scheduled', attempts: 1, error: 'first try breaks', workerId: 'stream-worker' });
+    expect(stream.named('succeeded')[0].data).toMatchObject({ kind: 'succeeded', jobId: id, status: 'succeeded', attempts: 2, result: { sum: 3 } });
+    expect(stream.named('end')[0].lastEventId).toBe('end');
+
+    const after = subscribe(`/jobs/${id}/events`, { 'Last-Event-ID': 'end' });
+    await after.ended;
+    expect(after.status).toBe(204);
+  });
+
+  it('answers a job that has already ended with its state and end at once', async () => {
+    const id = await create();
+    await e2e.http().post(`/jobs/${id}/cancel`).expect(200);
+    const stream = subscribe(`/jobs/${id}/events`);
+    await stream.ended;
+    expect(stream.events.map((e) => [e.event, e.data.status])).toEqual([
+      ['state', 'cancelled'],
+      ['end', undefined],
+    ]);
+  });
+
+  it('resumes after Last-Event-ID with the changes it missed, in order, then the state and the live changes', async () => {
+    const id = await create();
+    const first = subscribe(`/jobs/${id}/events`);
+    const { lastEventId } = await first.until((e) => e.event === 'state');
+    first.close();
+    const claimed = await claimOne(id);
+    await e2e.store.jobs.release(queue, [{ id, token: claimed.token }]);
+    const claimedAgain = await claimOne(id);
+
+    const resumed = subscribe(`/jobs/${id}/events`, { 'Last-Event-ID': lastEventId! });
+    const state = await resumed.until((e) => e.event === 'state');
+    expect(state.data.status).toBe('running');
+    await e2e.store.jobs.complete(queue, [{ id, token: claimedAgain.token }]);
+    await resumed.ended;
+    expect(resumed.events.map((e) => e.event)).toEqual(['claimed', 'released', 'claimed', 'state', 'succeeded', 'end']);
+    // each replayed change carries a resume point: a reconnect after it starts after it
+    const afterRelease = resumed.named('released')[0].lastEventId!;
+    const again = subscribe(`/jobs/${id}/events?lastEventId=${encodeURIComponent(afterRelease)}`);
+    await again.ended;
+    expect(again.events.map((e) => e.event)).toEqual(['claimed', 'succeeded', 'state', 'end']);
+  });
+
+  it(`says \`gap\` for a Last-Event-ID it does not hold (up to ${MAX_LAST_EVENT_ID_LENGTH} characters), then sends the state`, async () => {
+    const id = await create();
+    const stream = subscribe(`/jobs/${id}/events`, { 'Last-Event-ID': 'x'.repeat(MAX_LAST_EVENT_ID_LENGTH) });
+    await stream.until((e) => e.event === 'state');
+    expect(stream.events.map((e) => e.event)).toEqual(['gap', 'state']);
+  });
+
+  it('refuses a ?lastEventId= longer than its limit (400 naming it) and an unknown job (404)', async () => {
+    const id = await create();
+    const long = await e2e.http().get(`/jobs/${id}/events?lastEventId=${'x'.repeat(MAX_LAST_EVENT_ID_LENGTH + 1)}`).expect(400);
+    expect(JSON.stringify(long.body)).toContain('lastEventId');
+    const unknown = subscribe(`/jobs/${id.slice(0, -4)}zzzz/events`);
+    await unknown.ended;
+    expect(unknown.status).toBe(404);
+  });
+
+  it("streams a queue's events of the kinds and states asked for, from every partition, and resumes after Last-Event-ID", async () => {
+    const stream = subscribe(`/queues/${streamed}/events?types=enqueued,succeeded,failed&states=pending,succeeded`);
+    const ready = await stream.until((e) => e.event === 'ready');
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await create({ i }, streamed));
+    for (let i = 0; i < 9; i++) {
+      const claimed = await claimNext(streamed);
+      await e2e.store.jobs.complete(streamed, [{ ...claimed, resultJson: String(i) }]);
+    }
+    await stream.until(() => stream.named('succeeded').length === 9);
+    expect(stream.named('claimed')).toEqual([]);
+    expect(stream.named('enqueued').map((e) => e.data.jobId).sort()).toEqual([...ids].sort());
+    expect(stream.named('succeeded').map((e) => e.data.jobId).sort()).toEqual([...ids].sort());
+    expect(stream.named('enqueued')[0].data).toMatchObject({ kind: 'enqueued', status: 'pending', type: 'noop' });
+    stream.close();
+
+    // from the `ready` resume point: the same 18 events again
+    const resumed = subscribe(`/queues/${streamed}/events?types=enqueued,succeeded&lastEventId=${encodeURIComponent(ready.lastEventId!)}`);
+    await resumed.until((e) => e.event === 'ready');
+    expect(resumed.events.filter((e) => e.event !== 'ready').map((e) => `${e.event} ${e.data.jobId}`).sort()).toEqual(
+      [...ids.map((id) => `enqueued ${id}`), ...ids.map((id) => `succeeded ${id}`)].sort(),
+    );
+  });
+
+  it('refuses a queue outside QUEUES and an unknown kind or state, naming the field (400)', async () => {
+    const other = await e2e.http().get('/queues/not-one-of-them/events').expect(400);
+    expect(JSON.stringify(other.body)).toContain('name');
+    const kind = await e2e.http().get(`/queues/${queue}/events?types=claimed,exploded`).expect(400);
+    expect(JSON.stringify(kind.body)).toContain('types');
+    const state = await e2e.http().get(`/queues/${queue}/events?states=sleeping`).expect(400);
+    expect(JSON.stringify(state.body)).toContain('states');
+  });
+});
+
+describe('event streams with API keys', () => {
+  const WRITE_KEY = 'stream-write-key-0123456789abcdef';
+  const READ_KEY = 'stream-read-key-0123456789abcdef';
+  let e2e: E2eApp;
+  let base: string;
+  const clients: SseClient[] = [];
+
+  beforeAll(async () => {
+    e2e = await startE2eApp({ JOB_STORE: 'memory', API_KEYS: WRITE_KEY, API_KEYS_READONLY: READ_KEY });
+    await e2e.app.listen(0, '127.0.0.1');
+    base = await e2e.app.getUrl();
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await e2e?.close();
+  });
+
+  it('lets a read-only key subscribe to a job and a queue, and refuses a request without a key (401)', async () => {
+    const id = (await e2e.http().post('/jobs').set('Authorization', `Bearer ${WRITE_KEY}`).send({ type: 'noop' }).expect(201)).body.id as string;
+    const job = new SseClient(`${base}/jobs/${id}/events`, { headers: { Authorization: `Bearer ${READ_KEY}` } });
+    const queue = new SseClient(`${base}/queues/default/events`, { headers: { Authorization: `Bearer ${READ_KEY}` } });
+    const anonymous = new SseClient(`${base}/jobs/${id}/events`);
+    clients.push(job, queue, anonymous);
+    await expect(job.until((e) => e.event === 'state')).resolves.toMatchObject({ data: { id, status: 'pending' } });
+    await queue.until((e) => e.event === 'ready');
+    await e2e.http().post(`/jobs/${id}/cancel`).set('Authorization', `Bearer ${WRITE_KEY}`).expect(200);
+    await expect(queue.until((e) => e.event === 'cancelled')).resolves.toMatchObject({ data: { jobId: id, status: 'cancelled' } });
+    await job.ended;
+    expect(job.events.map((e) => e.event)).toEqual(['state', 'cancelled', 'end']);
+    await anonymous.ended;
+    expect(anonymous.status).toBe(401);
+  });
+});
