@@ -1,40 +1,16 @@
 import { ServerResponse } from 'node:http';
-import { createClusterClient, createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { startRouteServer, RouteServer } from '../support/loopback-http';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
-import { RedisCluster } from '../support/redis-cluster';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
-
-/** Where the fleet's Redis is, and the queue it serves. */
-interface Topology {
-  env(): Record<string, string>;
-  connect(): RedisClient;
-  cleanup(admin: RedisClient, prefix: string): Promise<void>;
-  stop(): Promise<void>;
-}
+import { uniqueTestPrefix } from '../support/redis-store-harness';
+import { oneRedis, RedisTopology, redisCluster } from '../support/redis-topologies';
 
 /** Each test's budget: less than a 60 s wait, so a wait that only its time ended fails the test. */
 const WAKE_BUDGET_MS = 45_000;
 
-const ONE_REDIS = async (): Promise<Topology> => ({
-  env: () => ({ REDIS_URL: TEST_REDIS_URL }),
-  connect: () => createRedisClient(TEST_REDIS_URL),
-  cleanup: (admin, prefix) => deletePrefixedKeys(admin, prefix),
-  stop: async () => undefined,
-});
-
-describeWaits('one Redis', 'default', ONE_REDIS);
-describeWaits('one Redis, a queue of 3 partitions', 'default:3', ONE_REDIS);
-describeWaits('a Redis Cluster of 3 masters and 3 replicas, a queue of 3 partitions', 'default:3', async () => {
-  const cluster = await RedisCluster.start();
-  const seeds = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
-  return {
-    env: () => ({ REDIS_CLUSTER_NODES: cluster.seeds }),
-    connect: () => createClusterClient({ seeds, tls: false }),
-    cleanup: async () => undefined,
-    stop: () => cluster.stop(),
-  };
-});
+describeWaits('one Redis', 'default', oneRedis);
+describeWaits('one Redis, a queue of 3 partitions', 'default:3', oneRedis);
+describeWaits('a Redis Cluster of 3 masters and 3 replicas, a queue of 3 partitions', 'default:3', redisCluster);
 
 /**
  * `?waitMs=` on POST /jobs and GET /jobs/:id where users deploy it: two API processes and a worker
@@ -46,9 +22,9 @@ describeWaits('a Redis Cluster of 3 masters and 3 replicas, a queue of 3 partiti
  * and each test has 45 s: a wait the job's end did not wake (it would answer when its time ran out,
  * with the state read then) fails the test, so these tests show the end reached the wait.
  */
-function describeWaits(where: string, queues: string, open: () => Promise<Topology>): void {
+function describeWaits(where: string, queues: string, open: () => Promise<RedisTopology>): void {
   describe(`waiting for a job's end with API and worker processes apart, on ${where}`, () => {
-    let topology: Topology;
+    let topology: RedisTopology;
     let prefix: string;
     let admin: RedisClient;
     let target: RouteServer;

@@ -1,42 +1,19 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { queueOfJobId } from '../../src/domain/job-id';
 import { keyHome } from '../../src/domain/queue-partition';
-import { createClusterClient, createRedisClient, RedisClient } from '../../src/modules/queue/redis/redis-connection';
+import { RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { startRouteServer, RouteServer } from '../support/loopback-http';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
-import { RedisCluster } from '../support/redis-cluster';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
+import { uniqueTestPrefix } from '../support/redis-store-harness';
+import { oneRedis, RedisTopology, redisCluster } from '../support/redis-topologies';
 
 const PARTITIONS = 6;
 const SLOTS_PER_WORKER = 2;
 const WORKERS = 2;
 const SLOTS = SLOTS_PER_WORKER * WORKERS;
 
-/** Where the fleet's Redis is: the machine's, or a cluster of the test's own. */
-interface Topology {
-  env(): Record<string, string>;
-  connect(): RedisClient;
-  /** Deletes what a test left under `prefix` (the cluster is stopped whole instead). */
-  cleanup(admin: RedisClient, prefix: string): Promise<void>;
-}
-
-describeSplit('one Redis', async () => ({
-  env: () => ({ REDIS_URL: TEST_REDIS_URL }),
-  connect: () => createRedisClient(TEST_REDIS_URL),
-  cleanup: (admin, prefix) => deletePrefixedKeys(admin, prefix),
-  stop: async () => undefined,
-}));
-
-describeSplit('a Redis Cluster of 3 masters and 3 replicas', async () => {
-  const cluster = await RedisCluster.start();
-  const seeds = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
-  return {
-    env: () => ({ REDIS_CLUSTER_NODES: cluster.seeds }),
-    connect: () => createClusterClient({ seeds, tls: false }),
-    cleanup: async () => undefined,
-    stop: () => cluster.stop(),
-  };
-});
+describeSplit('one Redis', oneRedis);
+describeSplit('a Redis Cluster of 3 masters and 3 replicas', redisCluster);
 
 /**
  * A partitioned queue (`QUEUES=default:6`) where users deploy it: two API processes and two worker
@@ -46,9 +23,9 @@ describeSplit('a Redis Cluster of 3 masters and 3 replicas', async () => {
  * woken for, not polled for. Nothing here measures time: what is asserted is whether and in which
  * order jobs start.
  */
-function describeSplit(where: string, open: () => Promise<Topology & { stop(): Promise<void> }>): void {
+function describeSplit(where: string, open: () => Promise<RedisTopology>): void {
   describe(`a queue of ${PARTITIONS} partitions with API and worker processes apart, on ${where}`, () => {
-    let topology: Topology & { stop(): Promise<void> };
+    let topology: RedisTopology;
     let prefix: string;
     let admin: RedisClient;
     let target: RouteServer;
