@@ -22,6 +22,7 @@ import type {
   StoredJob,
 } from './api-types';
 import { ClaimqApiError } from './claimq-api-error';
+import { type EventStreamOptions, type JobChangeKind, type JobStreamEvent, type QueueStreamEvent, readEventStream, type StreamTarget } from './event-streams';
 import { type FetchFn, type RetryOptions, retryingFetch } from './retrying-fetch';
 import type { paths } from './schema';
 
@@ -50,6 +51,13 @@ export interface WaitOptions extends CallOptions {
   waitMs?: number;
 }
 
+export interface QueueEventStreamOptions extends EventStreamOptions {
+  /** Only changes of these kinds (all when absent). */
+  types?: JobChangeKind[];
+  /** Only changes after which the job is in one of these states (all when absent). */
+  states?: Job['status'][];
+}
+
 /** `params` and options of a cursor-paged route: `params` is required when the route has path parameters. */
 type PageArgs<P extends CursorPagedPath> =
   OperationParams<Operation<P, 'get'>> extends { path: object }
@@ -74,14 +82,32 @@ export class ClaimqClient {
    * API key and the retry rules applied: for the calls the methods below do not cover.
    */
   readonly api: Client<paths>;
+  private readonly streams: StreamTarget;
 
   constructor(options: ClaimqClientOptions) {
     const baseFetch = options.fetch ?? ((request: Request) => fetch(request));
-    this.api = createClient<paths>({
-      baseUrl: options.baseUrl,
-      fetch: retryingFetch(baseFetch, options.retry),
-      headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { Authorization: `Bearer ${options.apiKey}` }) },
-    });
+    const headers = { ...options.headers, ...(options.apiKey === undefined ? {} : { Authorization: `Bearer ${options.apiKey}` }) };
+    this.api = createClient<paths>({ baseUrl: options.baseUrl, fetch: retryingFetch(baseFetch, options.retry), headers });
+    this.streams = { baseUrl: options.baseUrl, headers, fetch: baseFetch };
+  }
+
+  /**
+   * A job's events as they happen (GET /jobs/{id}/events): its state now, each change, and `end`
+   * once it has ended, after which the iteration ends. A dropped connection is resumed with the
+   * last event id (see EventStreamOptions.reconnect):
+   * `for await (const e of client.jobEvents(id)) if (e.event === 'succeeded') console.log(e.data.result)`.
+   */
+  jobEvents(id: string, options: EventStreamOptions = {}): AsyncGenerator<JobStreamEvent, void, undefined> {
+    return readEventStream<JobStreamEvent>(this.streams, `/jobs/${encodeURIComponent(id)}/events`, {}, options);
+  }
+
+  /**
+   * A queue's changes as they happen (GET /queues/{name}/events), filtered by kind and state; runs
+   * until `signal` aborts, resuming a dropped connection with the last event id.
+   */
+  queueEvents(queue: string, options: QueueEventStreamOptions = {}): AsyncGenerator<QueueStreamEvent, void, undefined> {
+    const query = { types: options.types?.join(','), states: options.states?.join(',') };
+    return readEventStream<QueueStreamEvent>(this.streams, `/queues/${encodeURIComponent(queue)}/events`, query, options);
   }
 
   /**

@@ -1,4 +1,5 @@
-export { createClaimqClient, ClaimqClient, type ClaimqClientOptions, type CallOptions, type WaitOptions } from './client';
+export { createClaimqClient, ClaimqClient, type ClaimqClientOptions, type CallOptions, type WaitOptions, type QueueEventStreamOptions } from './client';
+export type { EventStreamOptions, JobChange, JobChangeKind, JobStreamEvent, QueueStreamEvent } from './event-streams';
 export { ClaimqApiError } from './claimq-api-error';
 export * from './verify-callback';
 export type { RetryOptions, FetchFn } from './retrying-fetch';

@@ -40,6 +40,64 @@ describe('the client against the service', () => {
     await expect(waiting).resolves.toMatchObject({ id: created.id, status: 'cancelled' });
   });
 
+  it("streams a job's events to its end with jobEvents, resuming a dropped connection with Last-Event-ID", async () => {
+    const queue = uniqueQueue();
+    const created = await client.createJob({ type: 'email.send', queue });
+    // the first stream's connection breaks after its first chunk (the state): the client resumes
+    const sent: Array<string | null> = [];
+    let streams = 0;
+    const flaky = createClaimqClient({
+      baseUrl,
+      apiKey: API_KEY,
+      fetch: async (request: Request) => {
+        sent.push(request.headers.get('last-event-id'));
+        const response = await fetch(request);
+        if (streams++ > 0 || !response.body) return response;
+        const reader = response.body.getReader();
+        const cut = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { value } = await reader.read();
+            if (value) controller.enqueue(value);
+            await reader.cancel();
+            controller.error(new TypeError('terminated'));
+          },
+        });
+        return new Response(cut, { status: response.status, headers: response.headers });
+      },
+    });
+    const seen: string[] = [];
+    for await (const event of flaky.jobEvents(created.id)) {
+      seen.push(event.event === 'state' ? `state ${event.data.status}` : event.event);
+      if (seen.length === 2) await client.cancelJob(created.id);
+    }
+    expect(seen).toEqual(['state pending', 'state pending', 'cancelled', 'end']);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toBeNull();
+    expect(sent[1]).toEqual(expect.any(String));
+    // a stream that already ended: 204, and the iteration ends at once
+    const after: string[] = [];
+    for await (const event of client.jobEvents(created.id, { lastEventId: 'end' })) after.push(event.event);
+    expect(after).toEqual([]);
+  });
+
+  it("streams a queue's changes of the kinds asked for with queueEvents, until aborted", async () => {
+    const queue = uniqueQueue();
+    const stop = new AbortController();
+    const kinds: string[] = [];
+    const reading = (async () => {
+      for await (const event of client.queueEvents(queue, { types: ['cancelled'], signal: stop.signal })) {
+        kinds.push(event.event === 'cancelled' ? `cancelled ${event.data.jobId}` : event.event);
+        if (event.event === 'cancelled') stop.abort();
+      }
+    })();
+    while (kinds.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const created = await client.createJob({ type: 'email.send', queue });
+    await client.cancelJob(created.id);
+    await reading;
+    expect(kinds).toEqual(['ready', `cancelled ${created.id}`]);
+    await expect(client.queueEvents('no-such-queue').next()).rejects.toMatchObject({ status: 400 });
+  });
+
   it('answers a repeated idempotency key with the job it already made', async () => {
     const queue = uniqueQueue();
     const first = await client.createJob({ type: 't', queue, idempotencyKey: 'order-42' });
