@@ -3,6 +3,7 @@ import { Job } from '../../src/domain/job';
 import { newJobId } from '../../src/domain/job-id';
 import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, listAllIds, QUEUE, WORKER } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
+import { eventually } from '../support/eventually';
 
 type FinalState = 'succeeded' | 'failed' | 'cancelled';
 
@@ -52,6 +53,29 @@ export function describeCancelRetryCases(current: () => StoreHarness): void {
       expect(claimed).toEqual([a.id, d.id, b.id]);
       await expect(h.store.jobs.claim(QUEUE, WORKER, 10, LEASE_MS)).resolves.toMatchObject({ jobs: [] });
       await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 3, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
+    });
+
+    it('tells the listeners of cancel requests the id of a running job a cancel is asked of, once, and of no job it cancels outright', async () => {
+      const h = current();
+      const heard: string[] = [];
+      const stop = await h.store.outbox.onCancelRequested((id) => heard.push(id));
+      try {
+        const [running, waiting] = await enqueueJobs(h, {}, {});
+        const claimed = await claimOne(h.store);
+        expect(claimed.job.id).toBe(running.id);
+        await h.store.admin.cancel(waiting.id);
+        await h.store.admin.cancel(running.id);
+        // asked again: nothing new to tell
+        await h.store.admin.cancel(running.id);
+        await eventually(() => expect(heard).toEqual([running.id]));
+        // a marker after it: had a second notice been sent, it would come before this one
+        const marker = await enqueueJob(h);
+        await claimOne(h.store);
+        await h.store.admin.cancel(marker.id);
+        await eventually(() => expect(heard).toEqual([running.id, marker.id]));
+      } finally {
+        await stop();
+      }
     });
 
     it('cancels a pending job, which is then never claimed', async () => {

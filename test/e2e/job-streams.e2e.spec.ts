@@ -213,3 +213,31 @@ describe('event streams with API keys', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe.each(STORES)('a cancel reaching a running job at once, in one process (MODE=all) on the %s store', (_name, storeEnv) => {
+  let e2e: E2eApp;
+  let base: string;
+  const queue = uniqueQueue();
+  const clients: SseClient[] = [];
+
+  beforeAll(async () => {
+    // a lease's beat every 2 minutes: a cancel that ends the job within the test was not the beat's
+    e2e = await startE2eApp({ ...storeEnv, MODE: 'all', QUEUES: queue, HEARTBEAT_MS: '120000', LEASE_MS: '300000' });
+    await e2e.app.listen(0, '127.0.0.1');
+    base = await e2e.app.getUrl();
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await e2e?.close();
+  });
+
+  it('aborts a running sleep job as soon as its cancel is asked, not at its lease’s next beat', async () => {
+    const id = (await e2e.http().post('/jobs').send({ type: 'sleep', queue, payload: { ms: 100_000 }, maxAttempts: 1 }).expect(201)).body.id as string;
+    const stream = new SseClient(`${base}/jobs/${id}/events`);
+    clients.push(stream);
+    await stream.until((e) => e.event === 'claimed' || (e.event === 'state' && e.data.status === 'running'));
+    await e2e.http().post(`/jobs/${id}/cancel`).expect(200);
+    await stream.until((e) => e.event === 'end');
+    expect(stream.events.map((e) => e.event).slice(-3)).toEqual(['cancel_requested', 'cancelled', 'end']);
+  });
+});

@@ -19,7 +19,8 @@ describeStreams('a Redis Cluster of 3 masters and 3 replicas, a queue of 3 parti
  * test that holds each call until the test answers it, so what is asserted is what each stream
  * says, not how fast: a subscriber whose API process is killed (SIGKILL) resumes on the other with
  * Last-Event-ID and, with what it heard before, has heard exactly what a subscriber that stayed
- * heard, the end included; 1,000 subscribers on one API process each hear their own job's end; an
+ * heard, the end included; a cancel sent to one API process reaches the job running on the worker
+ * at once (its lease beats every 2 minutes here); 1,000 subscribers on one API process each hear their own job's end; an
  * API process stopped with SIGTERM ends its streams and answers its open waits, and exits 0.
  */
 function describeStreams(where: string, queues: string, open: () => Promise<RedisTopology>): void {
@@ -48,7 +49,8 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
       admin = topology.connect();
       held = new Map();
       target = await startRouteServer();
-      const env = { JOB_STORE: 'redis', ...topology.env(), REDIS_PREFIX: prefix, QUEUES: queues, HTTP_HOST_CONCURRENCY: '0' };
+      // a lease's beat every 2 minutes: a cancel that reached a running job within a test's 45 s was not the beat's
+      const env = { JOB_STORE: 'redis', ...topology.env(), REDIS_PREFIX: prefix, QUEUES: queues, HTTP_HOST_CONCURRENCY: '0', HEARTBEAT_MS: '120000' };
       apis = await Promise.all([0, 1].map(() => ClaimqProcess.start({ ...env, MODE: 'api' })));
       const worker = await ClaimqProcess.start({ ...env, MODE: 'worker', WORKER_CONCURRENCY: '50' });
       procs.push(...apis, worker);
@@ -133,6 +135,29 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
       expect(changes([...heardBefore, ...resumed.events])).toEqual(changes(stayed.events));
       expect(changes(stayed.events)).toEqual(expect.arrayContaining(['retry_scheduled pending 1', 'claimed running 2', 'succeeded succeeded 2', 'end']));
       expect(resumed.named('succeeded')[0].data).toMatchObject({ jobId: id, result: { status: 200, body: { ok: true } } });
+    }, BUDGET_MS);
+
+    it("reaches a running job at once with a cancel sent to the other API process: the worker ends it cancelled before its lease's next beat", async () => {
+      const [a, b] = apis;
+      holdAt('/long');
+      const created = await call(a, 'POST', '/jobs', { type: 'http', payload: { url: `${target.base}/long`, method: 'POST' }, maxAttempts: 1 });
+      const id = created.json.id as string;
+      const stream = subscribe(a, `/jobs/${id}/events`);
+      await stream.until(runningNow);
+      const deadline = Date.now() + 30_000;
+      while (!held.has('/long')) {
+        if (Date.now() > deadline) throw new Error('the job never called /long');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const callClosed = new Promise<void>((resolve) => held.get('/long')!.once('close', resolve));
+      const cancelled = await call(b, 'POST', `/jobs/${id}/cancel`);
+      expect(cancelled).toMatchObject({ status: 200, json: { id, status: 'running' } });
+      await stream.ended;
+      // the handler was aborted: its call to /long was cut
+      await callClosed;
+      held.delete('/long');
+      expect(stream.events.map((e) => e.event).slice(-3)).toEqual(['cancel_requested', 'cancelled', 'end']);
+      expect((await call(b, 'GET', `/jobs/${id}`)).json).toMatchObject({ status: 'cancelled' });
     }, BUDGET_MS);
 
     it("gives each of 1,000 subscribers on one API process its own job's end, once their queue is resumed and the worker runs them", async () => {

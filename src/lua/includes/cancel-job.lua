@@ -8,6 +8,11 @@
 -- 'cancel', and the attempt's end is 'cancelled', includes/end-attempt.lua); asked again while
 -- running -> nothing new; a final job -> refused. `j` is the job hash as a table (st, att, cx, w,
 -- pr and ex are read). Returns true, or false when the job is final (nothing changes).
+--
+-- A cancel requested of a running job is also PUBLISHed, the job id on the queue's channel
+-- `<prefix>:{<queue>}:cancels` (K_JOB without its `job:`), so the worker running it hears it at once
+-- and renews that lease now (its answer, 'cancel', aborts the job) instead of at its next beat
+-- (RedisOutbox.onCancelRequested). Nobody listening costs nothing; the heartbeat stays the fallback.
 local function cancelJob(id, j)
   -- a staged job (stage.lua) is not enqueued yet: its bulk commits or rolls back first
   if j.stg ~= nil then return false end
@@ -27,6 +32,7 @@ local function cancelJob(id, j)
     if j.cx ~= '1' then
       redis.call('HSET', K_JOB .. id, 'cx', '1', 'ut', NOW_TEXT)
       addEvent('cancel_requested', id, 'running', att, j.w)
+      redis.call('PUBLISH', string.sub(K_JOB, 1, -5) .. 'cancels', id)
     end
     return true
   end

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
-import { CallbackEnqueuer, JobQueue, WorkerDirectory } from '../queue';
+import { CallbackEnqueuer, JobQueue, Outbox, WorkerDirectory } from '../queue';
 import { BuiltinJobHandlers } from './builtin/builtin-job.handlers';
 import { HandlerDiscoveryService } from './handler-discovery.service';
 import { HandlerRegistry } from './handler-registry';
@@ -29,7 +29,7 @@ import { JobTracer } from '../tracing';
     { provide: WorkerIdentity, useFactory: () => new WorkerIdentity() },
     {
       provide: WorkerRuntime,
-      inject: [JobQueue, WorkerDirectory, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, JobTracer, { token: WORKER_OBSERVER, optional: true }],
+      inject: [JobQueue, WorkerDirectory, HandlerRegistry, WorkerIdentity, AppConfig, CallbackEnqueuer, CLOCK, JobTracer, Outbox, { token: WORKER_OBSERVER, optional: true }],
       useFactory: (
         jobs: JobQueue,
         workers: WorkerDirectory,
@@ -39,6 +39,7 @@ import { JobTracer } from '../tracing';
         callbacks: CallbackEnqueuer,
         clock: Clock,
         tracer: JobTracer,
+        outbox: Outbox,
         observer?: WorkerObserver,
       ) =>
         new WorkerRuntime(jobs, workers, registry, identity.id, {
@@ -51,6 +52,7 @@ import { JobTracer } from '../tracing';
           clock,
           observer,
           tracer,
+          cancels: (listener) => outbox.onCancelRequested(listener),
         }),
     },
     { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },

@@ -48,6 +48,26 @@ describe('LeaseHeartbeatService', () => {
     await h.waitForStatus(job.id, 'cancelled');
   });
 
+  it('renews only the lease of a job it runs when it hears the job\'s cancel, and aborts it at once; a notice for a job it does not run changes nothing', async () => {
+    h = workerHarness();
+    const seen: JobContext[] = [];
+    h.registry.register('long', untilAborted(seen));
+    const [job, other] = await h.enqueue({ type: 'long' }, { type: 'long' });
+    h.runtime.start();
+    await waitFor(() => seen.length === 2, '2 running');
+    const heartbeat = vi.spyOn(h.store.jobs, 'heartbeat');
+    await h.runtime.heartbeat.cancelHeard('default-01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    expect(heartbeat).not.toHaveBeenCalled();
+    await h.store.admin.cancel(job.id);
+    await h.runtime.heartbeat.cancelHeard(job.id);
+    expect(heartbeat.mock.calls.map(([queue, leases]) => [queue, leases.map((l) => l.id)])).toEqual([['default', [job.id]]]);
+    const [cancelled, untouched] = job.id === seen[0].job.id ? seen : [seen[1], seen[0]];
+    expect(cancelled.signal.reason).toMatchObject({ kind: 'cancelled' });
+    expect(untouched.signal.aborted).toBe(false);
+    await h.waitForStatus(job.id, 'cancelled');
+    await expect(h.store.admin.get(other.id)).resolves.toMatchObject({ status: 'running' });
+  });
+
   it('aborts a job whose lease was lost and does not record its result', async () => {
     h = workerHarness({ leaseMs: 1_000 });
     const seen: JobContext[] = [];

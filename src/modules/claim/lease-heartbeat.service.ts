@@ -62,6 +62,28 @@ export class LeaseHeartbeatService {
     await this.inFlight;
   }
 
+  /**
+   * A cancel was asked of job `id` (Outbox.onCancelRequested): when this worker runs it, its lease
+   * is renewed now, alone, and the answer ('cancel') aborts it, as the next beat would have. The
+   * renewal is the store's word, fenced by the token: a notice for a job this worker no longer
+   * holds changes nothing.
+   */
+  async cancelHeard(id: string): Promise<void> {
+    if (this.stopped) return;
+    const { running, executor, leaseMs, logger, workerId } = this.deps;
+    const job = running.find(id);
+    if (!job) return;
+    let outcome;
+    try {
+      [outcome] = await this.deps.jobs.heartbeat(job.queue, RunningJobs.leasesOf([job]), leaseMs);
+    } catch (err) {
+      logger.warn(`worker ${workerId}: renewing the lease of job ${id} on its cancel failed (${errorText(err)}); its next beat will`);
+      return;
+    }
+    if (outcome === 'cancel') executor.abort(job, 'cancelled');
+    else if (outcome === 'stale') executor.abort(job, 'lost lease');
+  }
+
   private async publish(): Promise<void> {
     try {
       await this.deps.workers.publish(this.deps.info());

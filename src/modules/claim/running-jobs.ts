@@ -77,6 +77,15 @@ export class RunningJobs {
     }
   }
 
+  /** The attempt of job `id` running here, whatever its queue (a lookup per queue served). */
+  find(id: string): RunningJob | undefined {
+    for (const jobs of this.byQueue.values()) {
+      const job = jobs.get(id);
+      if (job) return job;
+    }
+    return undefined;
+  }
+
   inQueue(queue: string): RunningJob[] {
     return [...(this.byQueue.get(queue)?.values() ?? [])];
   }

@@ -37,6 +37,11 @@ export interface WorkerRuntimeOptions {
   logger?: WorkerLogger;
   /** Metrics hooks (WORKER_OBSERVER). */
   observer?: WorkerObserver;
+  /**
+   * Hears the cancels asked of running jobs as they happen (Outbox.onCancelRequested), so a job
+   * running here is aborted at once rather than at its lease's next beat; without it, at the beat.
+   */
+  cancels?: (listener: (jobId: string) => void) => Promise<() => Promise<void>>;
   /** What the worker says it runs on (published each heartbeat); default: this process. */
   process?: WorkerProcess;
   /** Claim and run spans (TracingModule's; default: off). */
@@ -79,6 +84,8 @@ export class WorkerRuntime {
   /** Ids of the jobs whose release is in flight, by queue (still this worker's leases meanwhile). */
   private readonly releasing = new Map<string, Set<string>>();
   private state: RuntimeState = 'created';
+  /** Stops hearing cancels (set once start() subscribed). */
+  private cancelsHeard: Promise<(() => Promise<void>) | undefined> | undefined;
   private readonly process: WorkerProcess;
   private startedAt: number;
 
@@ -156,6 +163,10 @@ export class WorkerRuntime {
     this.state = 'running';
     this.startedAt = this.clock.now();
     void this.heartbeat.beat();
+    this.cancelsHeard = this.options.cancels?.((id) => void this.heartbeat.cancelHeard(id)).catch((err: unknown) => {
+      this.logger.warn(`worker ${this.workerId}: listening for cancels failed (${errorText(err)}); a cancel reaches a running job at its lease's next beat`);
+      return undefined;
+    });
     for (const loop of this.loops) loop.start();
     const running = this.running;
     this.options.observer?.onStarted?.({
@@ -198,6 +209,7 @@ export class WorkerRuntime {
     callbacksDrained.abort();
     this.timer.stop();
     await this.heartbeat.stop();
+    await (await this.cancelsHeard)?.();
     await Promise.all([...this.options.queues.map((queue) => this.unregister(queue)), this.removeInfo()]);
     this.options.observer?.onStopped?.();
     this.state = 'stopped';

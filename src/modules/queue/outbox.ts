@@ -18,6 +18,14 @@ export abstract class Outbox {
 
   /** A live feed of the store's events for this process's readers; the caller closes it. */
   abstract feed(): JobFeed;
+
+  /**
+   * Calls `listener` with the id of each running job a cancel is asked of, from any process, as
+   * it happens (Redis: pub/sub, one connection; memory: the store's tap). At most once and best
+   * effort: a worker that misses one learns of the cancel at its next heartbeat. Resolves, once
+   * listening, to the function that stops it.
+   */
+  abstract onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface EventSourceOptions {

@@ -1,3 +1,4 @@
+import { JobEvent } from '../../../domain/job-event';
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
 import { EventBacklog, Outbox } from '../outbox';
@@ -25,5 +26,13 @@ export class MemoryOutbox extends Outbox {
 
   feed(): JobFeed {
     return new MemoryJobFeed(this.state);
+  }
+
+  async onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>> {
+    const tap = (_queue: string, events: readonly JobEvent[]): void => {
+      for (const event of events) if (event.k === 'cancel_requested') listener(event.id);
+    };
+    this.state.taps.add(tap);
+    return async () => void this.state.taps.delete(tap);
   }
 }

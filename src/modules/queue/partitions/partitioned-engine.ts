@@ -151,6 +151,11 @@ class PartitionedOutbox extends Outbox {
     return this.router.inner.outbox.feed();
   }
 
+  /** The engine's below: its channels cover every partition. */
+  onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>> {
+    return this.router.inner.outbox.onCancelRequested(listener);
+  }
+
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */
   async backlog(queue: string): Promise<EventBacklog> {
     const all = await this.router.each(queue, (partition) => this.router.inner.outbox.backlog(partition));

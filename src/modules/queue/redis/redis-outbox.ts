@@ -33,6 +33,26 @@ export class RedisOutbox extends Outbox {
   }
 
   /**
+   * PSUBSCRIBE to every queue's `cancels` channel of this prefix (includes/cancel-job.lua publishes
+   * there), on a connection of its own: one per listening process, whatever its queues (cancels of
+   * running jobs are rare; the listener drops the ids it does not run).
+   */
+  async onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>> {
+    const subscriber = duplicateRedisClient(this.ctx.redis, { connectionName: 'claimq-cancels' });
+    const pattern = `${escapeGlob(this.ctx.prefix)}:{*}:cancels`;
+    subscriber.on('pmessage', (_pattern: string, _channel: string, jobId: string) => listener(jobId));
+    try {
+      await subscriber.psubscribe(pattern);
+    } catch (error) {
+      subscriber.disconnect();
+      throw error;
+    }
+    return async () => {
+      subscriber.disconnect();
+    };
+  }
+
+  /**
    * The queue's stream as the history consumer group sees it: entries delivered and not acknowledged
    * (XPENDING) and entries not delivered yet (the group's lag), with the time of the oldest of
    * either (an entry id starts with the Redis time it was added). Three reads of the queue's slot;
@@ -41,4 +61,9 @@ export class RedisOutbox extends Outbox {
   async backlog(queue: string): Promise<EventBacklog> {
     return this.ctx.call(() => readEventBacklog(this.ctx.redis, this.ctx.keys(queue).events, HISTORY_CONSUMER_GROUP));
   }
+}
+
+/** `text` matched literally in a PSUBSCRIBE pattern. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
