@@ -198,6 +198,25 @@ describe('dashboard (/ui) in chromium', () => {
     }
   }, 120_000);
 
+  it("watches a running job on its page through the job's event stream: its cancel and its end show as they happen", async () => {
+    const id = await service.enqueue({ type: 'sleep', queue: 'mail', payload: { ms: 600_000 } });
+    await service.waitForJob(id, 'running');
+    const page = await pageWithKey();
+    try {
+      await page.goto(`${service.dashboardUrl}#/jobs/${id}`);
+      await page.getByRole('status', { name: 'live: changes show as they happen' }).waitFor();
+      await service.api('POST', `/jobs/${id}/cancel`);
+      // rows only the stream brings: polling reads the job, not its changes
+      const changes = page.getByRole('table', { name: 'live changes of the job' });
+      await changes.getByRole('cell', { name: 'cancel_requested', exact: true }).waitFor();
+      await changes.getByRole('cell', { name: 'cancelled', exact: true }).first().waitFor();
+      await page.locator('.card .badge-cancelled').first().waitFor();
+      await screenshot(page, 'job-live');
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('shows a read-only key everything and hides every action button; the API refuses its writes', async () => {
     const page = await pageWithKey(READ_KEY);
     try {

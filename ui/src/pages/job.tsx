@@ -1,6 +1,8 @@
 import { ApiError, post, seg } from '../api/client';
 import type { Job, JobAttempts, Page } from '../api/types';
 import { useApi } from '../api/use-api';
+import { useJobEvents, type StreamEvent } from '../api/event-stream';
+import { useEffect } from 'preact/hooks';
 import { ActionButton } from '../components/action-button';
 import { Fields, JsonView, LoadError, Loading, NotAvailable, PageTitle, Section, StatusBadge, Time } from '../components/common';
 import { callbackIdempotencyKey } from '../callback-key';
@@ -10,13 +12,19 @@ import { href } from '../state/router';
 const LIVE = new Set(['pending', 'scheduled', 'running']);
 
 export function JobPage({ id }: { id: string }) {
-  const job = useApi<Job>(`/jobs/${seg(id)}`, undefined, 2000);
-  const attempts = useApi<JobAttempts>(`/jobs/${seg(id)}/attempts`, undefined, 2000);
+  // the job's event stream, while it is live, instead of polling: each change reads the job again
+  const live = useJobEvents(id);
+  const pollMs = live.status === 'live' ? undefined : 2000;
+  const job = useApi<Job>(`/jobs/${seg(id)}`, undefined, pollMs);
+  const attempts = useApi<JobAttempts>(`/jobs/${seg(id)}/attempts`, undefined, pollMs);
   const j = job.data;
   const reload = (): void => {
     job.reload();
     attempts.reload();
   };
+  useEffect(() => {
+    if (live.seq > 0) reload();
+  }, [live.seq]);
   const notFound = job.error instanceof ApiError && job.error.status === 404 && !job.error.notAvailable;
   return (
     <>
@@ -33,7 +41,15 @@ export function JobPage({ id }: { id: string }) {
           <Section title="Summary">
             <Fields
               rows={[
-                ['State', <><StatusBadge status={j.status} />{j.cancelRequested ? <span class="muted small"> cancel requested</span> : null}{j.source === 'history' ? <span class="muted small"> (from job history)</span> : null}</>],
+                [
+                  'State',
+                  <>
+                    <StatusBadge status={j.status} />
+                    {j.cancelRequested ? <span class="muted small"> cancel requested</span> : null}
+                    {j.source === 'history' ? <span class="muted small"> (from job history)</span> : null}
+                    {live.status === 'live' ? <span class="live-badge small" role="status" aria-label="live: changes show as they happen">● live</span> : null}
+                  </>,
+                ],
                 ['Queue', <a href={href('jobs', { queue: j.queue })}>{j.queue}</a>],
                 ['Type', j.type],
                 ['Group', j.group ?? 'default'],
@@ -67,6 +83,11 @@ export function JobPage({ id }: { id: string }) {
               <JsonView value={j.result} label="result" />
             </Section>
           </div>
+          {live.changes.length > 0 ? (
+            <Section title="Live changes">
+              <LiveChanges changes={live.changes} />
+            </Section>
+          ) : null}
           <Section title="Attempts">
             <LoadError error={attempts.error} what="Attempts" />
             {attempts.data ? <AttemptsTimeline attempts={attempts.data} total={j.attempts} /> : null}
@@ -75,6 +96,43 @@ export function JobPage({ id }: { id: string }) {
         </>
       ) : null}
     </>
+  );
+}
+
+/** The changes the job's event stream brought while the page was open, newest first. */
+function LiveChanges({ changes }: { changes: StreamEvent[] }) {
+  return (
+    <div class="table-wrap">
+      <table class="grid">
+        <caption class="sr-only">live changes of the job</caption>
+        <thead>
+          <tr>
+            <th scope="col">At</th>
+            <th scope="col">Change</th>
+            <th scope="col">State after</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Worker</th>
+            <th scope="col">Error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...changes].reverse().map((change, i) => (
+            <tr key={changes.length - i}>
+              <td>
+                <Time iso={change.data.at} />
+              </td>
+              <td class="mono">{change.event}</td>
+              <td>
+                <StatusBadge status={change.data.status} />
+              </td>
+              <td>{change.data.attempts}</td>
+              <td class="mono small">{change.data.workerId ?? ''}</td>
+              <td class="small">{change.data.error ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
