@@ -21,6 +21,8 @@ export const JOB_EVENT_KINDS = [
   'promoted',
   'unblocked',
   'skipped',
+  'progress',
+  'log',
 ] as const;
 
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
@@ -48,6 +50,11 @@ export interface JobEvent {
   err?: string;
   /** result JSON text (succeeded) */
   res?: string;
+  /**
+   * progress: the progress JSON text; log: a JSON array, the first line's number (from 1, over the
+   * job's life) then the lines (job-progress.ts)
+   */
+  data?: string;
   /** on enqueued: type, priority, created time, max attempts, execution id */
   type?: string;
   prio?: number;

@@ -19,6 +19,7 @@ import { hardDeadline, leaseUntil } from './hard-time-limit';
  *   running           -> pending            released (the attempt given back)
  *   running           -> pending|failed     expired (lease lost or hard time limit; the attempt stays spent)
  *   running           -> running            cancel_requested (ends at the attempt's end, below)
+ *   running           -> running            progress, log (a handler's report; job-progress.ts)
  *   running           -> cancelled          cancelled (a cancel was asked and the attempt ended: failed, released or expired)
  *   pending|scheduled -> cancelled          cancelled
  *   failed|cancelled  -> pending            retried (attempts reset)
@@ -60,6 +61,8 @@ export const TRANSITIONS: Readonly<Record<JobEventKind, ReadonlyArray<readonly [
     ['running', 'failed'],
   ],
   cancel_requested: [['running', 'running']],
+  progress: [['running', 'running']],
+  log: [['running', 'running']],
   cancelled: [
     ['pending', 'cancelled'],
     ['scheduled', 'cancelled'],

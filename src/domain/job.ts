@@ -149,6 +149,12 @@ export interface Job {
   group?: string;
   /** Set when a cancel was asked for while the job was running. */
   cancelRequested?: boolean;
+  /** The latest progress its handler reported (a number or a small JSON value; job-progress.ts), and when. */
+  progress?: unknown;
+  progressAt?: number;
+  /** Log lines its handlers wrote, in all, and how many of the oldest were dropped (JOB_LOG_LINES). */
+  logLines?: number;
+  logLinesDropped?: number;
   /** The trace context it was enqueued under (NewJob's); internal, left out of toJobJson. */
   traceparent?: string;
   tracestate?: string;

@@ -47,7 +47,7 @@ for i = 5, #ARGV, stride do
   if deletedHere[id] then
     v = {}
   elseif deleteSucceeded then
-    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'ch', 'gk', 'cb', 'ik')
+    v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'ch', 'gk', 'cb', 'ik', 'lgn')
   else
     v = redis.call('HMGET', key, 'st', 'tok', 'w', 'att', 'ex', 'grp', 'ch', 'gk')
   end
@@ -61,6 +61,8 @@ for i = 5, #ARGV, stride do
     if deleteSucceeded and not ex and not v[9] then
       -- succeeded, and deleted rather than kept: the event is the only record
       deletedKeys[#deletedKeys + 1] = key
+      -- its log lines (report.lua), when it wrote any
+      if v[11] then deletedKeys[#deletedKeys + 1] = key .. ':lg' end
       deletedHere[id] = true
       if v[10] and redis.call('HGET', K_IDEM, v[10]) == id then freedIdemKeys[#freedIdemKeys + 1] = v[10] end
       addEvent(kind, id, st, att, worker, v[2], res)

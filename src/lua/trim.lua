@@ -38,7 +38,7 @@ for _, r in ipairs(retention) do
       local ik = redis.call('HGET', key, 'ik')
       if ik and redis.call('HGET', K_IDEM, ik) == id then redis.call('HDEL', K_IDEM, ik) end
       -- a graph job's parents' results (includes/graph.lua) go with it
-      redis.call('DEL', key, key .. ':pr')
+      redis.call('DEL', key, key .. ':pr', key .. ':lg')
     end
     callBatched('ZREM', r[1], ids)
     budget = budget - #ids

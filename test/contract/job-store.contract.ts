@@ -11,6 +11,7 @@ import { describeExecutionIdempotencyCases } from './execution-idempotency.cases
 import { describeExecutionRetentionCases } from './execution-retention.cases';
 import { describeExecutionListingCases } from './execution-listing.cases';
 import { describePromoteCases } from './promote.cases';
+import { describeReportCases } from './report.cases';
 import { describeBulkActionCases } from './bulk-action.cases';
 import { useHarness } from './contract-fixtures';
 import { describeFairnessCases } from './fairness.cases';
@@ -41,6 +42,7 @@ export function describeJobStore(name: string, makeHarness: MakeStoreHarness): v
     describeClaimCases(current);
     describeSettleCases(current);
     describeLeaseCases(current);
+    describeReportCases(current);
     describeLostClaimCases(current);
     describeHardTimeLimitCases(current);
     describeWorkerRegistryCases(current);

@@ -1,5 +1,6 @@
 import { Job, JobStatus, QueueCounts } from '../../domain/job';
 import { OldestPending } from '../../domain/queue-stats';
+import { LogPage } from '../../domain/job-progress';
 
 /**
  * Jobs as the API and the dashboard see them: read, page, find by key, change one (cancel, retry,
@@ -7,6 +8,12 @@ import { OldestPending } from '../../domain/queue-stats';
  */
 export abstract class JobAdmin {
   abstract get(id: string): Promise<Job | null>;
+
+  /**
+   * Kept log lines of a job (job-progress.ts) from line number `from` on, at most `limit`, oldest
+   * first; null when the store does not hold the job.
+   */
+  abstract logs(id: string, from: number, limit: number): Promise<LogPage | null>;
 
   /** Pages through jobs of one queue, newest state index order; `cursor` is opaque. */
   abstract list(query: ListQuery): Promise<ListPage>;

@@ -53,6 +53,13 @@ export abstract class JobQueue {
   abstract strayLeases(queue: string, held: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]>;
 
   /**
+   * A running job's progress and log lines (job-progress.ts), per item only while its lease is
+   * current: 'ok', or 'stale' (changes nothing). Each kept job keeps its newest `logLines` lines.
+   * An event per item and kind (progress, log), for the live streams.
+   */
+  abstract report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]>;
+
+  /**
    * running -> succeeded. Per item: the new status, or 'stale'. The same completion applied twice
    * (same token, still current: its reply was lost) answers 'succeeded' again and changes nothing.
    */
@@ -88,6 +95,15 @@ export interface ClaimResult {
   /** Scheduled jobs this claim promoted to pending. */
   promoted?: number;
 }
+
+export interface ReportRequest extends Lease {
+  /** The progress as JSON text (progressJson), or none. */
+  progressJson?: string;
+  /** Log lines, oldest first (logLineText), or none. */
+  lines?: string[];
+}
+
+export type ReportOutcome = 'ok' | 'stale';
 
 export interface CompleteRequest extends Lease {
   /** The handler's result, as JSON text (undefined -> null). */

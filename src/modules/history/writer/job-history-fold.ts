@@ -33,6 +33,8 @@ export function foldJobEvents(batch: readonly SourcedJobEvent[]): HistoryRows {
   const records = new Map<string, JobRecordRow>();
   const attempts = new Map<string, AttemptDraft>();
   for (const item of sorted) {
+    // a handler's progress and log lines change no state: job history does not keep them yet
+    if (item.event.k === 'progress' || item.event.k === 'log') continue;
     applyToRecord(records, item);
     applyToAttempt(attempts, item);
   }

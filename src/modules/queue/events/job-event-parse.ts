@@ -15,6 +15,8 @@ const KINDS: ReadonlySet<string> = new Set<JobEventKind>([
   'promoted',
   'unblocked',
   'skipped',
+  'progress',
+  'log',
 ]);
 const STATUSES: ReadonlySet<string> = new Set<JobStatus>(JOB_STATUSES);
 
@@ -33,7 +35,7 @@ export function parseJobEvent(raw: unknown): JobEvent | undefined {
   if (typeof e.id !== 'string' || e.id === '') return undefined;
   if (typeof e.st !== 'string' || !STATUSES.has(e.st)) return undefined;
   if (!isNum(e.att) || !isNum(e.at)) return undefined;
-  if (![e.w, e.err, e.res, e.type, e.exec, e.sn].every(optStr)) return undefined;
+  if (![e.w, e.err, e.res, e.data, e.type, e.exec, e.sn].every(optStr)) return undefined;
   if (![e.prio, e.ctime, e.max, e.run, e.sf].every(optNum)) return undefined;
   if ((e.sn === undefined) !== (e.sf === undefined)) return undefined;
   if (!optStr(e.key)) return undefined;

@@ -11,7 +11,7 @@ import { parseJobEvent } from './job-event-parse';
  *              schedule; ctime = t; sn, sf: the job's
  *                                             schedule, only for a job that has one)
  *   the rest:  id, st, att, w, run [, text]   run '' = none; text taken whole to the end: res for
- *                                             succeeded, else err
+ *                                             succeeded, data for progress and log, else err
  * Entries of the older forms still decode, so a stream written before an upgrade drains: field
  * `at` = the clock, the rest without run (`id, st, att, w [, text]`; text may be anything, so the
  * first field name, not the value, tells the forms apart); field `e` = JSON array of JobEvent.
@@ -71,7 +71,7 @@ export function encodeStreamEntry(events: JobEvent[]): string[] {
       else if (e.sn !== undefined && e.sf !== undefined) head.push(e.sn, String(e.sf));
     }    else {
       head.push(e.run === undefined ? '' : String(e.run));
-      const text = e.k === 'succeeded' ? e.res : e.err;
+      const text = e.k === 'succeeded' ? e.res : e.k === 'progress' || e.k === 'log' ? e.data : e.err;
       if (text !== undefined && text !== '') head.push(text);
     }
     fields.push(e.k, head.join(EVENT_SEP));
@@ -124,7 +124,7 @@ function decodeEvent(kind: string, value: string, at: number, withRun: boolean):
   }
   if (cuts.length === heads) {
     const text = value.slice(cuts[heads - 1] + 1);
-    if (text !== '') raw[kind === 'succeeded' ? 'res' : 'err'] = text;
+    if (text !== '') raw[kind === 'succeeded' ? 'res' : kind === 'progress' || kind === 'log' ? 'data' : 'err'] = text;
   }
   return parseJobEvent(raw);
 }

@@ -2,6 +2,7 @@ import { InvalidTransitionError } from '../../../domain/errors';
 import { promoteDecision, retryDecision } from '../../../domain/job-lifecycle';
 import { emptyCounts, Job, JOB_STATUSES, QueueCounts } from '../../../domain/job';
 import { OldestPending } from '../../../domain/queue-stats';
+import { LogPage } from '../../../domain/job-progress';
 import { JobAdmin, ListPage, ListQuery } from '../job-admin';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { toJob } from './memory-job-record';
@@ -19,6 +20,15 @@ export class MemoryJobAdmin extends JobAdmin {
   async get(id: string): Promise<Job | null> {
     const found = this.state.findEntry(id);
     return found ? toJob(found.entry.record, found.entry.status) : null;
+  }
+
+  async logs(id: string, from: number, limit: number): Promise<LogPage | null> {
+    const found = this.state.findEntry(id);
+    if (!found) return null;
+    const log = found.entry.record.log ?? { total: 0, kept: [] };
+    const firstKept = log.total - log.kept.length + 1;
+    const start = Math.max(0, from - firstKept);
+    return { lines: log.kept.slice(start, start + limit).map((line) => ({ ...line })), total: log.total, firstKept };
   }
 
   /** Newest first in the chosen index: entry into the status when filtered, creation otherwise. */

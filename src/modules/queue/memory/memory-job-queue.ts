@@ -3,7 +3,8 @@ import { backoffDelay } from '../../../domain/backoff';
 import { JobEvent } from '../../../domain/job-event';
 import { claimDecision, heartbeatDecision } from '../../../domain/job-lifecycle';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, JobStatus, Lease, NewJob } from '../../../domain/job';
-import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
+import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, ReportOutcome, ReportRequest, SettleOutcome, StrayLease } from '../job-queue';
+import { encodeLogData } from '../../../domain/job-progress';
 import { toJob } from './memory-job-record';
 import { claimJob, completeJob, failIfMalformed, failJob, releaseJob } from './memory-job-transitions';
 import { MemoryGroup } from './memory-group';
@@ -81,6 +82,33 @@ export class MemoryJobQueue extends JobQueue {
       q.extendLease(entry, decision.leaseExpiresAt);
       return decision.outcome;
     });
+  }
+
+  async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
+    const q = this.state.queueStates.get(queue);
+    const now = this.state.clock.now();
+    const events: JobEvent[] = [];
+    const out = items.map((item): ReportOutcome => {
+      const entry = q && this.state.currentLease(q, item);
+      if (!entry) return 'stale';
+      const r = entry.record;
+      const base = { id: entry.id, st: 'running' as const, att: r.attempts, at: now, w: r.workerId, run: r.token };
+      if (item.progressJson !== undefined) {
+        r.progressJson = item.progressJson;
+        r.progressAt = now;
+        events.push({ k: 'progress', ...base, data: item.progressJson });
+      }
+      if (item.lines !== undefined && item.lines.length > 0) {
+        const log = (r.log ??= { total: 0, kept: [] });
+        const first = log.total + 1;
+        for (const line of item.lines) log.kept.push({ seq: ++log.total, at: now, line });
+        if (log.kept.length > logLines) log.kept.splice(0, log.kept.length - logLines);
+        events.push({ k: 'log', ...base, data: encodeLogData(first, item.lines) });
+      }
+      return 'ok';
+    });
+    if (q && events.length > 0) this.state.record(q, events);
+    return out;
   }
 
   async strayLeases(queue: string, workers: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]> {

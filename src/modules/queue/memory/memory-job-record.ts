@@ -3,6 +3,7 @@ import { DEFAULT_PARENT_FAILURE_POLICY, ParentFailurePolicy } from '../../../dom
 import { DEFAULT_GROUP } from '../../../domain/fairness';
 import { MALFORMATION } from '../../../domain/job-lifecycle';
 import { parseStoredJson, setStoredPayload } from '../job-payload';
+import { LogLine } from '../../../domain/job-progress';
 
 /**
  * A job as the memory store keeps it: the fields a Redis job hash holds, payload and result as
@@ -30,8 +31,13 @@ export interface MemoryGraphNode {
   upstream: boolean;
 }
 
-export interface MemoryJobRecord extends Omit<Job, 'payload' | 'result' | 'run' | 'cancelRequested' | 'key' | 'dependsOn' | 'onParentFailure'> {
+export interface MemoryJobRecord
+  extends Omit<Job, 'payload' | 'result' | 'run' | 'cancelRequested' | 'key' | 'dependsOn' | 'onParentFailure' | 'progress' | 'logLines' | 'logLinesDropped'> {
   payloadJson: string;
+  /** The latest progress as JSON text (Redis: pg, and progressAt: pga). */
+  progressJson?: string;
+  /** Log lines: written in all, and the newest kept (Redis: lgn, lgf and the job's `:lg` list). */
+  log?: { total: number; kept: LogLine[] };
   resultJson?: string;
   /** Fencing token: bumped on every claim (the Job's run). */
   token: number;
@@ -155,6 +161,14 @@ export function toJob(record: MemoryJobRecord, status: JobStatus): Job {
   if (record.schedule !== undefined) job.schedule = { ...record.schedule };
   if (typeof record.group === 'string' && record.group !== DEFAULT_GROUP) job.group = record.group;
   if (record.cancelRequested) job.cancelRequested = true;
+  if (record.progressJson !== undefined) {
+    job.progress = parseStoredJson(record.progressJson);
+    if (record.progressAt !== undefined) job.progressAt = record.progressAt;
+  }
+  if (record.log !== undefined) {
+    job.logLines = record.log.total;
+    job.logLinesDropped = record.log.total - record.log.kept.length;
+  }
   if (typeof record.traceparent === 'string') job.traceparent = record.traceparent;
   if (typeof record.tracestate === 'string') job.tracestate = record.tracestate;
   const g = record.graph;

@@ -3,6 +3,7 @@ import { queueOfJobId } from '../../../domain/job-id';
 import { keyHome, queueOfPartition } from '../../../domain/queue-partition';
 import { OldestPending, olderOf } from '../../../domain/queue-stats';
 import { JobAdmin, ListPage, ListQuery } from '../job-admin';
+import { LogPage } from '../../../domain/job-progress';
 import { decodePartitionCursor, encodePartitionCursor, PartitionPosition } from './partition-cursor';
 import { named } from './partition-names';
 import { PartitionRouter, sum } from './partition-router';
@@ -15,6 +16,11 @@ export class PartitionedJobAdmin extends JobAdmin {
 
   private get inner() {
     return this.router.inner.admin;
+  }
+
+  /** A job id names its partition: the engine's below reads it there. */
+  logs(id: string, from: number, limit: number): Promise<LogPage | null> {
+    return this.inner.logs(id, from, limit);
   }
 
   async get(id: string): Promise<Job | null> {

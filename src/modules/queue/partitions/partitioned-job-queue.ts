@@ -2,7 +2,7 @@ import { InvalidJobSpecError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Lease, NewJob } from '../../../domain/job';
 import { idTail, queueOfJobId } from '../../../domain/job-id';
 import { keyHome } from '../../../domain/queue-partition';
-import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
+import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, ReportOutcome, ReportRequest, SettleOutcome, StrayLease } from '../job-queue';
 import { PartitionBoard } from './partition-board';
 import { EnqueueReport } from './partition-host';
 import { PartitionLayout } from './partition-layout';
@@ -148,6 +148,12 @@ export class PartitionedJobQueue extends JobQueue {
     // partition 0's scripts share the board's slot and report nothing: it is read live
     read.reports.set(0, read.zero);
     board.read(read.reports, this.router.clock.now());
+  }
+
+  async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
+    const layout = await this.router.layout(queue);
+    if (layout.single) return this.inner.jobs.report(queue, items, logLines);
+    return this.router.byPartition(queue, items, (partition, part) => this.inner.jobs.report(partition, part, logLines));
   }
 
   async heartbeat(queue: string, leases: Lease[], leaseMs: number): Promise<HeartbeatOutcome[]> {

@@ -185,14 +185,17 @@ describe('RedisEngine scripts (real Redis)', () => {
     await expect(store.admin.retry(created.id)).resolves.toMatchObject({ status: 'pending', attempts: 0 });
   });
 
-  it('trims old finished jobs and frees their idempotency keys', async () => {
+  it('trims old finished jobs with their log lines and frees their idempotency keys', async () => {
     const [{ job: created }] = await store.jobs.enqueue([job({ idempotencyKey: 'once' })]);
     const { token } = (await store.jobs.claim(Q, 'w1', 1, 1_000)).jobs[0];
+    await store.jobs.report(Q, [{ id: created.id, token, lines: ['a line'] }], 10);
+    expect(await redis.llen(`${keys.job(created.id)}:lg`)).toBe(1);
     await store.jobs.complete(Q, [{ id: created.id, token }]);
     clock.advance(10_000);
     await expect(store.upkeep.trimFinished(Q, { succeededMs: 5_000, failedMs: 5_000, cancelledMs: 5_000 }, 100)).resolves.toBe(1);
     await expect(store.admin.get(created.id)).resolves.toBeNull();
     expect(await redis.hlen(keys.idem)).toBe(0);
+    expect(await redis.exists(`${keys.job(created.id)}:lg`)).toBe(0);
   });
 
   it('with deleteSucceeded, completes by deleting the hash and idempotency key, still ending the lease and writing the event', async () => {
@@ -201,18 +204,22 @@ describe('RedisEngine scripts (real Redis)', () => {
       const [a, b] = [job({ idempotencyKey: 'gone' }), job({ callbackUrl: 'http://example.test/cb' })];
       await deleting.jobs.enqueue([a, b]);
       const { jobs } = await deleting.jobs.claim(Q, 'w1', 2, 30_000);
+      // a job that wrote log lines: they go with it
+      await deleting.jobs.report(Q, jobs.map((c) => ({ id: c.job.id, token: c.token, lines: ['written'] })), 10);
       await expect(deleting.jobs.complete(Q, jobs.map((c) => ({ id: c.job.id, token: c.token, resultJson: '{"v":1}' })))).resolves.toEqual([
         'succeeded',
         'succeeded',
       ]);
       expect(await redis.exists(keys.job(a.id))).toBe(0);
+      expect(await redis.exists(`${keys.job(a.id)}:lg`)).toBe(0);
+      expect(await redis.llen(`${keys.job(b.id)}:lg`)).toBe(1);
       expect(await redis.hlen(keys.idem)).toBe(0);
       expect(await redis.hget(keys.job(b.id), 'st')).toBe('succeeded');
       expect(await redis.zrange(keys.succeeded, 0, '-1')).toEqual([b.id]);
       expect(await redis.zcard(keys.leases)).toBe(0);
       expect(await redis.exists(keys.workerLeases('w1'))).toBe(0);
       const at = clock.now();
-      expect((await events())[2]).toEqual([
+      expect((await events())[3]).toEqual([
         { k: 'succeeded', id: a.id, st: 'succeeded', att: 1, at, w: 'w1', run: 1, res: '{"v":1}' },
         { k: 'succeeded', id: b.id, st: 'succeeded', att: 1, at, w: 'w1', run: 1, res: '{"v":1}' },
       ]);

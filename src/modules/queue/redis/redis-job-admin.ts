@@ -3,6 +3,7 @@ import { isStoreRefusal, JobNotFoundError, storeRefusalError } from '../../../do
 import { Job, JOB_STATUSES, QueueCounts } from '../../../domain/job';
 import { queueOfJobId } from '../../../domain/job-id';
 import { OldestPending } from '../../../domain/queue-stats';
+import { LogPage } from '../../../domain/job-progress';
 import { JobAdmin, ListPage, ListQuery } from '../job-admin';
 import { RedisContext } from './redis-context';
 import { decodeJob, pairsToHash } from './redis-job-codec';
@@ -30,6 +31,20 @@ export class RedisJobAdmin extends JobAdmin {
     if (queue === undefined) return null;
     const hash = await this.ctx.call(() => this.ctx.redis.hgetall(this.ctx.keys(queue).job(id)));
     return Object.keys(hash).length === 0 ? null : decodeJob(id, hash);
+  }
+
+  async logs(id: string, from: number, limit: number): Promise<LogPage | null> {
+    const queue = queueOfJobId(id);
+    if (queue === undefined) return null;
+    const reply = (await this.ctx.call(() => this.ctx.run('logs-read', queue, [id, from, limit]))) as [number, number, string[]] | null;
+    if (!reply) return null;
+    const [total, firstKept, entries] = reply;
+    const start = Math.max(firstKept, from);
+    const lines = entries.map((entry, i) => {
+      const sep = entry.indexOf('\x1f');
+      return { seq: start + i, at: Number(entry.slice(0, sep)), line: entry.slice(sep + 1) };
+    });
+    return { lines, total: Number(total), firstKept: Number(firstKept) };
   }
 
   async list(query: ListQuery): Promise<ListPage> {

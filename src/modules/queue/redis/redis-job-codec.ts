@@ -29,6 +29,7 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   jobs that wait on it too (all space-separated)   np parents not yet settled (while
  *   blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
  *   rtp the traceparent of its run that succeeded (a graph job, tracing on: its children link it)
+ *   pg progress JSON   pga its time   lgn log lines written   lgf the oldest kept line's number (report.lua)
  */
 export type JobHash = Record<string, string>;
 
@@ -164,6 +165,14 @@ export function decodeJob(id: string, h: JobHash, queue: string = queueOfJobId(i
   if (h.sn !== undefined && h.sf !== undefined) job.schedule = { name: h.sn, fireAt: Number(h.sf) };
   if (h.grp !== undefined && h.grp !== '') job.group = h.grp;
   if (h.cx === '1') job.cancelRequested = true;
+  if (h.pg !== undefined) {
+    job.progress = parseStoredJson(h.pg);
+    if (h.pga !== undefined) job.progressAt = Number(h.pga);
+  }
+  if (h.lgn !== undefined) {
+    job.logLines = Number(h.lgn);
+    job.logLinesDropped = Number(h.lgf ?? 1) - 1;
+  }
   if (h.tp !== undefined) job.traceparent = h.tp;
   if (h.ts !== undefined) job.tracestate = h.ts;
   if (h.gk !== undefined) job.key = h.gk;

@@ -1,7 +1,7 @@
 import { hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { InvalidJobSpecError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Lease, NewJob } from '../../../domain/job';
-import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, SettleOutcome, StrayLease } from '../job-queue';
+import { ClaimResult, CompleteRequest, FailRequest, HeldLeases, JobQueue, ReportOutcome, ReportRequest, SettleOutcome, StrayLease } from '../job-queue';
 import { PartitionClaim, StagedResult } from '../partitions/partition-host';
 import { workFromReply } from '../partitions/partition-board';
 import { claimedJobHash, decodeJob, encodeNewJob, pairsToHash, parentResultsOf } from './redis-job-codec';
@@ -94,6 +94,16 @@ export class RedisJobQueue extends JobQueue {
     if (leases.length === 0) return [];
     const args = [leaseMs, this.ctx.graceMs, ...leases.flatMap((l) => [l.id, l.token])];
     return this.ctx.call(() => this.ctx.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
+  }
+
+  async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
+    if (items.length === 0) return [];
+    const args: (string | number)[] = [logLines];
+    for (const item of items) {
+      const lines = item.lines ?? [];
+      args.push(item.id, item.token, item.progressJson ?? '', lines.length, ...lines);
+    }
+    return this.ctx.call(() => this.ctx.run('report', queue, args)) as Promise<ReportOutcome[]>;
   }
 
   async strayLeases(queue: string, held: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]> {

@@ -82,6 +82,8 @@ export const SCRIPT_KEYS = {
   claim: [...FINISH, 'workerLeasePrefix'],
   'add-to-execution': [...FINISH, 'idem'],
   heartbeat: ['jobPrefix', 'leases'],
+  report: ['jobPrefix', 'events'],
+  'logs-read': ['jobPrefix'],
   counts: ['pending', 'pendingFifo', 'pendingFifoGone', 'settings', 'scheduled', 'leases', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped'],
   'stray-leases': ['jobPrefix', 'workerLeasePrefix'],
   'oldest-pending': ['jobPrefix', 'pending', 'pendingFifo', 'pendingFifoDead', 'groups', 'groupListPrefix', 'groupZsetPrefix'],
