@@ -26,6 +26,8 @@ export class AppConfig {
   readonly redisWaitTimeoutMs: number;
   readonly leaseMs: number;
   readonly heartbeatMs: number;
+  /** JOB_LOG_LINES: log lines kept per job. */
+  readonly jobLogLines: number;
   /** WORKER_IDLE_WAIT_MS. */
   readonly workerIdleWaitMs: number;
   readonly reaperIntervalMs: number;
@@ -97,6 +99,7 @@ export class AppConfig {
     this.redisWaitTimeoutMs = env.REDIS_WAIT_TIMEOUT_MS;
     this.leaseMs = env.LEASE_MS;
     this.heartbeatMs = env.HEARTBEAT_MS;
+    this.jobLogLines = env.JOB_LOG_LINES;
     this.workerIdleWaitMs = env.WORKER_IDLE_WAIT_MS;
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
     this.reaperBatch = env.REAPER_BATCH;

@@ -1,3 +1,4 @@
+import { DEFAULT_JOB_LOG_LINES, MAX_JOB_LOG_LINES } from '../domain/job-progress';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 import { CallbackSigner } from '../domain/callback-signature';
@@ -85,6 +86,13 @@ export class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(100)
   REAPER_INTERVAL_MS = 15_000;
+
+  /**
+   * Log lines kept per job (a handler's ctx.log, a remote worker's report): the newest this many,
+   * the older ones dropped and counted (src/domain/job-progress.ts). 0 keeps none.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(MAX_JOB_LOG_LINES)
+  JOB_LOG_LINES = DEFAULT_JOB_LOG_LINES;
 
   /**
    * The longest an idle worker waits for a wake-up before it claims anyway (a wake-up lost on the

@@ -46,6 +46,11 @@ export class AckBatcher {
     private readonly jobs: JobQueue,
     private readonly logger: WorkerLogger,
     private readonly onSettled: SettledListener,
+    /**
+     * Sends what must be stored before the results (handlers' reports: ReportBatcher.flushIfBusy);
+     * undefined when there is nothing, so an idle report path costs the results' flush nothing.
+     */
+    private readonly before?: () => Promise<void> | undefined,
   ) {}
 
   /** Results not yet recorded (queued or in flight). */
@@ -119,6 +124,9 @@ export class AckBatcher {
   private readonly flush = async (): Promise<void> => {
     this.flushScheduled = false;
     this.flushing = true;
+    // a job's last progress and lines are stored before its end
+    const first = this.before?.();
+    if (first) await first;
     const batches = this.queues;
     this.queues = new Map();
     const sends: Promise<boolean>[] = [];

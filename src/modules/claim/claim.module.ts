@@ -53,6 +53,7 @@ import { JobTracer } from '../tracing';
           observer,
           tracer,
           cancels: (listener) => outbox.onCancelRequested(listener),
+          logLines: config.jobLogLines,
         }),
     },
     { provide: LeaseHeartbeatService, inject: [WorkerRuntime], useFactory: (runtime: WorkerRuntime) => runtime.heartbeat },

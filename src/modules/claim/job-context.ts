@@ -36,6 +36,18 @@ export interface JobContext<P = unknown> {
    * that ended without succeeding (onParentFailure: run) is absent. `{}` for any other job.
    */
   readonly parents: Readonly<Record<string, unknown>>;
+  /**
+   * Reports the job's progress: a number or a small JSON value (at most 4 KB as JSON; a RangeError
+   * otherwise), kept on the job as its latest (GET /jobs/:id `progress`) and streamed as it comes
+   * (GET /jobs/:id/events). Sent within 100 ms, coalesced to the latest; ignored once the attempt
+   * has ended.
+   */
+  progress(value: unknown): void;
+  /**
+   * Writes a log line to the job (GET /jobs/:id/logs; streamed as it comes): text, cut to 4,096
+   * characters; the job keeps its newest JOB_LOG_LINES. Ignored once the attempt has ended.
+   */
+  log(line: string): void;
 }
 
 /** Returns a JSON-serialisable result (undefined is stored as null). Throwing fails the attempt. */

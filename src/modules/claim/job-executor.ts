@@ -7,7 +7,7 @@ import { HandlerRegistry } from './handler-registry';
 import { AbortCause, JobAbortedError } from './job-aborted.error';
 import { NonRetryableJobError } from './non-retryable-job.error';
 import { RetryableJobError } from './retryable-job.error';
-import { RunningJob } from './running-job';
+import { JobReporter, RunningJob } from './running-job';
 import { RunningJobs } from './running-jobs';
 import { CompleteRequest, FailRequest, errorText } from '../queue';
 import { WorkerLogger } from './worker-logger';
@@ -27,6 +27,8 @@ export interface JobExecutorDeps {
   logger: WorkerLogger;
   /** A `run` span per attempt (default: off). */
   tracer?: JobTracer;
+  /** Where handlers' progress and log lines go (default: nowhere). */
+  reports?: JobReporter;
 }
 
 /**
@@ -64,7 +66,7 @@ export class JobExecutor {
     rj.deadline = this.deps.timer.add(this.deps.clock.now() + job.timeoutMs, () => this.timedOut(rj));
     let outcome: unknown;
     try {
-      const context = rj.context(this.deps.workerId);
+      const context = rj.context(this.deps.workerId, this.deps.reports);
       // the run span active: the handler's own spans and its http calls are its children
       outcome = rj.trace ? rj.trace.activate(() => handler(context)) : handler(context);
     } catch (err) {

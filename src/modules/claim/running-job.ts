@@ -2,6 +2,13 @@ import { ClaimedJob, Job } from '../../domain/job';
 import { Deadline } from './deadline-timer';
 import { JobContext } from './job-context';
 import { RunSpan } from '../tracing';
+import { logLineText, progressJson } from '../../domain/job-progress';
+
+/** Where a running job's context sends its handler's reports (ReportBatcher). */
+export interface JobReporter {
+  progress(queue: string, id: string, token: number, progressJson: string): void;
+  log(queue: string, id: string, token: number, line: string): void;
+}
 
 const NO_PARENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -62,10 +69,20 @@ export class RunningJob {
   }
 
   /** The handler's view. The payload and the signal are made only if the handler asks for them. */
-  context(workerId: string): JobContext {
+  context(workerId: string, reporter?: JobReporter): JobContext {
     const job = this.job;
     const signal = (): AbortSignal => this.signal;
+    const progress = (value: unknown): void => {
+      const checked = progressJson(value);
+      if ('error' in checked) throw new RangeError(`progress ${checked.error}`);
+      if (!this.settled) reporter?.progress(job.queue, job.id, this.token, checked.json);
+    };
+    const log = (line: string): void => {
+      if (!this.settled) reporter?.log(job.queue, job.id, this.token, logLineText(line));
+    };
     return {
+      progress,
+      log,
       job,
       get payload(): unknown {
         return job.payload;

@@ -11,6 +11,8 @@ import { DeadlineTimer } from './deadline-timer';
 import { HandlerRegistry } from './handler-registry';
 import { JobExecutor } from './job-executor';
 import { LeaseHeartbeatService } from './lease-heartbeat.service';
+import { ReportBatcher } from './report-batcher';
+import { DEFAULT_JOB_LOG_LINES } from '../../domain/job-progress';
 import { RetryBackoff } from '../../common/retry-backoff';
 import { earliestRetryAt } from './retry-due-time';
 import { RunningJobs } from './running-jobs';
@@ -42,6 +44,8 @@ export interface WorkerRuntimeOptions {
    * running here is aborted at once rather than at its lease's next beat; without it, at the beat.
    */
   cancels?: (listener: (jobId: string) => void) => Promise<() => Promise<void>>;
+  /** Log lines a job keeps (JOB_LOG_LINES; default DEFAULT_JOB_LOG_LINES). */
+  logLines?: number;
   /** What the worker says it runs on (published each heartbeat); default: this process. */
   process?: WorkerProcess;
   /** Claim and run spans (TracingModule's; default: off). */
@@ -74,6 +78,7 @@ export class WorkerRuntime {
   readonly running: RunningJobs;
   readonly heartbeat: LeaseHeartbeatService;
   private readonly acks: AckBatcher;
+  private readonly reports: ReportBatcher;
   private readonly callbacks: CallbackEnqueuer;
   private readonly timer: DeadlineTimer;
   private readonly executor: JobExecutor;
@@ -104,6 +109,8 @@ export class WorkerRuntime {
     this.timer = new DeadlineTimer(this.clock);
     this.callbacks = options.callbacks;
     const tracer = options.tracer ?? NOOP_JOB_TRACER;
+    this.reports = new ReportBatcher(jobs, () => options.logLines ?? DEFAULT_JOB_LOG_LINES, this.logger);
+    const reports = this.reports;
     this.acks = new AckBatcher(jobs, this.logger, (job, outcome, request, run) => {
       options.observer?.onSettled(job, outcome, this.clock.now() - (job.startedAt ?? this.clock.now()));
       if (outcome === 'stale') {
@@ -115,7 +122,7 @@ export class WorkerRuntime {
         this.logger.warn({ msg: 'job failed', jobId: job.id, queue: job.queue, workerId, error: 'error' in request ? request.error : undefined });
       }
       if (job.callbackUrl && isFinal(outcome)) this.callbacks.jobEnded(job.id, run?.carrier());
-    });
+    }, () => reports.flushIfBusy());
     this.executor = new JobExecutor({
       registry,
       acks: this.acks,
@@ -125,6 +132,7 @@ export class WorkerRuntime {
       clock: this.clock,
       logger: this.logger,
       tracer,
+      reports,
     });
     this.loops = options.queues.map((queue) => {
       const loop: ClaimLoop = new ClaimLoop(queue, {
@@ -201,6 +209,8 @@ export class WorkerRuntime {
     ]);
     loopsStopped.abort();
     const finished = await this.running.whenEmpty(graceEnds - this.clock.now());
+    // what the handlers reported, before their leases are given back
+    await this.reports.flush();
     if (!finished) this.releaseUnfinished();
     const [recorded] = await Promise.all([this.acks.drain(settleTimeoutMs), this.settleReleases()]);
     if (!recorded) this.logger.error(`worker ${this.workerId}: ${this.acks.abandon()} job results could not be recorded before exit; their leases will expire`);

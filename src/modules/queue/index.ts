@@ -2,7 +2,7 @@
 export { QueueModule } from './queue.module';
 export { JobEngine } from './job-engine';
 export { JobQueue } from './job-queue';
-export type { ClaimResult, CompleteRequest, FailRequest, HeldLeases, SettleOutcome, StrayLease } from './job-queue';
+export type { ClaimResult, CompleteRequest, FailRequest, HeldLeases, ReportOutcome, ReportRequest, SettleOutcome, StrayLease } from './job-queue';
 export { JobAdmin } from './job-admin';
 export type { ListPage, ListQuery } from './job-admin';
 export { UpkeepStore } from './upkeep-store';

@@ -66,7 +66,7 @@ describe('HttpJobHandler egress', () => {
   }
 
   function ctx(payload: unknown): JobContext {
-    return { job: { id: 'q-0000000000AAAAAAAAAA', queue: 'q', type: 'http' } as JobContext['job'], payload, signal: new AbortController().signal, attempt: 1, workerId: 'w', parents: {} };
+    return { job: { id: 'q-0000000000AAAAAAAAAA', queue: 'q', type: 'http' } as JobContext['job'], payload, signal: new AbortController().signal, attempt: 1, workerId: 'w', parents: {}, progress: () => undefined, log: () => undefined };
   }
 
   beforeAll(async () => {

@@ -41,7 +41,7 @@ describe('HttpJobHandler', () => {
   beforeEach(() => (hits.length = 0));
 
   function ctx(payload: unknown, signal = new AbortController().signal): JobContext {
-    return { job: { id: 'q-0000000000AAAAAAAAAA', queue: 'q', type: 'http' } as JobContext['job'], payload, signal, attempt: 2, workerId: 'w', parents: {} };
+    return { job: { id: 'q-0000000000AAAAAAAAAA', queue: 'q', type: 'http' } as JobContext['job'], payload, signal, attempt: 2, workerId: 'w', parents: {}, progress: () => undefined, log: () => undefined };
   }
 
   it('POSTs the JSON body with the job headers and returns status and parsed JSON body', async () => {
