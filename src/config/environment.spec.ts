@@ -74,6 +74,13 @@ describe('configuration', () => {
     expect(() => AppConfig.from({ EVENTS_MAXLEN: '100000001' })).toThrow(/EVENTS_MAXLEN="100000001"/);
   });
 
+  it('takes JOB_LOG_LINES from 0 to its maximum (10,000, the contract cases keep that many) and refuses one above it', () => {
+    expect(AppConfig.from({}).jobLogLines).toBe(200);
+    expect([AppConfig.from({ JOB_LOG_LINES: '0' }).jobLogLines, AppConfig.from({ JOB_LOG_LINES: '10000' }).jobLogLines]).toEqual([0, 10_000]);
+    expect(() => AppConfig.from({ JOB_LOG_LINES: '10001' })).toThrow(/JOB_LOG_LINES="10001"/);
+    expect(() => AppConfig.from({ JOB_LOG_LINES: '-1' })).toThrow(/JOB_LOG_LINES="-1"/);
+  });
+
   it('names every bad variable and the reason', () => {
     expect(() => AppConfig.from({ PORT: 'abc', JOB_STORE: 'mongo' })).toThrow(/PORT="abc".*\n.*JOB_STORE="mongo": JOB_STORE must be one of/s);
   });

@@ -8,7 +8,7 @@ import { Job } from './job';
  * send the same document.
  */
 /** The Job's times, which JSON carries as ISO-8601 strings. */
-type JobTimes = 'runAt' | 'createdAt' | 'updatedAt' | 'startedAt' | 'finishedAt';
+type JobTimes = 'runAt' | 'createdAt' | 'updatedAt' | 'startedAt' | 'finishedAt' | 'progressAt';
 
 /** A job's schedule as JSON: its tick's time as an ISO-8601 string, like the job's own times. */
 export interface JobScheduleJson {
@@ -53,6 +53,12 @@ export function toJobJson(job: Job): JobJson {
   if (job.schedule !== undefined) view.schedule = { name: job.schedule.name, fireAt: iso(job.schedule.fireAt) };
   if (job.group !== undefined) view.group = job.group;
   if (job.cancelRequested) view.cancelRequested = true;
+  if (job.progress !== undefined) view.progress = job.progress;
+  if (job.progressAt !== undefined) view.progressAt = iso(job.progressAt);
+  if (job.logLines !== undefined) {
+    view.logLines = job.logLines;
+    view.logLinesDropped = job.logLinesDropped ?? 0;
+  }
   if (job.key !== undefined) view.key = job.key;
   if (job.dependsOn !== undefined) view.dependsOn = [...job.dependsOn];
   if (job.onParentFailure !== undefined) view.onParentFailure = job.onParentFailure;

@@ -23,8 +23,9 @@ export const MAX_LOG_LINE_CHARS = 4 * 1024;
 export const DEFAULT_JOB_LOG_LINES = 200;
 export const MAX_JOB_LOG_LINES = 10_000;
 
-/** Lines one log page answers at most (GET /jobs/:id/logs). */
+/** Lines one log page answers at most, and by default (GET /jobs/:id/logs). */
 export const MAX_LOG_PAGE = 1_000;
+export const DEFAULT_LOG_PAGE = 100;
 
 /** One kept log line: its number (from 1, over the job's life), when it was written, its text. */
 export interface LogLine {

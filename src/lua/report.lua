@@ -52,12 +52,18 @@ while i <= #ARGV do
         lines[k + 1] = line
       end
       local list = key .. ':lg'
-      callBatched('RPUSH', list, entries)
-      total = total + n
       local firstKept = tonumber(v[6] or '1')
-      if total - firstKept + 1 > keep then
-        redis.call('LTRIM', list, -keep, -1)
-        firstKept = total - keep + 1
+      total = total + n
+      if keep <= 0 then
+        -- none kept (JOB_LOG_LINES=0): counted and streamed only, and what a larger bound kept goes
+        if v[5] then redis.call('DEL', list) end
+        firstKept = total + 1
+      else
+        callBatched('RPUSH', list, entries)
+        if total - firstKept + 1 > keep then
+          redis.call('LTRIM', list, -keep, -1)
+          firstKept = total - keep + 1
+        end
       end
       redis.call('HSET', key, 'lgn', total, 'lgf', firstKept)
       fields[#fields + 1] = 'log'

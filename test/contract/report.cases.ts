@@ -74,11 +74,23 @@ export function describeReportCases(current: () => StoreHarness): void {
       ]);
     });
 
+    it('keeps no line with a bound of 0, and still counts them', async () => {
+      const h = current();
+      const job = await enqueueJob(h);
+      const claimed = await claimOne(h.store);
+      await expect(h.store.jobs.report(QUEUE, [{ ...leaseOf(claimed), lines: ['a', 'b'] }], 0)).resolves.toEqual(['ok']);
+      await expect(h.store.admin.get(job.id)).resolves.toMatchObject({ logLines: 2, logLinesDropped: 2 });
+      await expect(h.store.admin.logs(job.id, 1, 10)).resolves.toEqual({ total: 2, firstKept: 3, lines: [] });
+    });
+
     it('applies each item of a batch under its own lease', async () => {
       const h = current();
-      const [a, b] = [await enqueueJob(h), await enqueueJob(h)];
+      await enqueueJob(h);
+      await enqueueJob(h);
+      // in the order claimed (a partitioned queue may hand the second first)
       const ca = await claimOne(h.store);
       const cb = await claimOne(h.store);
+      const [a, b] = [ca.job, cb.job];
       const outcomes = await h.store.jobs.report(QUEUE, [{ ...leaseOf(ca), progressJson: '"a"' }, { id: cb.job.id, token: cb.token + 7, progressJson: '"b"' }], 100);
       expect(outcomes).toEqual(['ok', 'stale']);
       await expect(h.store.admin.get(a.id)).resolves.toMatchObject({ progress: 'a' });

@@ -18,7 +18,9 @@ export type JobChangeKind =
   | 'retried'
   | 'promoted'
   | 'unblocked'
-  | 'skipped';
+  | 'skipped'
+  | 'progress'
+  | 'log';
 
 /** One change of a job, as GET /jobs/{id}/events and GET /queues/{name}/events send it. */
 export interface JobChange {
@@ -36,6 +38,11 @@ export interface JobChange {
   error?: string;
   /** succeeded: the handler's result */
   result?: unknown;
+  /** progress: the value its handler reported */
+  progress?: unknown;
+  /** log: the first line's number (from 1 over the job's life) and the lines */
+  first?: number;
+  lines?: string[];
   /** enqueued */
   type?: string;
   priority?: number;

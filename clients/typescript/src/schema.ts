@@ -298,6 +298,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a job's log lines (its handlers' ctx.log), by line number */
+        get: operations["listJobLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{id}/attempts": {
         parameters: {
             query?: never;
@@ -968,6 +985,19 @@ export interface components {
             group?: string;
             /** @description A cancel was asked while the job was running */
             cancelRequested?: boolean;
+            /** @description The latest progress its handler reported (ctx.progress: a number or a JSON value of at most 4 KB); absent until one did */
+            progress?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+            /**
+             * Format: date-time
+             * @description When the progress was reported
+             */
+            progressAt?: string;
+            /** @description Log lines its handlers wrote, in all (GET /jobs/{id}/logs pages the kept ones); absent until one did */
+            logLines?: number;
+            /** @description How many of the oldest lines were dropped (the job keeps its newest JOB_LOG_LINES) */
+            logLinesDropped?: number;
             /** @description The job's key in its execution's graph */
             key?: string;
             /** @description The keys of the jobs of its execution it waits on (its parents) */
@@ -1275,6 +1305,33 @@ export interface components {
             items: (components["schemas"]["JobResponseDto"] | components["schemas"]["JobHistoryResponseDto"])[];
             /** @description Pass as `cursor` (with the same filters) for the next page; null on the last page */
             nextCursor: string | null;
+        };
+        JobLogLineDto: {
+            /** @description The line's number, from 1 over the job's life (retries go on counting) */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description When the store took it
+             */
+            at: string;
+            /** @description The text, at most 4,096 characters */
+            line: string;
+        };
+        JobLogsResponseDto: {
+            jobId: string;
+            /** @description Kept lines from `from` on, oldest first */
+            lines: components["schemas"]["JobLogLineDto"][];
+            /** @description Lines written in all (the last one's number) */
+            total: number;
+            /** @description The oldest kept line's number (the job keeps its newest JOB_LOG_LINES) */
+            firstKept: number;
+            /** @description Pass as `from` for the next page; null when this page reaches the last line written so far */
+            nextFrom: number | null;
+            /**
+             * @description `history`: retention removed the job from the store, and job history does not keep log lines (the page is empty)
+             * @enum {string}
+             */
+            source: "store" | "history";
         };
         JobAttemptResponseDto: {
             /**
@@ -3840,6 +3897,89 @@ export interface operations {
             };
         };
     };
+    listJobLogs: {
+        parameters: {
+            query?: {
+                /** @description The first line's number (lines are numbered from 1 over the job's life); a dropped line's number starts at the oldest kept */
+                from?: number;
+                /** @description Most lines in the page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kept log lines from `from` on, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobLogsResponseDto"];
+                };
+            };
+            /** @description from or limit is invalid; `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An API_KEYS_WORKER key: it may only claim, heartbeat and settle (code `forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Neither the store nor job history knows the job */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store (or job history) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     listJobAttempts: {
         parameters: {
             query?: never;
@@ -4353,7 +4493,7 @@ export interface operations {
             query?: {
                 /** @description Resume after this event id, as the Last-Event-ID header does (the header wins when both are sent) */
                 lastEventId?: string;
-                /** @description Only events of these kinds, comma-separated (all when absent): enqueued, claimed, succeeded, retry_scheduled, failed, released, expired, cancelled, cancel_requested, retried, promoted, unblocked, skipped */
+                /** @description Only events of these kinds, comma-separated (all when absent): enqueued, claimed, succeeded, retry_scheduled, failed, released, expired, cancelled, cancel_requested, retried, promoted, unblocked, skipped, progress, log */
                 types?: string;
                 /** @description Only events whose job is in one of these states after the change, comma-separated (all when absent): pending, scheduled, running, succeeded, failed, cancelled, blocked, skipped */
                 states?: string;

@@ -3,6 +3,7 @@ import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { Job } from '../../domain/job';
 import { HistoryQueryService, JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history';
 import { JobAdmin } from '../queue';
+import { JobLogsResponseDto } from './dto/job-logs.dto';
 import { JobAttemptsResponseDto } from './dto/job-attempts-response.dto';
 import { presentHistoryAttempt } from './job-history.presenter';
 import { latestAttemptFromJob } from './latest-attempt';
@@ -49,6 +50,21 @@ export class JobHistoryService {
       }
     }
     return { jobId: id, source: 'store', items: found.source === 'store' ? latestAttemptFromJob(found.job) : [] };
+  }
+
+  /**
+   * A page of the job's kept log lines. A job only job history still knows (retention removed it
+   * from the store) answers an empty page: history does not keep log lines.
+   */
+  async logs(id: string, from: number, limit: number): Promise<JobLogsResponseDto> {
+    const page = await this.admin.logs(id, from, limit);
+    if (!page) {
+      await this.find(id);
+      return { jobId: id, lines: [], total: 0, firstKept: 1, nextFrom: null, source: 'history' };
+    }
+    const lines = page.lines.map((l) => ({ seq: l.seq, at: new Date(l.at).toISOString(), line: l.line }));
+    const last = lines.at(-1)?.seq ?? Math.max(from, page.firstKept) - 1;
+    return { jobId: id, lines, total: page.total, firstKept: page.firstKept, nextFrom: last < page.total ? last + 1 : null, source: 'store' };
   }
 
   /** Jobs created in [from, to), newest first: only history can answer this. */

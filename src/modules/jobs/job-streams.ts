@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { isFinal, JobStatus } from '../../domain/job';
 import { JobEvent, JobEventKind } from '../../domain/job-event';
 import { queueOfJobId } from '../../domain/job-id';
+import { decodeLogData } from '../../domain/job-progress';
 import { JobNotFoundError } from '../../domain/errors';
 import { partitionName } from '../../domain/queue-partition';
 import { FeedBatch, parseStoredJson } from '../queue';
@@ -238,6 +239,14 @@ function eventData(event: JobEvent): string {
   if (event.run !== undefined) data.run = event.run;
   if (event.err !== undefined) data.error = event.err;
   if (event.k === 'succeeded') data.result = event.res === undefined ? null : parseStoredJson(event.res);
+  if (event.k === 'progress') data.progress = parseStoredJson(event.data);
+  if (event.k === 'log') {
+    const log = decodeLogData(event.data);
+    if (log) {
+      data.first = log.first;
+      data.lines = log.lines;
+    }
+  }
   if (event.k === 'enqueued') {
     if (event.type !== undefined) data.type = event.type;
     if (event.prio !== undefined) data.priority = event.prio;

@@ -36,6 +36,8 @@ import { JobsService } from './jobs.service';
 import { JobWaits } from './job-waits';
 import { WaitQueryDto } from './dto/wait-query.dto';
 import { EventStreamQueryDto } from './dto/event-stream-query.dto';
+import { JobLogsQueryDto, JobLogsResponseDto } from './dto/job-logs.dto';
+import { DEFAULT_LOG_PAGE } from '../../domain/job-progress';
 import { JobStreams, lastEventIdOf, STREAM_API_DOC } from './job-streams';
 import { Audited, param } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
@@ -162,6 +164,15 @@ export class JobsController {
   @ApiOperation({ operationId: 'streamJobEvents', summary: "A job's state changes as server-sent events, from its current state to its end; resumes after Last-Event-ID" })
   async events(@Param('id', JobIdPipe) id: string, @Query() query: EventStreamQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.streams.job(id, lastEventIdOf(req, query.lastEventId), req, res);
+  }
+
+  @Get(':id/logs')
+  @ApiOkResponse({ type: JobLogsResponseDto, description: 'Kept log lines from `from` on, oldest first' })
+  @ApiNotFoundResponse({ description: 'Neither the store nor job history knows the job' })
+  @ApiBadRequestResponse({ description: 'from or limit is invalid; `errors` names it' })
+  @ApiOperation({ operationId: 'listJobLogs', summary: "A page of a job's log lines (its handlers' ctx.log), by line number" })
+  logs(@Param('id', JobIdPipe) id: string, @Query() query: JobLogsQueryDto): Promise<JobLogsResponseDto> {
+    return this.history.logs(id, query.from ?? 1, query.limit ?? DEFAULT_LOG_PAGE);
   }
 
   @Get(':id/attempts')

@@ -36,15 +36,12 @@ export class BuiltinJobHandlers {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       let step = 0;
-      const ticker =
-        steps > 0
-          ? setInterval(() => {
-              step += 1;
-              ctx.progress({ step, of: steps, percent: Math.round((step / steps) * 100) });
-              ctx.log(`step ${step} of ${steps}`);
-              if (step >= steps) clearInterval(ticker);
-            }, ms / steps)
-          : undefined;
+      const tick = (): void => {
+        step += 1;
+        ctx.progress({ step, of: steps, percent: Math.round((step / steps) * 100) });
+        ctx.log(`step ${step} of ${steps}`);
+      };
+      const ticker = steps > 0 ? setInterval(() => (step < steps - 1 ? tick() : clearInterval(ticker)), ms / steps) : undefined;
       const onAbort = (): void => {
         clearTimeout(timer);
         clearInterval(ticker);
@@ -53,6 +50,8 @@ export class BuiltinJobHandlers {
       const timer = setTimeout(() => {
         clearInterval(ticker);
         signal.removeEventListener('abort', onAbort);
+        // the last steps (timers of the same time may fire in any order): reported before the result
+        while (step < steps) tick();
         resolve({ sleptMs: ms });
       }, ms);
       signal.addEventListener('abort', onAbort, { once: true });

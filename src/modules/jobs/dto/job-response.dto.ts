@@ -94,6 +94,18 @@ export class JobResponseDto implements JobJson {
   @ApiPropertyOptional({ description: 'A cancel was asked while the job was running' })
   cancelRequested?: boolean;
 
+  @ApiPropertyOptional(jsonValueProperty('The latest progress its handler reported (ctx.progress: a number or a JSON value of at most 4 KB); absent until one did'))
+  progress?: unknown;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the progress was reported' })
+  progressAt?: string;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'Log lines its handlers wrote, in all (GET /jobs/{id}/logs pages the kept ones); absent until one did' })
+  logLines?: number;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'How many of the oldest lines were dropped (the job keeps its newest JOB_LOG_LINES)' })
+  logLinesDropped?: number;
+
   @ApiPropertyOptional({ pattern: NAME_PATTERN.source, description: "The job's key in its execution's graph" })
   key?: string;
 
