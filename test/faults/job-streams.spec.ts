@@ -160,6 +160,21 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
       expect((await call(b, 'GET', `/jobs/${id}`)).json).toMatchObject({ status: 'cancelled' });
     }, BUDGET_MS);
 
+    it("streams a job's progress and log lines in order, from the worker process through the other API process's stream", async () => {
+      const [a, b] = apis;
+      const created = await call(b, 'POST', '/jobs', { type: 'sleep', payload: { ms: 2_000, steps: 4 } });
+      const id = created.json.id as string;
+      const stream = subscribe(a, `/jobs/${id}/events`);
+      await stream.ended;
+      const reported = stream.events
+        .filter((e) => e.event === 'progress' || e.event === 'log')
+        .map((e) => (e.event === 'progress' ? `progress ${e.data.progress.step}` : `log ${e.data.first} ${e.data.lines.join(',')}`));
+      expect(reported).toEqual(['progress 1', 'log 1 step 1 of 4', 'progress 2', 'log 2 step 2 of 4', 'progress 3', 'log 3 step 3 of 4', 'progress 4', 'log 4 step 4 of 4']);
+      expect(stream.events.map((e) => e.event).slice(-2)).toEqual(['succeeded', 'end']);
+      const logs = await call(b, 'GET', `/jobs/${id}/logs`);
+      expect((logs.json.lines as { line: string }[]).map((l) => l.line)).toEqual([1, 2, 3, 4].map((n) => `step ${n} of 4`));
+    }, BUDGET_MS);
+
     it("gives each of 1,000 subscribers on one API process its own job's end, once their queue is resumed and the worker runs them", async () => {
       const [a, b] = apis;
       expect((await call(b, 'POST', `/queues/${queue}/pause`)).status).toBe(200);
