@@ -217,6 +217,23 @@ describe('dashboard (/ui) in chromium', () => {
     }
   }, 60_000);
 
+  it("watches a job's progress bar move and its log lines arrive on its page, from the job's event stream", async () => {
+    const id = await service.enqueue({ type: 'sleep', queue: 'mail', payload: { ms: 6_000, steps: 6 } });
+    const page = await pageWithKey();
+    try {
+      await page.goto(`${service.dashboardUrl}#/jobs/${id}`);
+      await page.getByRole('status', { name: 'live: changes show as they happen' }).waitFor();
+      await page.getByRole('progressbar', { name: 'progress 50%' }).waitFor();
+      await page.getByText('step 3 of 6').waitFor();
+      await screenshot(page, 'job-progress');
+      await page.getByRole('progressbar', { name: 'progress 100%' }).waitFor();
+      await page.getByText('step 6 of 6').waitFor();
+      await page.locator('.card .badge-succeeded').first().waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('shows a read-only key everything and hides every action button; the API refuses its writes', async () => {
     const page = await pageWithKey(READ_KEY);
     try {

@@ -64,20 +64,41 @@ export function openEventStream(path: string, onEvent: (event: StreamEvent) => v
   return () => stop.abort();
 }
 
+/** The kinds of event that carry no change of state: a handler's reports. */
+const REPORTS = new Set(['progress', 'log']);
+
+/** A live log line: its number and text. */
+export interface LiveLine {
+  seq: number;
+  line: string;
+}
+
 /**
  * A job's live events (GET /jobs/:id/events) while the page shows it: the status of the stream,
- * the changes heard (newest last, at most 200), and a counter that moves with each, for the page
- * to read the job again.
+ * the changes of state heard (newest last, at most 200) with a counter that moves with each, for
+ * the page to read the job again; and, without a read, the latest progress and the log lines
+ * heard (the last 200).
  */
-export function useJobEvents(id: string): { status: StreamStatus; changes: StreamEvent[]; seq: number } {
+export function useJobEvents(id: string): { status: StreamStatus; changes: StreamEvent[]; seq: number; progress?: { value: unknown }; lines: LiveLine[] } {
   const epoch = useStore(authEpoch);
-  const [state, setState] = useState<{ status: StreamStatus; changes: StreamEvent[]; seq: number }>({ status: 'connecting', changes: [], seq: 0 });
+  const [state, setState] = useState<{ status: StreamStatus; changes: StreamEvent[]; seq: number; progress?: { value: unknown }; lines: LiveLine[] }>({
+    status: 'connecting',
+    changes: [],
+    seq: 0,
+    lines: [],
+  });
   useEffect(() => {
-    setState({ status: 'connecting', changes: [], seq: 0 });
+    setState({ status: 'connecting', changes: [], seq: 0, lines: [] });
     return openEventStream(
       `/jobs/${encodeURIComponent(id)}/events`,
       (event) => {
         if (event.event === 'state' || event.event === 'end') return;
+        if (event.event === 'progress') return setState((s) => ({ ...s, progress: { value: event.data.progress } }));
+        if (event.event === 'log') {
+          const heard = (event.data.lines as string[]).map((line, i) => ({ seq: (event.data.first as number) + i, line }));
+          return setState((s) => ({ ...s, lines: [...s.lines, ...heard].slice(-200) }));
+        }
+        if (REPORTS.has(event.event)) return;
         setState((s) => ({ ...s, changes: [...s.changes, event].slice(-200), seq: s.seq + 1 }));
       },
       (status) => setState((s) => ({ ...s, status })),

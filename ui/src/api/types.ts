@@ -44,8 +44,24 @@ export interface Job {
   schedule?: { name: string; fireAt: string };
   group?: string;
   cancelRequested?: boolean;
+  /** The latest progress its handler reported, and when. */
+  progress?: unknown;
+  progressAt?: string;
+  /** Log lines written in all, and how many of the oldest were dropped. */
+  logLines?: number;
+  logLinesDropped?: number;
   /** "history": the store no longer holds the job; history's record of it */
   source?: 'history';
+}
+
+/** GET /jobs/:id/logs */
+export interface JobLogs {
+  jobId: string;
+  lines: { seq: number; at: string; line: string }[];
+  total: number;
+  firstKept: number;
+  nextFrom: number | null;
+  source: 'store' | 'history';
 }
 
 export interface JobAttempt {

@@ -1,8 +1,8 @@
 import { ApiError, post, seg } from '../api/client';
-import type { Job, JobAttempts, Page } from '../api/types';
+import type { Job, JobAttempts, JobLogs, Page } from '../api/types';
 import { useApi } from '../api/use-api';
-import { useJobEvents, type StreamEvent } from '../api/event-stream';
-import { useEffect } from 'preact/hooks';
+import { useJobEvents, type LiveLine, type StreamEvent } from '../api/event-stream';
+import { useEffect, useState } from 'preact/hooks';
 import { ActionButton } from '../components/action-button';
 import { Fields, JsonView, LoadError, Loading, NotAvailable, PageTitle, Section, StatusBadge, Time } from '../components/common';
 import { callbackIdempotencyKey } from '../callback-key';
@@ -25,6 +25,14 @@ export function JobPage({ id }: { id: string }) {
   useEffect(() => {
     if (live.seq > 0) reload();
   }, [live.seq]);
+  // the newest 100 kept lines as the page opened; the stream appends what comes after
+  const logsFrom = j?.logLines ? Math.max(1, j.logLines - 99) : null;
+  const [logsAt, setLogsAt] = useState<{ id: string; from: number } | null>(null);
+  useEffect(() => {
+    if (logsFrom !== null && (logsAt === null || logsAt.id !== id)) setLogsAt({ id, from: logsFrom });
+  }, [id, logsFrom]);
+  const logs = useApi<JobLogs>(logsAt?.id === id ? `/jobs/${seg(id)}/logs` : null, logsAt ? { from: logsAt.from, limit: 100 } : undefined);
+  const progress = live.progress ? live.progress.value : j?.progress;
   const notFound = job.error instanceof ApiError && job.error.status === 404 && !job.error.notAvailable;
   return (
     <>
@@ -83,6 +91,16 @@ export function JobPage({ id }: { id: string }) {
               <JsonView value={j.result} label="result" />
             </Section>
           </div>
+          {progress !== undefined ? (
+            <Section title="Progress">
+              <ProgressView value={progress} />
+            </Section>
+          ) : null}
+          {(logs.data?.lines.length ?? 0) > 0 || live.lines.length > 0 ? (
+            <Section title="Log">
+              <LogTail fetched={logs.data} live={live.lines} />
+            </Section>
+          ) : null}
           {live.changes.length > 0 ? (
             <Section title="Live changes">
               <LiveChanges changes={live.changes} />
@@ -95,6 +113,37 @@ export function JobPage({ id }: { id: string }) {
           {j.callbackUrl ? <CallbackStatus job={j} /> : null}
         </>
       ) : null}
+    </>
+  );
+}
+
+/** A number from 0 to 100, or a value with `percent` so: a bar; any other value as JSON. */
+function ProgressView({ value }: { value: unknown }) {
+  const percent = typeof value === 'number' ? value : typeof value === 'object' && value !== null && typeof (value as { percent?: unknown }).percent === 'number' ? (value as { percent: number }).percent : undefined;
+  return (
+    <>
+      {percent !== undefined && percent >= 0 && percent <= 100 ? (
+        <p>
+          <progress class="job-progress" max={100} value={percent} aria-label={`progress ${percent}%`} /> <span class="small">{percent}%</span>
+        </p>
+      ) : null}
+      {typeof value === 'number' ? null : <JsonView value={value} label="progress" />}
+    </>
+  );
+}
+
+/** The newest kept lines as the page opened, then the lines the stream brings, by number. */
+function LogTail({ fetched, live }: { fetched: JobLogs | undefined; live: LiveLine[] }) {
+  const lines = new Map<number, string>();
+  for (const l of fetched?.lines ?? []) lines.set(l.seq, l.line);
+  for (const l of live) lines.set(l.seq, l.line);
+  const ordered = [...lines.entries()].sort((a, b) => a[0] - b[0]).slice(-200);
+  return (
+    <>
+      {fetched && fetched.firstKept > 1 ? <p class="muted small">{fetched.firstKept - 1} older lines dropped (the job keeps its newest JOB_LOG_LINES).</p> : null}
+      <pre class="log-tail" tabIndex={0} aria-label="log lines">
+        {ordered.map(([seq, line]) => `${String(seq).padStart(5)}  ${line}`).join('\n')}
+      </pre>
     </>
   );
 }
