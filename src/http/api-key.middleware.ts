@@ -24,7 +24,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const WORKER_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/queues\/[^/]+\/claims\/?$/ },
   { method: 'POST', path: /^\/workers\/[^/]+\/heartbeat\/?$/ },
-  { method: 'POST', path: /^\/jobs\/[^/]+\/(complete|fail|release)\/?$/ },
+  { method: 'POST', path: /^\/jobs\/[^/]+\/(complete|fail|release|report)\/?$/ },
   { method: 'POST', path: /^\/settlements\/?$/ },
   { method: 'GET', path: /^\/whoami\/?$/ },
 ];

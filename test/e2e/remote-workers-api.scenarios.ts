@@ -53,6 +53,22 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       return (await e2e.http().get(`/jobs/${id}`).set(auth()).expect(200)).body as Record<string, unknown>;
     }
 
+    it('takes a claimed job\'s progress and up to 1,000 log lines per report under its token (a worker key may send them); 409 once the lease is gone, 400 naming a bad field', async () => {
+      const queue = uniqueQueue();
+      const id = await enqueue(queue);
+      const [claimed] = await claim(queue, {}, ALL_QUEUES_KEY);
+      const lines = Array.from({ length: 1_000 }, (_, i) => `line ${i + 1}`);
+      await e2e.http().post(`/jobs/${id}/report`).set(auth(ALL_QUEUES_KEY)).send({ token: claimed.token, progress: { percent: 40 }, lines }).expect(200, { id, status: 'ok' });
+      expect(await job(id)).toMatchObject({ status: 'running', progress: { percent: 40 }, logLines: 1_000 });
+      const tooMany = await e2e.http().post(`/jobs/${id}/report`).set(auth(ALL_QUEUES_KEY)).send({ token: claimed.token, lines: [...lines, 'one more'] }).expect(400);
+      expect(JSON.stringify(tooMany.body.errors)).toContain('lines');
+      const big = await e2e.http().post(`/jobs/${id}/report`).set(auth(ALL_QUEUES_KEY)).send({ token: claimed.token, progress: 'x'.repeat(5_000) }).expect(400);
+      expect(JSON.stringify(big.body.errors)).toContain('progress');
+      await e2e.http().post(`/jobs/${id}/complete`).set(auth(ALL_QUEUES_KEY)).send({ token: claimed.token }).expect(200);
+      await e2e.http().post(`/jobs/${id}/report`).set(auth(ALL_QUEUES_KEY)).send({ token: claimed.token, progress: 100 }).expect(409);
+      expect(await job(id)).toMatchObject({ status: 'succeeded', progress: { percent: 40 } });
+    });
+
     it('claims a job with its token and lease, and completes it once: a stale token gets 409 and records nothing', async () => {
       const queue = uniqueQueue();
       const id = await enqueue(queue);

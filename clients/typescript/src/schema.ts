@@ -691,6 +691,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a claimed job's progress and log lines (a handler's ctx.progress and ctx.log) */
+        post: operations["reportJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settlements": {
         parameters: {
             query?: never;
@@ -1838,6 +1855,27 @@ export interface components {
              * @example 7
              */
             token: number;
+        };
+        ReportJobDto: {
+            /**
+             * @description The token of the claim that handed the job out
+             * @example 7
+             */
+            token: number;
+            /** @description The job's progress: a number or any JSON value of at most 4096 bytes; the job keeps the latest */
+            progress?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+            /** @description Log lines, oldest first (each cut to 4096 characters); the job keeps its newest JOB_LOG_LINES */
+            lines?: string[];
+        };
+        ReportedDto: {
+            id: string;
+            /**
+             * @description Stored (a stale token is a 409 instead)
+             * @enum {string}
+             */
+            status: "ok";
         };
         SettlementDto: {
             /** @example emails-01JD3Q5Z8V7W0000000000ABCD */
@@ -5937,6 +5975,115 @@ export interface operations {
                 };
             };
             /** @description `stale`: the token is not the job's current one, or the job is not running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is larger than MAX_BODY_BYTES (or a payload larger than MAX_PAYLOAD_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The body is not application/json (a form, text, XML): nothing was read or added */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    reportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportJobDto"];
+            };
+        };
+        responses: {
+            /** @description Stored: the job shows the progress, GET /jobs/{id}/logs the lines, and its event stream carried both */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedDto"];
+                };
+            };
+            /** @description progress is not a JSON value of at most 4 KB, or lines is not up to 1,000 strings; `errors` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The id names no queue claimq made */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `stale`: the token is not the job's current one, or the job is not running; nothing was stored */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -19,6 +19,14 @@ export interface JobContext {
   token: number;
   /** A job of an execution's graph (dependsOn): its parents' results by their keys; `{}` for any other job. */
   parents: Record<string, unknown>;
+  /**
+   * Reports the job's progress: a number or any JSON value of at most 4 KB (a RangeError
+   * otherwise). Sent within 100 ms, coalesced to the latest (POST /jobs/{id}/report); the job shows
+   * it and its event stream carries it. Ignored once the job's outcome is decided.
+   */
+  progress(value: unknown): void;
+  /** Writes a log line to the job (GET /jobs/{id}/logs; its event stream), cut to 4,096 characters. */
+  log(line: string): void;
 }
 
 /** Runs one job; what it resolves to is the job's result (JSON), what it throws fails the attempt. */
@@ -123,10 +131,25 @@ interface Task {
   lease: Lease;
   controller: AbortController;
   state: 'running' | 'settling';
+  /** What the handler reported and is not sent yet, and the report on its way. */
+  report?: TaskReport;
   /** When the lease ends unless a heartbeat renews it. */
   leaseUntil: number;
   timer?: NodeJS.Timeout;
 }
+
+interface TaskReport {
+  progress?: { value: unknown };
+  lines: string[];
+  timer?: NodeJS.Timeout;
+  sending?: Promise<void>;
+}
+
+/** How long a job's reports gather before they are sent; the most lines that wait. */
+const REPORT_DELAY_MS = 100;
+const REPORT_MAX_LINES = 1_000;
+const MAX_PROGRESS_BYTES = 4 * 1024;
+const MAX_LOG_LINE_CHARS = 4 * 1024;
 
 interface PendingSettlement {
   task: Task;
@@ -182,6 +205,8 @@ export class Worker {
   private nextBeatAt = 0;
 
   private pending: PendingSettlement[] = [];
+  /** Settlements waiting for their job's report to be sent first. */
+  private reporting = 0;
   private flushing = false;
   private flushTimer: NodeJS.Timeout | undefined;
   /** Ends the settlements' retries when stop() gives up on them. */
@@ -341,7 +366,27 @@ export class Worker {
     const { job } = task.claimed;
     let result: unknown;
     try {
-      result = await this.handler(job, { signal: task.controller.signal, token: task.lease.token, parents: task.claimed.parents ?? {} });
+      const progress = (value: unknown): void => {
+        let json: string | undefined;
+        try {
+          json = JSON.stringify(value);
+        } catch {
+          json = undefined;
+        }
+        if (json === undefined || (typeof value === 'number' && !Number.isFinite(value))) throw new RangeError('progress must be a number or a JSON value');
+        if (Buffer.byteLength(json, 'utf8') > MAX_PROGRESS_BYTES) throw new RangeError(`progress must be at most ${MAX_PROGRESS_BYTES} bytes as JSON`);
+        if (task.state !== 'running') return;
+        (task.report ??= { lines: [] }).progress = { value };
+        this.scheduleReport(task);
+      };
+      const log = (line: string): void => {
+        if (task.state !== 'running') return;
+        const report = (task.report ??= { lines: [] });
+        const text = String(line);
+        report.lines.push(text.length > MAX_LOG_LINE_CHARS ? text.slice(0, MAX_LOG_LINE_CHARS) : text);
+        this.scheduleReport(task, report.lines.length >= REPORT_MAX_LINES);
+      };
+      result = await this.handler(job, { signal: task.controller.signal, token: task.lease.token, parents: task.claimed.parents ?? {}, progress, log });
     } catch (err) {
       // decided already (aborted): what the handler does after that is not recorded
       if (task.state === 'running') this.decide(task, failure(task.lease, err));
@@ -363,12 +408,72 @@ export class Worker {
     this.decide(task, settlement, json);
   }
 
-  /** The handler's outcome is decided: its slot is free, and the settlement is queued. */
+  /**
+   * The handler's outcome is decided: its slot is free, and the settlement is queued, once what
+   * the job reported is sent (the service stores a report only while the lease is current).
+   */
   private decide(task: Task, settlement: Settlement, json = JSON.stringify(settlement)): void {
     this.endRun(task);
     task.state = 'settling';
-    this.pending.push({ task, settlement, json });
-    this.scheduleFlush();
+    const reported = settlement.status === 'released' ? undefined : this.sendReport(task);
+    if (!reported) {
+      this.pending.push({ task, settlement, json });
+      this.scheduleFlush();
+      return;
+    }
+    this.reporting++;
+    void reported.then(() => {
+      this.reporting--;
+      this.pending.push({ task, settlement, json });
+      this.scheduleFlush();
+    });
+  }
+
+  private scheduleReport(task: Task, now = false): void {
+    const report = task.report!;
+    if (now) {
+      void this.sendReport(task);
+      return;
+    }
+    report.timer ??= setTimeout(() => {
+      report.timer = undefined;
+      void this.sendReport(task);
+    }, REPORT_DELAY_MS);
+  }
+
+  /** Sends what the job reported (after the report on its way); undefined when nothing is pending or on its way. */
+  private sendReport(task: Task): Promise<void> | undefined {
+    const report = task.report;
+    if (!report) return undefined;
+    clearTimeout(report.timer);
+    report.timer = undefined;
+    const { progress, lines } = report;
+    if (progress === undefined && lines.length === 0) return report.sending;
+    report.progress = undefined;
+    report.lines = [];
+    const body: JsonRequestBody<Operation<'/jobs/{id}/report', 'post'>> = { token: task.lease.token };
+    // checked JSON by progress()
+    if (progress !== undefined) body.progress = progress.value as typeof body.progress;
+    if (lines.length > 0) body.lines = lines;
+    const previous = report.sending ?? Promise.resolve();
+    const sending = previous.then(async () => {
+      try {
+        const { error, response } = await this.client.api.POST('/jobs/{id}/report', {
+          params: { path: { id: task.lease.id } },
+          body,
+          signal: AbortSignal.timeout(FINAL_TIMEOUT_MS),
+        });
+        // 409: the lease is gone (the job was cancelled, reaped or claimed again): nothing to store
+        if (!response.ok && response.status !== 409) throw ClaimqApiError.fromResponse(response, error);
+      } catch (err) {
+        this.logger.warn('a job progress report was dropped', { jobId: task.lease.id, error: errorText(err) });
+      }
+    });
+    report.sending = sending;
+    void sending.then(() => {
+      if (report.sending === sending) report.sending = undefined;
+    });
+    return sending;
   }
 
   /** Decides a running job from outside: its signal is aborted and its handler's outcome dropped. */
@@ -458,7 +563,7 @@ export class Worker {
     }
     if (released > 0) this.logger.warn(`released ${released} job(s) still running after the ${this.graceMs} ms grace`);
     const flushEnd = Date.now() + FINAL_TIMEOUT_MS;
-    while ((this.pending.length > 0 || this.flushing) && Date.now() < flushEnd) {
+    while ((this.pending.length > 0 || this.flushing || this.reporting > 0) && Date.now() < flushEnd) {
       this.scheduleFlush(true);
       await this.wakeup.wait(flushEnd - Date.now());
     }

@@ -87,6 +87,34 @@ describe('Worker against the service', () => {
     expect(logs).toEqual([]);
   });
 
+  it('sends what a handler reports (ctx.progress, ctx.log) before its result: the job shows the latest progress and every line', async () => {
+    const queue = uniqueQueue();
+    const created = await client.createJob({ type: 'report', queue });
+    const errors: string[] = [];
+    const { worker } = startWorker({
+      queue,
+      handler: async (_job, ctx) => {
+        ctx.progress(10);
+        ctx.log('starting');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        for (let i = 1; i <= 3; i++) ctx.log(`part ${i}`);
+        ctx.progress({ percent: 100 });
+        try {
+          ctx.progress('z'.repeat(5_000));
+        } catch (err) {
+          errors.push((err as Error).message);
+        }
+        return 'reported';
+      },
+    });
+    await vi.waitFor(async () => expect((await statusOf(created.id)).status).toBe('succeeded'), SETTLED);
+    await expect(storedJob(created.id)).resolves.toMatchObject({ result: 'reported', progress: { percent: 100 }, logLines: 4 });
+    const { data } = await client.api.GET('/jobs/{id}/logs', { params: { path: { id: created.id } } });
+    expect(data?.lines.map((l) => l.line)).toEqual(['starting', 'part 1', 'part 2', 'part 3']);
+    expect(errors).toEqual(['progress must be at most 4096 bytes as JSON']);
+    await stopWorker(worker);
+  });
+
   it("hands a graph job its parents' results as ctx.parents, after they succeeded", async () => {
     const queue = uniqueQueue();
     const seen = new Map<string, Record<string, unknown>>();

@@ -21,6 +21,7 @@ import { requestAccess } from '../../http/request-access';
 import { presentJob } from '../jobs';
 import { ClaimedJobDto, ClaimJobsDto, ClaimJobsResponseDto } from './dto/claim.dto';
 import { HeartbeatDto, HeartbeatResponseDto } from './dto/heartbeat.dto';
+import { ReportedDto, ReportJobDto } from './dto/report.dto';
 import { CompleteJobDto, FailJobDto, ReleaseJobDto, SettledJobDto, SettlementResultDto, SettlementsDto, SettlementsResponseDto } from './dto/settle.dto';
 import { RemoteWorkersService, Settlement } from './remote-workers.service';
 
@@ -134,6 +135,19 @@ export class RemoteWorkersController {
   @ApiOperation({ operationId: 'releaseJob', summary: 'Give a claimed job back unrun (a worker that shuts down)' })
   async release(@Param('id', JobIdPipe) id: string, @Body() dto: ReleaseJobDto, @Req() req: Request): Promise<SettledJobDto> {
     return this.settleOne({ id, token: dto.token, status: 'released' }, req);
+  }
+
+  @Post('jobs/:id/report')
+  @HttpCode(HttpStatus.OK)
+  @ApiJsonBodyOnly()
+  @ApiOkResponse({ type: ReportedDto, description: 'Stored: the job shows the progress, GET /jobs/{id}/logs the lines, and its event stream carried both' })
+  @ApiBadRequestResponse({ description: 'progress is not a JSON value of at most 4 KB, or lines is not up to 1,000 strings; `errors` names the field' })
+  @ApiNotFoundResponse({ description: 'The id names no queue claimq made' })
+  @ApiConflictResponse({ description: '`stale`: the token is not the job\'s current one, or the job is not running; nothing was stored' })
+  @ApiOperation({ operationId: 'reportJob', summary: "Report a claimed job's progress and log lines (a handler's ctx.progress and ctx.log)" })
+  async report(@Param('id', JobIdPipe) id: string, @Body() dto: ReportJobDto, @Req() req: Request): Promise<ReportedDto> {
+    await this.remote.report(id, dto.token, dto.progress, dto.lines, requestAccess(req).queues);
+    return { id, status: 'ok' };
   }
 
   @Post('settlements')

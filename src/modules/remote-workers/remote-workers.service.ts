@@ -7,6 +7,7 @@ import { ClaimedJob, isFinal, Lease } from '../../domain/job';
 import { queueOfJobId } from '../../domain/job-id';
 import { MAX_ERROR_CHARS, MAX_ERROR_STACK_CHARS } from '../../domain/job-lifecycle';
 import { queueOfPartition } from '../../domain/queue-partition';
+import { logLineText, progressJson } from '../../domain/job-progress';
 import { WorkerKeyQueues, workerKeyCovers } from '../../domain/worker-key';
 import { WORKER_OBSERVER, WorkerObserver } from '../claim';
 import { CallbackEnqueuer, errorText, JobQueue, SettleOutcome, WorkerDirectory } from '../queue';
@@ -235,6 +236,24 @@ export class RemoteWorkersService implements OnApplicationShutdown {
   }
 
   /** One job's settle; a stale token is a 409 here (StaleLeaseError). */
+  /**
+   * A running job's progress and log lines under its lease's token (JobQueue.report); 409 stale
+   * when the token is not current, 400 naming `progress` when it is not one (job-progress.ts).
+   */
+  async report(id: string, token: number, progress: unknown, lines: string[] | undefined, scope?: WorkerKeyQueues): Promise<void> {
+    const queue = this.queueOfId(id);
+    if (queue === undefined) throw new JobNotFoundError(id);
+    this.checkQueue(queue, scope, 'id');
+    let json: string | undefined;
+    if (progress !== undefined) {
+      const checked = progressJson(progress);
+      if ('error' in checked) throw new InvalidJobSpecError('progress', checked.error);
+      json = checked.json;
+    }
+    const [outcome] = await this.jobs.report(queue, [{ id, token, progressJson: json, lines: lines?.map(logLineText) }], this.config.jobLogLines);
+    if (outcome === 'stale') throw new StaleLeaseError(id);
+  }
+
   async settleOne(item: Settlement, scope?: WorkerKeyQueues): Promise<SettledStatus> {
     if (this.queueOfId(item.id) === undefined) throw new JobNotFoundError(item.id);
     const [status] = await this.settle([item], scope, () => '');
