@@ -48,6 +48,12 @@ describe.each(STORES)('waiting for a job to end on the %s store', (_name, storeE
     expect(res.body).toMatchObject({ queue, type: 'noop', status: 'succeeded', result: null, attempts: 1 });
   });
 
+  it("answers a wait that outlives its job's deadline with the job its timeout failed", async () => {
+    // a sleep of 60 s with a 300 ms timeout and one attempt: the deadline ends it, and the wait hears it
+    const res = await e2e.http().post('/jobs?waitMs=30000').send({ type: 'sleep', queue, payload: { ms: 60_000 }, timeoutMs: 300, maxAttempts: 1 }).expect(201);
+    expect(res.body).toMatchObject({ status: 'failed', attempts: 1, lastError: 'timed out after 300ms' });
+  });
+
   it('answers each of 500 waits in a row with the job succeeded (an end heard while the read after subscribing is on its way)', async () => {
     const answers: string[] = [];
     for (let i = 0; i < 500; i++) answers.push((await e2e.http().post('/jobs?waitMs=30000').send({ type: 'noop', queue, payload: { i } }).expect(201)).body.status);

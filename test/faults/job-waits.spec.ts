@@ -135,6 +135,12 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
       expect(after.json).toMatchObject({ status: 'succeeded' });
     }, WAKE_BUDGET_MS);
 
+    it("answers a wait that outlives its job's deadline with the job its timeout failed on the worker process", async () => {
+      const [a] = apis;
+      const done = await call(a, 'POST', '/jobs?waitMs=60000', { type: 'sleep', payload: { ms: 600_000 }, timeoutMs: 500, maxAttempts: 1 });
+      expect(done).toMatchObject({ status: 201, json: { status: 'failed', attempts: 1, lastError: 'timed out after 500ms' } });
+    }, WAKE_BUDGET_MS);
+
     it('gives each of 1,000 waits on one API process its own job, once their queue is resumed and the worker runs them', async () => {
       const [api] = apis;
       // paused: the worker claims nothing until every wait is in
