@@ -48,6 +48,29 @@ describe.each(STORES)('waiting for a job to end on the %s store', (_name, storeE
     expect(res.body).toMatchObject({ queue, type: 'noop', status: 'succeeded', result: null, attempts: 1 });
   });
 
+  it('answers GET /executions/:id?waitMs once every job of the execution has ended, and as it stands when the wait runs out', async () => {
+    const created = await e2e
+      .http()
+      .post('/executions')
+      .send({ jobs: [{ type: 'noop', queue }, { type: 'sleep', queue, payload: { ms: 300 } }, { type: 'sleep', queue, payload: { ms: 600 } }] })
+      .expect(201);
+    // 60 s waits in a test of 20 s: a wait that only its time ended fails the test
+    const ended = await e2e.http().get(`/executions/${created.body.id}?waitMs=60000`).expect(200);
+    expect(ended.body).toMatchObject({ id: created.body.id, status: 'succeeded', total: 3, counts: { succeeded: 3 } });
+
+    server.routes.set('/held-exec', (_req, _body, res) => void held.set('/held-exec', res));
+    const waiting = await e2e.http().post('/executions').send({ jobs: [{ type: 'http', queue, payload: { url: `${server.base}/held-exec` }, maxAttempts: 1 }] }).expect(201);
+    const standing = await e2e.http().get(`/executions/${waiting.body.id}?waitMs=300`).expect(200);
+    expect(standing.body).toMatchObject({ status: 'running' });
+    const later = e2e.http().get(`/executions/${waiting.body.id}?waitMs=60000`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!held.has('/held-exec')) await new Promise((resolve) => setTimeout(resolve, 10));
+    held.get('/held-exec')!.writeHead(500).end();
+    held.delete('/held-exec');
+    expect((await later.expect(200)).body).toMatchObject({ status: 'failed', counts: { failed: 1 } });
+    await e2e.http().get(`/executions/${waiting.body.id}?waitMs=60001`).expect(400);
+  }, 20_000);
+
   it("answers a wait that outlives its job's deadline with the job its timeout failed", async () => {
     // a sleep of 60 s with a 300 ms timeout and one attempt: the deadline ends it, and the wait hears it
     const res = await e2e.http().post('/jobs?waitMs=30000').send({ type: 'sleep', queue, payload: { ms: 60_000 }, timeoutMs: 300, maxAttempts: 1 }).expect(201);

@@ -135,6 +135,16 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
       expect(after.json).toMatchObject({ status: 'succeeded' });
     }, WAKE_BUDGET_MS);
 
+    it('answers GET /executions/:id?waitMs on the other API process once the worker process ended every job of the execution', async () => {
+      const [a, b] = apis;
+      holdAt('/exec-last');
+      const created = await call(a, 'POST', '/executions', { jobs: [{ type: 'noop' }, { type: 'sleep', payload: { ms: 200 } }, httpJob('/exec-last')] });
+      expect(created.status).toBe(201);
+      const waited = call(b, 'GET', `/executions/${created.json.id as string}?waitMs=60000`);
+      await answer('/exec-last', 200, {});
+      expect(await waited).toMatchObject({ status: 200, json: { status: 'succeeded', counts: { succeeded: 3 } } });
+    }, WAKE_BUDGET_MS);
+
     it("answers a wait that outlives its job's deadline with the job its timeout failed on the worker process", async () => {
       const [a] = apis;
       const done = await call(a, 'POST', '/jobs?waitMs=60000', { type: 'sleep', payload: { ms: 600_000 }, timeoutMs: 500, maxAttempts: 1 });

@@ -166,8 +166,10 @@ export class ClaimqClient {
     return unwrap(await this.api.POST('/executions', { body: withIdempotencyKey(execution), signal: options.signal }));
   }
 
-  async getExecution(id: string, options: CallOptions = {}): Promise<Execution> {
-    return unwrap(await this.api.GET('/executions/{id}', { params: { path: { id } }, signal: options.signal }));
+  /** The execution's status and counts. With `waitMs`, the answer comes once it has ended, or when the wait runs out. */
+  async getExecution(id: string, options: WaitOptions = {}): Promise<Execution> {
+    const query = options.waitMs === undefined ? undefined : { waitMs: options.waitMs };
+    return unwrap(await this.api.GET('/executions/{id}', { params: { path: { id }, query }, signal: options.signal }));
   }
 
   /** Every page of a queue's executions still in the store, newest first. */

@@ -98,7 +98,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An execution's status and job counts */
+        /** An execution's status and job counts; with waitMs, once it has ended or the wait ran out */
         get: operations["getExecution"];
         put?: never;
         post?: never;
@@ -2662,7 +2662,10 @@ export interface operations {
     };
     getExecution: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Wait up to this long for it to end (succeeded, failed, cancelled or skipped), then answer with its state at that moment: check `status` */
+                waitMs?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2677,6 +2680,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExecutionResponseDto"];
+                };
+            };
+            /** @description waitMs is invalid; `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */

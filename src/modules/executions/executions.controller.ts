@@ -4,7 +4,7 @@ import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
-import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob } from '../jobs';
+import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob, WaitQueryDto } from '../jobs';
 import { AddExecutionJobsDto, CreateExecutionDto } from './dto/create-execution.dto';
 import { ExecutionGraphNodeDto, ExecutionGraphResponseDto } from './dto/execution-graph-response.dto';
 import { toAddedJobSpec, toExecutionJobSpec } from './dto/execution-job.dto';
@@ -13,6 +13,7 @@ import { ListExecutionsQueryDto } from './dto/list-executions-query.dto';
 import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
+import { ExecutionWaits } from './execution-waits';
 import { Audited, param } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
 
@@ -21,7 +22,10 @@ import { TraceContextInterceptor } from '../tracing';
 @ApiServiceUnavailableResponse({ description: 'The job store (or job history) is unreachable; retry after Retry-After seconds' })
 @Controller('executions')
 export class ExecutionsController {
-  constructor(private readonly executions: ExecutionsService) {}
+  constructor(
+    private readonly executions: ExecutionsService,
+    private readonly waits: ExecutionWaits,
+  ) {}
 
   @Post()
   @ApiCreatedResponse({ type: CreatedExecutionResponseDto, description: 'The execution and all its jobs were added' })
@@ -61,8 +65,10 @@ export class ExecutionsController {
   @Get(':id')
   @ApiOkResponse({ type: ExecutionResponseDto })
   @ApiNotFoundResponse()
-  @ApiOperation({ operationId: 'getExecution', summary: "An execution's status and job counts" })
-  async get(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
+  @ApiBadRequestResponse({ description: 'waitMs is invalid; `errors` names it' })
+  @ApiOperation({ operationId: 'getExecution', summary: "An execution's status and job counts; with waitMs, once it has ended or the wait ran out" })
+  async get(@Param('id', ExecutionIdPipe) id: string, @Query() query: WaitQueryDto, @Res({ passthrough: true }) res: Response): Promise<ExecutionResponseDto> {
+    if (query.waitMs) return toExecutionJson(await this.waits.untilEnded(id, query.waitMs, clientGone(res)));
     return toExecutionJson(await this.executions.get(id));
   }
 
@@ -101,4 +107,11 @@ export class ExecutionsController {
   async cancel(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
     return toExecutionJson(await this.executions.cancel(id));
   }
+}
+
+/** Aborts when the response closes: it was sent, or the client went away (a wait then stops). */
+function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  return gone.signal;
 }

@@ -14,6 +14,7 @@ import { newRefresherId } from './refresher-id';
 import { PostgresExecutionStatusWriter } from './execution-status.writer';
 import { ExecutionsController } from './executions.controller';
 import { ExecutionsService } from './executions.service';
+import { ExecutionWaits } from './execution-waits';
 
 /**
  * Executions: the refresh on every instance, the API where the API runs. `history` is the
@@ -66,7 +67,7 @@ export class ExecutionsModule {
     if (api) {
       imports.push(JobsModule);
       controllers.push(ExecutionsController);
-      providers.push(ExecutionsService);
+      providers.push(ExecutionsService, ExecutionWaits);
     }
     // ExecutionsService (with the API): an embedding app's handlers add jobs to their own execution with it
     return { module: ExecutionsModule, imports, controllers, providers, exports: api ? [ExecutionRefreshService, ExecutionsService] : [ExecutionRefreshService] };

@@ -14,3 +14,6 @@ export { JobResponseDto } from './dto/job-response.dto';
 export { PageQueryDto } from './dto/page-query.dto';
 export { QueueCountsDto } from './dto/queue-counts.dto';
 export { IsHttpUrl } from './validation/is-http-url.decorator';
+export { JobEventHub } from './job-event-hub';
+export type { HubSeat } from './job-event-hub';
+export { WaitQueryDto } from './dto/wait-query.dto';

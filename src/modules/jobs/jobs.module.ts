@@ -21,6 +21,6 @@ import { WorkersService } from './workers.service';
 @Module({
   controllers: [JobsController, QueuesController, FairnessController, WorkersController, BulkJobsController],
   providers: [JobsService, JobHistoryService, JobEventHub, JobWaits, JobStreams, QueuesService, FairnessService, WorkersService],
-  exports: [JobsService, FairnessService],
+  exports: [JobsService, FairnessService, JobEventHub],
 })
 export class JobsModule {}
