@@ -52,6 +52,20 @@ export function describeLeaseCases(current: () => StoreHarness): void {
     });
   });
 
+  describe('heldCounts', () => {
+    it("counts each worker's leases in the queue now: claims add, settles take away, an unknown worker holds none", async () => {
+      const h = current();
+      for (let i = 0; i < 3; i++) await enqueueJob(h);
+      const a1 = await claimOne(h.store, 'worker-a');
+      await claimOne(h.store, 'worker-a');
+      await claimOne(h.store, 'worker-b');
+      await expect(h.store.jobs.heldCounts(QUEUE, ['worker-a', 'worker-b', 'worker-c'])).resolves.toEqual([2, 1, 0]);
+      await h.store.jobs.complete(QUEUE, [leaseOf(a1)]);
+      await expect(h.store.jobs.heldCounts(QUEUE, ['worker-b', 'worker-a'])).resolves.toEqual([1, 1]);
+      await expect(h.store.jobs.heldCounts(QUEUE, [])).resolves.toEqual([]);
+    });
+  });
+
   describe('heartbeat', () => {
     it('extends a lease so that reaping does not take the job', async () => {
       const h = current();

@@ -53,6 +53,13 @@ export abstract class JobQueue {
   abstract strayLeases(queue: string, held: readonly HeldLeases[], claimedBefore?: number): Promise<StrayLease[]>;
 
   /**
+   * How many leases of `queue` the store records for each of these workers now (running jobs they
+   * hold), in their order: what GET /workers shows as busy, read from the lease index (one read
+   * per worker), so it agrees with the queue's running count whenever it is read.
+   */
+  abstract heldCounts(queue: string, workerIds: readonly string[]): Promise<number[]>;
+
+  /**
    * A running job's progress and log lines (job-progress.ts), per item only while its lease is
    * current: 'ok', or 'stale' (changes nothing). Each kept job keeps its newest `logLines` lines.
    * An event per item and kind (progress, log), for the live streams.

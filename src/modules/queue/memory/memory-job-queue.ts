@@ -84,6 +84,11 @@ export class MemoryJobQueue extends JobQueue {
     });
   }
 
+  async heldCounts(queue: string, workerIds: readonly string[]): Promise<number[]> {
+    const q = this.state.queueStates.get(queue);
+    return workerIds.map((id) => q?.held.get(id)?.size ?? 0);
+  }
+
   async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
     const q = this.state.queueStates.get(queue);
     const now = this.state.clock.now();

@@ -150,6 +150,12 @@ export class PartitionedJobQueue extends JobQueue {
     board.read(read.reports, this.router.clock.now());
   }
 
+  /** Summed over the partitions: a worker holds leases wherever it claimed. */
+  async heldCounts(queue: string, workerIds: readonly string[]): Promise<number[]> {
+    const all = await this.router.each(queue, (partition) => this.inner.jobs.heldCounts(partition, workerIds));
+    return workerIds.map((_, i) => all.reduce((sum, counts) => sum + counts[i], 0));
+  }
+
   async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
     const layout = await this.router.layout(queue);
     if (layout.single) return this.inner.jobs.report(queue, items, logLines);

@@ -96,6 +96,21 @@ export class RedisJobQueue extends JobQueue {
     return this.ctx.call(() => this.ctx.run('heartbeat', queue, args)) as Promise<HeartbeatOutcome[]>;
   }
 
+  /** One SCARD of each worker's lease set, in one pipeline. */
+  async heldCounts(queue: string, workerIds: readonly string[]): Promise<number[]> {
+    if (workerIds.length === 0) return [];
+    const keys = this.ctx.keys(queue);
+    const replies = await this.ctx.call(() => {
+      const pipeline = this.ctx.redis.pipeline();
+      for (const id of workerIds) pipeline.scard(keys.workerLeases(id));
+      return pipeline.exec();
+    });
+    return (replies ?? []).map(([error, count]) => {
+      if (error) throw error;
+      return Number(count);
+    });
+  }
+
   async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
     if (items.length === 0) return [];
     const args: (string | number)[] = [logLines];
