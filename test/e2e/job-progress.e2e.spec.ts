@@ -1,8 +1,7 @@
-import Redis from 'ioredis';
 import { MAX_LOG_PAGE } from '../../src/domain/job-progress';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { SseClient } from '../support/sse-client';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+import { e2eStores } from './e2e-stores';
 
 /**
  * A handler's progress and log lines (ctx.progress, ctx.log) through the API in one process
@@ -10,22 +9,7 @@ import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
  * progress and line counts, GET /jobs/:id/logs pages the lines, and the job's event stream carries
  * both as they happen, in order. The built-in `sleep` job with `steps` reports them.
  */
-const REDIS_PREFIX = uniqueTestPrefix();
-
-afterAll(async () => {
-  const redis = new Redis(TEST_REDIS_URL);
-  try {
-    await deletePrefixedKeys(redis, REDIS_PREFIX);
-  } finally {
-    redis.disconnect();
-  }
-});
-
-const STORES: [string, Record<string, string>][] = [
-  ['memory', { JOB_STORE: 'memory' }],
-  ['redis', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX }],
-  ['redis, 3 partitions per queue', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, QUEUE_PARTITIONS: '3' }],
-];
+const STORES = e2eStores({ partitioned: true });
 
 describe.each(STORES)('progress and log lines on the %s store', (_name, storeEnv) => {
   let e2e: E2eApp;

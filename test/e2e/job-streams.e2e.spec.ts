@@ -1,8 +1,7 @@
-import Redis from 'ioredis';
 import { MAX_LAST_EVENT_ID_LENGTH } from '../../src/modules/jobs/job-limits';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { SseClient } from '../support/sse-client';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+import { e2eStores } from './e2e-stores';
 
 /**
  * Server-sent event streams of a job (GET /jobs/:id/events) and of a queue (GET /queues/:name/events)
@@ -11,22 +10,7 @@ import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
  * runs alone (MODE=api); the test moves the jobs through the store. test/faults/job-streams.spec.ts
  * runs them with API and worker processes apart.
  */
-const REDIS_PREFIX = uniqueTestPrefix();
-
-afterAll(async () => {
-  const redis = new Redis(TEST_REDIS_URL);
-  try {
-    await deletePrefixedKeys(redis, REDIS_PREFIX);
-  } finally {
-    redis.disconnect();
-  }
-});
-
-const STORES: [string, Record<string, string>][] = [
-  ['memory', { JOB_STORE: 'memory' }],
-  ['redis', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX }],
-  ['redis, 3 partitions per queue', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, QUEUE_PARTITIONS: '3' }],
-];
+const STORES = e2eStores({ partitioned: true });
 
 describe.each(STORES)('event streams on the %s store', (_name, storeEnv) => {
   let e2e: E2eApp;

@@ -1,31 +1,15 @@
-import Redis from 'ioredis';
 import { ServerResponse } from 'node:http';
 import { MAX_RESULT_WAIT_MS } from '../../src/modules/jobs/job-limits';
 import { RouteServer, startRouteServer } from '../support/loopback-http';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+import { e2eStores } from './e2e-stores';
 
 /**
  * `?waitMs=` in one process (MODE=all) on the memory store and on Redis, with SUCCEEDED_RETENTION_MS=0
  * too (the job is gone once it succeeded: the wait answers it ended as its event says); and its
  * bad values. test/faults/job-waits.spec.ts runs it with API and worker processes apart.
  */
-const REDIS_PREFIX = uniqueTestPrefix();
-
-afterAll(async () => {
-  const redis = new Redis(TEST_REDIS_URL);
-  try {
-    await deletePrefixedKeys(redis, REDIS_PREFIX);
-  } finally {
-    redis.disconnect();
-  }
-});
-
-const STORES: [string, Record<string, string>][] = [
-  ['memory', { JOB_STORE: 'memory' }],
-  ['redis', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX }],
-  ['redis, deleted on success', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, SUCCEEDED_RETENTION_MS: '0' }],
-];
+const STORES = e2eStores({ deleted: true });
 
 describe.each(STORES)('waiting for a job to end on the %s store', (_name, storeEnv) => {
   let e2e: E2eApp;

@@ -1,8 +1,7 @@
-import Redis from 'ioredis';
 import { WorkerIdentity } from '../../src/modules/claim/worker-identity';
 import { eventually } from '../support/eventually';
-import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
+import { e2eStores } from './e2e-stores';
 
 /**
  * GET /workers shows each worker's busy slots and leases as the store counts them now, not as the
@@ -10,22 +9,7 @@ import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
  * says 0 busy for the whole test), the busy slots follow the jobs it runs, and agree with the
  * queue's running count. On the memory store, Redis and Redis with 3 partitions per queue.
  */
-const REDIS_PREFIX = uniqueTestPrefix();
-
-afterAll(async () => {
-  const redis = new Redis(TEST_REDIS_URL);
-  try {
-    await deletePrefixedKeys(redis, REDIS_PREFIX);
-  } finally {
-    redis.disconnect();
-  }
-});
-
-const STORES: [string, Record<string, string>][] = [
-  ['memory', { JOB_STORE: 'memory' }],
-  ['redis', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX }],
-  ['redis, 3 partitions per queue', { JOB_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX, QUEUE_PARTITIONS: '3' }],
-];
+const STORES = e2eStores({ partitioned: true });
 
 describe.each(STORES)('busy slots read live on the %s store', (_name, storeEnv) => {
   let e2e: E2eApp;

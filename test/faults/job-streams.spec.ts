@@ -1,7 +1,7 @@
-import { ServerResponse } from 'node:http';
 import { RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { RouteServer, startRouteServer } from '../support/loopback-http';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
+import { callApi, HeldCalls } from '../support/held-calls';
 import { uniqueTestPrefix } from '../support/redis-store-harness';
 import { oneRedis, RedisTopology, redisCluster } from '../support/redis-topologies';
 import { ReceivedEvent, SseClient } from '../support/sse-client';
@@ -32,7 +32,7 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
     let target: RouteServer;
     let procs: ClaimqProcess[] = [];
     let apis: ClaimqProcess[] = [];
-    let held: Map<string, ServerResponse>;
+    let held: HeldCalls;
     let clients: SseClient[] = [];
 
     beforeAll(async () => {
@@ -47,8 +47,8 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
     beforeEach(async () => {
       prefix = uniqueTestPrefix();
       admin = topology.connect();
-      held = new Map();
       target = await startRouteServer();
+      held = new HeldCalls(target, () => procs.map((p) => p.log.slice(-1500)).join('\n---\n'));
       // a lease's beat every 2 minutes: a cancel that reached a running job within a test's 45 s was not the beat's
       const env = { JOB_STORE: 'redis', ...topology.env(), REDIS_PREFIX: prefix, QUEUES: queues, HTTP_HOST_CONCURRENCY: '0', HEARTBEAT_MS: '120000' };
       apis = await Promise.all([0, 1].map(() => ClaimqProcess.start({ ...env, MODE: 'api' })));
@@ -59,7 +59,7 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
 
     afterEach(async () => {
       for (const client of clients.splice(0)) client.close();
-      for (const res of held.values()) res.writeHead(500).end();
+      held.releaseAll();
       await Promise.all(procs.splice(0).map((p) => p.kill()));
       await target.close();
       await topology.cleanup(admin, prefix);
@@ -72,28 +72,8 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
       return client;
     };
 
-    function holdAt(path: string): void {
-      target.routes.set(path, (_req, _body, res) => void held.set(path, res));
-    }
 
-    async function answer(path: string, status: number, body: unknown): Promise<void> {
-      const deadline = Date.now() + 30_000;
-      while (!held.has(path)) {
-        if (Date.now() > deadline) throw new Error(`no call reached ${path}\n${procs.map((p) => p.log.slice(-1500)).join('\n---\n')}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      held.get(path)!.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      held.delete(path);
-    }
 
-    async function call(api: ClaimqProcess, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-      const res = await fetch(`http://127.0.0.1:${api.port}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    }
 
     /** The job is running: the stream's state said so, or a claim came after it. */
     const runningNow = (e: ReceivedEvent): boolean => e.event === 'claimed' || (e.event === 'state' && e.data.status === 'running');
@@ -104,8 +84,8 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
 
     it('resumes a subscriber whose API process was killed on the other API process with Last-Event-ID: it misses nothing, the end included', async () => {
       const [a, b] = apis;
-      holdAt('/flaky');
-      const created = await call(b, 'POST', '/jobs', {
+      held.hold('/flaky');
+      const created = await callApi(b, 'POST', '/jobs', {
         type: 'http',
         payload: { url: `${target.base}/flaky`, method: 'POST' },
         maxAttempts: 2,
@@ -123,12 +103,12 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
       await moved.ended;
       const heardBefore = [...moved.events];
       // while no stream of it is open: the first call fails, the job is retried and runs again
-      await answer('/flaky', 500, { error: 'not yet' });
+      await held.answer('/flaky', 500, { error: 'not yet' });
       await stayed.until((e) => e.event === 'claimed' && e.data.attempts === 2);
 
       const resumed = subscribe(b, `/jobs/${id}/events`, { 'Last-Event-ID': heardBefore[heardBefore.length - 1].lastEventId! });
       await resumed.until((e) => e.event === 'state');
-      await answer('/flaky', 200, { ok: true });
+      await held.answer('/flaky', 200, { ok: true });
       await Promise.all([stayed.ended, resumed.ended]);
 
       expect(resumed.named('gap')).toEqual([]);
@@ -139,30 +119,26 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
 
     it("reaches a running job at once with a cancel sent to the other API process: the worker ends it cancelled before its lease's next beat", async () => {
       const [a, b] = apis;
-      holdAt('/long');
-      const created = await call(a, 'POST', '/jobs', { type: 'http', payload: { url: `${target.base}/long`, method: 'POST' }, maxAttempts: 1 });
+      held.hold('/long');
+      const created = await callApi(a, 'POST', '/jobs', { type: 'http', payload: { url: `${target.base}/long`, method: 'POST' }, maxAttempts: 1 });
       const id = created.json.id as string;
       const stream = subscribe(a, `/jobs/${id}/events`);
       await stream.until(runningNow);
-      const deadline = Date.now() + 30_000;
-      while (!held.has('/long')) {
-        if (Date.now() > deadline) throw new Error('the job never called /long');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      const callClosed = new Promise<void>((resolve) => held.get('/long')!.once('close', resolve));
-      const cancelled = await call(b, 'POST', `/jobs/${id}/cancel`);
+      const longCall = await held.call('/long');
+      const callClosed = new Promise<void>((resolve) => longCall.once('close', resolve));
+      const cancelled = await callApi(b, 'POST', `/jobs/${id}/cancel`);
       expect(cancelled).toMatchObject({ status: 200, json: { id, status: 'running' } });
       await stream.ended;
       // the handler was aborted: its call to /long was cut
       await callClosed;
-      held.delete('/long');
+      held.forget('/long');
       expect(stream.events.map((e) => e.event).slice(-3)).toEqual(['cancel_requested', 'cancelled', 'end']);
-      expect((await call(b, 'GET', `/jobs/${id}`)).json).toMatchObject({ status: 'cancelled' });
+      expect((await callApi(b, 'GET', `/jobs/${id}`)).json).toMatchObject({ status: 'cancelled' });
     }, BUDGET_MS);
 
     it("streams a job's progress and log lines in order, from the worker process through the other API process's stream", async () => {
       const [a, b] = apis;
-      const created = await call(b, 'POST', '/jobs', { type: 'sleep', payload: { ms: 2_000, steps: 4 } });
+      const created = await callApi(b, 'POST', '/jobs', { type: 'sleep', payload: { ms: 2_000, steps: 4 } });
       const id = created.json.id as string;
       const stream = subscribe(a, `/jobs/${id}/events`);
       await stream.ended;
@@ -171,16 +147,16 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
         .map((e) => (e.event === 'progress' ? `progress ${e.data.progress.step}` : `log ${e.data.first} ${e.data.lines.join(',')}`));
       expect(reported).toEqual(['progress 1', 'log 1 step 1 of 4', 'progress 2', 'log 2 step 2 of 4', 'progress 3', 'log 3 step 3 of 4', 'progress 4', 'log 4 step 4 of 4']);
       expect(stream.events.map((e) => e.event).slice(-2)).toEqual(['succeeded', 'end']);
-      const logs = await call(b, 'GET', `/jobs/${id}/logs`);
+      const logs = await callApi(b, 'GET', `/jobs/${id}/logs`);
       expect((logs.json.lines as { line: string }[]).map((l) => l.line)).toEqual([1, 2, 3, 4].map((n) => `step ${n} of 4`));
     }, BUDGET_MS);
 
     it("gives each of 1,000 subscribers on one API process its own job's end, once their queue is resumed and the worker runs them", async () => {
       const [a, b] = apis;
-      expect((await call(b, 'POST', `/queues/${queue}/pause`)).status).toBe(200);
+      expect((await callApi(b, 'POST', `/queues/${queue}/pause`)).status).toBe(200);
       const ids: string[] = [];
       for (let i = 0; i < 1_000; i += 100) {
-        const bulk = await call(b, 'POST', '/jobs/bulk', { jobs: Array.from({ length: 100 }, (_, k) => ({ type: 'noop', payload: { n: i + k } })) });
+        const bulk = await callApi(b, 'POST', '/jobs/bulk', { jobs: Array.from({ length: 100 }, (_, k) => ({ type: 'noop', payload: { n: i + k } })) });
         expect(bulk.status).toBe(201);
         ids.push(...(bulk.json.ids as string[]));
       }
@@ -188,7 +164,7 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
       await Promise.all(streams.map((stream) => stream.until((e) => e.event === 'state')));
       const watcher = subscribe(a, `/queues/${queue}/events?types=succeeded`);
       await watcher.until((e) => e.event === 'ready');
-      expect((await call(b, 'POST', `/queues/${queue}/resume`)).status).toBe(200);
+      expect((await callApi(b, 'POST', `/queues/${queue}/resume`)).status).toBe(200);
       await Promise.all(streams.map((stream) => stream.ended));
       expect(streams.map((stream) => [stream.status, ...stream.events.map((e) => `${e.event} ${e.data.jobId ?? e.data.id ?? ''}`)])).toEqual(
         ids.map((id) => [200, `state ${id}`, `claimed ${id}`, `succeeded ${id}`, 'end ']),
@@ -199,12 +175,12 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
 
     it('ends its streams and answers its open waits when stopped with SIGTERM, then exits 0; the stream resumes on the other API process', async () => {
       const [a, b] = apis;
-      holdAt('/held');
-      const created = await call(b, 'POST', '/jobs', { type: 'http', payload: { url: `${target.base}/held`, method: 'POST' }, maxAttempts: 1 });
+      held.hold('/held');
+      const created = await callApi(b, 'POST', '/jobs', { type: 'http', payload: { url: `${target.base}/held`, method: 'POST' }, maxAttempts: 1 });
       const id = created.json.id as string;
       const stream = subscribe(a, `/jobs/${id}/events`);
       await stream.until(runningNow);
-      const waited = call(a, 'GET', `/jobs/${id}?waitMs=60000`);
+      const waited = callApi(a, 'GET', `/jobs/${id}?waitMs=60000`);
       // the wait is in once the API process holds its request: give it a moment, then stop the process
       await new Promise((r) => setTimeout(r, 200));
       const exit = a.stop('SIGTERM');
@@ -215,7 +191,7 @@ function describeStreams(where: string, queues: string, open: () => Promise<Redi
 
       const resumed = subscribe(b, `/jobs/${id}/events`, { 'Last-Event-ID': stream.lastEventId! });
       await resumed.until((e) => e.event === 'state');
-      await answer('/held', 200, {});
+      await held.answer('/held', 200, {});
       await resumed.ended;
       expect(resumed.events.map((e) => e.event)).toEqual(['state', 'succeeded', 'end']);
     }, BUDGET_MS);

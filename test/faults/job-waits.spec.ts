@@ -1,7 +1,7 @@
-import { ServerResponse } from 'node:http';
 import { RedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { startRouteServer, RouteServer } from '../support/loopback-http';
 import { ClaimqProcess, ensureBuilt } from '../support/processes';
+import { callApi, HeldCalls } from '../support/held-calls';
 import { uniqueTestPrefix } from '../support/redis-store-harness';
 import { oneRedis, RedisTopology, redisCluster } from '../support/redis-topologies';
 
@@ -32,7 +32,7 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
     /** Two API processes and a worker process, started before each test (their start is no part of its budget). */
     let apis: ClaimqProcess[] = [];
     /** Held calls by their path: the test answers them. */
-    let held: Map<string, ServerResponse>;
+    let held: HeldCalls;
 
     beforeAll(async () => {
       ensureBuilt();
@@ -46,14 +46,14 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
     beforeEach(async () => {
       prefix = uniqueTestPrefix();
       admin = topology.connect();
-      held = new Map();
       target = await startRouteServer();
+      held = new HeldCalls(target, () => procs.map((p) => p.log.slice(-1500)).join('\n---\n'));
       apis = await startApis(2);
       await startWorker();
     }, 180_000);
 
     afterEach(async () => {
-      for (const res of held.values()) res.writeHead(500).end();
+      held.releaseAll();
       await Promise.all(procs.splice(0).map((p) => p.kill()));
       await target.close();
       await topology.cleanup(admin, prefix);
@@ -76,46 +76,25 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
       return worker;
     }
 
-    /** A route that holds each call until `answer(path, status, body)`. */
-    function holdAt(path: string): void {
-      target.routes.set(path, (_req, _body, res) => void held.set(path, res));
-    }
 
-    async function answer(path: string, status: number, body: unknown): Promise<void> {
-      const deadline = Date.now() + 30_000;
-      while (!held.has(path)) {
-        if (Date.now() > deadline) throw new Error(`no call reached ${path}\n${procs.map((p) => p.log.slice(-1500)).join('\n---\n')}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      held.get(path)!.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      held.delete(path);
-    }
 
-    async function call(api: ClaimqProcess, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-      const res = await fetch(`http://127.0.0.1:${api.port}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    }
 
     const httpJob = (path: string): Record<string, unknown> => ({ type: 'http', payload: { url: `${target.base}${path}`, method: 'POST' }, maxAttempts: 1 });
 
     it('answers POST /jobs?waitMs with the job once it has succeeded, and GET /jobs/:id?waitMs on another API process likewise', async () => {
       const [a, b] = apis;
-      holdAt('/one');
-      const posted = call(a, 'POST', '/jobs?waitMs=60000', httpJob('/one'));
-      await answer('/one', 200, { answer: 42 });
+      held.hold('/one');
+      const posted = callApi(a, 'POST', '/jobs?waitMs=60000', httpJob('/one'));
+      await held.answer('/one', 200, { answer: 42 });
       const done = await posted;
       expect(done.status).toBe(201);
       expect(done.json).toMatchObject({ status: 'succeeded', result: { status: 200, body: { answer: 42 } } });
 
-      holdAt('/two');
-      const created = await call(a, 'POST', '/jobs', httpJob('/two'));
+      held.hold('/two');
+      const created = await callApi(a, 'POST', '/jobs', httpJob('/two'));
       expect(created.status).toBe(201);
-      const waited = call(b, 'GET', `/jobs/${created.json.id as string}?waitMs=60000`);
-      await answer('/two', 400, { no: true });
+      const waited = callApi(b, 'GET', `/jobs/${created.json.id as string}?waitMs=60000`);
+      await held.answer('/two', 400, { no: true });
       const ended = await waited;
       expect(ended.status).toBe(200);
       expect(ended.json).toMatchObject({ id: created.json.id, status: 'failed' });
@@ -124,30 +103,30 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
 
     it('answers a wait that runs out with the job as it stands, running', async () => {
       const [api] = apis;
-      holdAt('/slow');
-      const created = await call(api, 'POST', '/jobs', httpJob('/slow'));
-      while (!held.has('/slow')) await new Promise((r) => setTimeout(r, 10));
-      const waited = await call(api, 'GET', `/jobs/${created.json.id as string}?waitMs=300`);
+      held.hold('/slow');
+      const created = await callApi(api, 'POST', '/jobs', httpJob('/slow'));
+      await held.call('/slow');
+      const waited = await callApi(api, 'GET', `/jobs/${created.json.id as string}?waitMs=300`);
       expect(waited.status).toBe(200);
       expect(waited.json).toMatchObject({ id: created.json.id, status: 'running' });
-      await answer('/slow', 200, {});
-      const after = await call(api, 'GET', `/jobs/${created.json.id as string}?waitMs=60000`);
+      await held.answer('/slow', 200, {});
+      const after = await callApi(api, 'GET', `/jobs/${created.json.id as string}?waitMs=60000`);
       expect(after.json).toMatchObject({ status: 'succeeded' });
     }, WAKE_BUDGET_MS);
 
     it('answers GET /executions/:id?waitMs on the other API process once the worker process ended every job of the execution', async () => {
       const [a, b] = apis;
-      holdAt('/exec-last');
-      const created = await call(a, 'POST', '/executions', { jobs: [{ type: 'noop' }, { type: 'sleep', payload: { ms: 200 } }, httpJob('/exec-last')] });
+      held.hold('/exec-last');
+      const created = await callApi(a, 'POST', '/executions', { jobs: [{ type: 'noop' }, { type: 'sleep', payload: { ms: 200 } }, httpJob('/exec-last')] });
       expect(created.status).toBe(201);
-      const waited = call(b, 'GET', `/executions/${created.json.id as string}?waitMs=60000`);
-      await answer('/exec-last', 200, {});
+      const waited = callApi(b, 'GET', `/executions/${created.json.id as string}?waitMs=60000`);
+      await held.answer('/exec-last', 200, {});
       expect(await waited).toMatchObject({ status: 200, json: { status: 'succeeded', counts: { succeeded: 3 } } });
     }, WAKE_BUDGET_MS);
 
     it("answers a wait that outlives its job's deadline with the job its timeout failed on the worker process", async () => {
       const [a] = apis;
-      const done = await call(a, 'POST', '/jobs?waitMs=60000', { type: 'sleep', payload: { ms: 600_000 }, timeoutMs: 500, maxAttempts: 1 });
+      const done = await callApi(a, 'POST', '/jobs?waitMs=60000', { type: 'sleep', payload: { ms: 600_000 }, timeoutMs: 500, maxAttempts: 1 });
       expect(done).toMatchObject({ status: 201, json: { status: 'failed', attempts: 1, lastError: 'timed out after 500ms' } });
     }, WAKE_BUDGET_MS);
 
@@ -155,15 +134,15 @@ function describeWaits(where: string, queues: string, open: () => Promise<RedisT
       const [api] = apis;
       // paused: the worker claims nothing until every wait is in
       const queue = queues.split(':')[0];
-      expect((await call(api, 'POST', `/queues/${queue}/pause`)).status).toBe(200);
+      expect((await callApi(api, 'POST', `/queues/${queue}/pause`)).status).toBe(200);
       const ids: string[] = [];
       for (let i = 0; i < 1_000; i += 100) {
-        const bulk = await call(api, 'POST', '/jobs/bulk', { jobs: Array.from({ length: 100 }, (_, k) => ({ type: 'noop', payload: { n: i + k } })) });
+        const bulk = await callApi(api, 'POST', '/jobs/bulk', { jobs: Array.from({ length: 100 }, (_, k) => ({ type: 'noop', payload: { n: i + k } })) });
         expect(bulk.status).toBe(201);
         ids.push(...(bulk.json.ids as string[]));
       }
-      const waits = ids.map((id) => call(api, 'GET', `/jobs/${id}?waitMs=60000`));
-      expect((await call(api, 'POST', `/queues/${queue}/resume`)).status).toBe(200);
+      const waits = ids.map((id) => callApi(api, 'GET', `/jobs/${id}?waitMs=60000`));
+      expect((await callApi(api, 'POST', `/queues/${queue}/resume`)).status).toBe(200);
       const answers = await Promise.all(waits);
       expect(answers.map((a) => [a.status, a.json.id, a.json.status])).toEqual(ids.map((id) => [200, id, 'succeeded']));
     }, WAKE_BUDGET_MS);

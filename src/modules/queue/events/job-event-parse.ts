@@ -1,23 +1,7 @@
-import { JobEvent, JobEventKind } from '../../../domain/job-event';
+import { JOB_EVENT_KINDS, JobEvent } from '../../../domain/job-event';
 import { JOB_STATUSES, JobStatus } from '../../../domain/job';
 
-const KINDS: ReadonlySet<string> = new Set<JobEventKind>([
-  'enqueued',
-  'claimed',
-  'succeeded',
-  'retry_scheduled',
-  'failed',
-  'released',
-  'expired',
-  'cancelled',
-  'cancel_requested',
-  'retried',
-  'promoted',
-  'unblocked',
-  'skipped',
-  'progress',
-  'log',
-]);
+const KINDS: ReadonlySet<string> = new Set<string>(JOB_EVENT_KINDS);
 const STATUSES: ReadonlySet<string> = new Set<JobStatus>(JOB_STATUSES);
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
