@@ -9,6 +9,9 @@
   ARGV[1]  now (epoch ms)
   ARGV[2]  EVENTS_MAXLEN (unused: events-trim.lua bounds the stream)
   ARGV[3]  log lines kept per job (JOB_LOG_LINES)
+  ARGV[4]  the call's id: written on each job it applies to (field rid), so the same call sent
+           again (ioredis resends a command whose reply was lost) finds it there and answers 'ok'
+           without writing the lines or the events a second time
   then per item: job id, token, progress JSON ('' = none), the number n of log lines, the n lines
 
   Progress: the job's fields pg (the JSON) and pga (when). Log lines: the list K_JOB .. id .. ':lg',
@@ -27,14 +30,19 @@
 
 local SEP = '\31'
 local keep = tonumber(ARGV[3])
+local callId = ARGV[4]
 local out = {}
 local fields = {}
-local i = 4
+local i = 5
 while i <= #ARGV do
   local id, token, progress, n = ARGV[i], ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
   local key = K_JOB .. id
-  local v = redis.call('HMGET', key, 'st', 'tok', 'att', 'w', 'lgn', 'lgf')
-  if v[1] == 'running' and tonumber(v[2]) == tonumber(token) then
+  local v = redis.call('HMGET', key, 'st', 'tok', 'att', 'w', 'lgn', 'lgf', 'rid')
+  if v[1] == 'running' and tonumber(v[2]) == tonumber(token) and v[7] == callId then
+    -- this very call, applied before
+    out[#out + 1] = 'ok'
+  elseif v[1] == 'running' and tonumber(v[2]) == tonumber(token) then
+    redis.call('HSET', key, 'rid', callId)
     local head = id .. SEP .. 'running' .. SEP .. (v[3] or '0') .. SEP .. (v[4] or '') .. SEP .. v[2] .. SEP
     if progress ~= '' then
       redis.call('HSET', key, 'pg', progress, 'pga', NOW_TEXT)

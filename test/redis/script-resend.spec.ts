@@ -143,6 +143,18 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(h.store.jobs.heartbeat(QUEUE, [leaseOf(claimed)], LEASE_MS)).resolves.toEqual(['ok']);
   });
 
+  it('report: the lines written once, the progress once, one event of each; the same answer', async () => {
+    const h = current();
+    const job = await enqueueJob(h);
+    const claimed = await claimOne(h.store);
+    await h.takeEvents(QUEUE);
+    resend('report');
+    await expect(h.store.jobs.report(QUEUE, [{ ...leaseOf(claimed), progressJson: '7', lines: ['one', 'two'] }], 100)).resolves.toEqual(['ok']);
+    expect(await eventKinds(h)).toEqual([`progress:${job.id}`, `log:${job.id}`]);
+    await expect(h.store.admin.get(job.id)).resolves.toMatchObject({ progress: 7, logLines: 2 });
+    await expect(h.store.admin.logs(job.id, 1, 10)).resolves.toMatchObject({ total: 2, lines: [{ line: 'one' }, { line: 'two' }] });
+  });
+
   it('complete: succeeded, one succeeded event', async () => {
     const h = current();
     await enqueueJob(h);
@@ -426,7 +438,7 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
   });
 
   it('ran every script of SCRIPT_KEYS that changes state twice', () => {
-    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions', 'oldest-pending', 'board-read'];
+    const readOnly: ScriptName[] = ['counts', 'stray-leases', 'list-executions', 'oldest-pending', 'board-read', 'logs-read'];
     const missing = (Object.keys(SCRIPT_KEYS) as ScriptName[]).filter((s) => !readOnly.includes(s) && !ranTwice.has(s));
     expect(missing).toEqual([]);
   });

@@ -29,7 +29,8 @@ import { parseStoredJson, setStoredPayload } from '../job-payload';
  *   jobs that wait on it too (all space-separated)   np parents not yet settled (while
  *   blocked)   up '1': its end came from a parent (src/lua/includes/graph.lua)
  *   rtp the traceparent of its run that succeeded (a graph job, tracing on: its children link it)
- *   pg progress JSON   pga its time   lgn log lines written   lgf the oldest kept line's number (report.lua)
+ *   pg progress JSON   pga its time   lgn log lines written   lgf the oldest kept line's number
+ *   rid the id of the last report call applied (report.lua)
  */
 export type JobHash = Record<string, string>;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hardDeadline, leaseUntil } from '../../../domain/hard-time-limit';
 import { InvalidJobSpecError } from '../../../domain/errors';
 import { ClaimedJob, EnqueueResult, HeartbeatOutcome, Lease, NewJob } from '../../../domain/job';
@@ -113,7 +114,8 @@ export class RedisJobQueue extends JobQueue {
 
   async report(queue: string, items: ReportRequest[], logLines: number): Promise<ReportOutcome[]> {
     if (items.length === 0) return [];
-    const args: (string | number)[] = [logLines];
+    // the call's own id: a resend of this very call applies nothing twice (report.lua)
+    const args: (string | number)[] = [logLines, randomBytes(8).toString('hex')];
     for (const item of items) {
       const lines = item.lines ?? [];
       args.push(item.id, item.token, item.progressJson ?? '', lines.length, ...lines);
