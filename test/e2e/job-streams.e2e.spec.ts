@@ -1,4 +1,6 @@
+import http, { IncomingMessage } from 'node:http';
 import { MAX_LAST_EVENT_ID_LENGTH } from '../../src/modules/jobs/job-limits';
+import { STREAM_MAX_BUFFERED_BYTES } from '../../src/modules/jobs/job-streams';
 import { SseClient } from '../support/sse-client';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
 import { e2eStores } from './e2e-stores';
@@ -224,4 +226,53 @@ describe.each(STORES)('a cancel reaching a running job at once, in one process (
     await stream.until((e) => e.event === 'end');
     expect(stream.events.map((e) => e.event).slice(-3)).toEqual(['cancel_requested', 'cancelled', 'end']);
   });
+});
+
+describe('a stream whose client reads slower than its events come (Redis: the stream holds every event for the resume)', () => {
+  let e2e: E2eApp;
+  let port: number;
+  const queue = uniqueQueue();
+
+  beforeAll(async () => {
+    e2e = await startE2eApp({ ...STORES[1][1], QUEUES: queue });
+    await e2e.app.listen(0, '127.0.0.1');
+    port = Number(new URL(await e2e.app.getUrl()).port);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it(`is ended once more than ${STREAM_MAX_BUFFERED_BYTES / 1024 / 1024} MB wait unread for it, and its client resumes where it was with Last-Event-ID`, async () => {
+    // a client that reads nothing: the socket's buffers fill, then the process's
+    let res!: IncomingMessage;
+    const req = http.get({ host: '127.0.0.1', port, path: `/queues/${queue}/events?types=enqueued`, headers: { accept: 'text/event-stream' } });
+    await new Promise<void>((resolve) => req.once('response', (r) => ((res = r), r.pause(), resolve())));
+    // 120,000 enqueued events of about 300 bytes: far more than the socket buffers and the bound
+    const total = 120_000;
+    for (let i = 0; i < total; i += 1_000) {
+      await e2e.http().post('/jobs/bulk').send({ jobs: Array.from({ length: 1_000 }, () => ({ type: 'noop', queue, payload: { pad: 'x'.repeat(64) } })) }).expect(201);
+    }
+    // now read: what was written arrives, then the end the process sent (the client never closed it)
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    res.resume();
+    await new Promise<void>((resolve) => res.once('end', resolve));
+    const received = text.split('\nevent: enqueued\n').length - 1;
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThan(total);
+    // the last resume point it got: a reconnect from there brings the rest, every job once in all
+    const ids = [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]);
+    const resumed = new SseClient(`http://127.0.0.1:${port}/queues/${queue}/events?types=enqueued`, { headers: { 'Last-Event-ID': ids.at(-1)! } });
+    try {
+      await resumed.until((e) => e.event === 'ready');
+      const seen = new Set([...text.matchAll(/"jobId":"([^"]+)"/g)].map((m) => m[1]));
+      for (const e of resumed.named('enqueued')) seen.add(e.data.jobId);
+      expect(resumed.named('gap')).toEqual([]);
+      expect(seen.size).toBe(total);
+    } finally {
+      resumed.close();
+      req.destroy();
+    }
+  }, 60_000);
 });

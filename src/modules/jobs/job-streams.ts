@@ -22,9 +22,10 @@ export const STREAM_REPLAY_BATCHES = 1_000;
 export const STREAM_KEEPALIVE_MS = 15_000;
 
 /**
- * Bytes a stream may have waiting for a client that reads slower than its events come: beyond it
- * the stream ends, and the client resumes with Last-Event-ID (from the feed, which is bounded)
- * rather than this process holding its backlog.
+ * Bytes a stream may have waiting for a client that reads slower than its live events come: beyond
+ * it the stream ends, and the client resumes with Last-Event-ID (from the feed, which is bounded)
+ * rather than this process holding its backlog. A replay (after Last-Event-ID) goes at the client's
+ * pace instead: it waits for what it wrote to drain.
  */
 export const STREAM_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -47,9 +48,14 @@ export interface QueueStreamFilter {
   states?: ReadonlySet<JobStatus>;
 }
 
+/** Bytes a replay lets wait for the client before it waits for them to drain. */
+const REPLAY_HIGH_WATER_BYTES = 256 * 1024;
+
 /** One open response: `text/event-stream`, written as events come. */
 class EventStream {
   private ended = false;
+  /** Set once the stream sends live events: from then on, a client too slow for them ends it. */
+  live = false;
 
   constructor(
     private readonly res: Response,
@@ -64,7 +70,21 @@ class EventStream {
   send(event: string, data: string, id?: string): void {
     if (this.ended) return;
     this.res.write(id === undefined ? `event: ${event}\ndata: ${data}\n\n` : `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`);
-    if (this.res.writableLength > STREAM_MAX_BUFFERED_BYTES) this.end();
+    if (this.live && this.res.writableLength > STREAM_MAX_BUFFERED_BYTES) this.end();
+  }
+
+  /** A replay's pace: resolves once the client has taken what waits for it (or the stream ended). */
+  async drained(): Promise<void> {
+    if (this.ended || this.res.writableLength <= REPLAY_HIGH_WATER_BYTES) return;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.once('drain', done);
+      this.res.once('close', done);
+    });
   }
 
   comment(text: string): void {
@@ -131,10 +151,12 @@ export class JobStreams implements OnModuleDestroy {
       for (const batch of replay?.batches ?? []) {
         const mine = batch.events.filter((event) => event.id === id);
         mine.forEach((event, i) => stream.send(event.k, eventData(event), i === mine.length - 1 ? batch.position : undefined));
+        await stream.drained();
       }
       if (!replay?.complete) stream.send('gap', JSON.stringify({ reason: 'the events after Last-Event-ID are no longer all kept; the state that follows is current' }));
     }
     const job = found.source === 'store' ? presentJob(found.job) : presentHistoryJob(found.record);
+    stream.live = true;
     stream.send('state', JSON.stringify(job), seat.position);
     if (isFinal(job.status as JobStatus)) return this.finish(stream);
     live = (event, position, last) => {
@@ -175,12 +197,16 @@ export class JobStreams implements OnModuleDestroy {
         const at = [...from];
         for (let k = 0; k < parts.length && stream.open; k++) {
           const replay = await this.replay(parts[k], from[k], positions[k]);
-          for (const batch of replay?.batches ?? []) sendBatch(at, k, batch);
+          for (const batch of replay?.batches ?? []) {
+            sendBatch(at, k, batch);
+            await stream.drained();
+          }
           complete &&= replay?.complete === true;
         }
       }
       if (!complete) stream.send('gap', JSON.stringify({ reason: 'the events after Last-Event-ID are no longer all kept (or the queue has another number of partitions)' }));
     }
+    stream.live = true;
     stream.send('ready', JSON.stringify({ queue: name, partitions: parts.length }), positions.join(','));
     live = (k, batch) => sendBatch(positions, k, batch);
     for (const [k, batch] of early) live(k, batch);
