@@ -35,7 +35,7 @@ export class ExecutionWaits implements OnModuleDestroy {
   /** The execution once it has ended, or as it stands when `waitMs` has passed or `signal` aborted. */
   async untilEnded(id: string, waitMs: number, signal?: AbortSignal): Promise<Execution> {
     const queue = queueOfExecutionId(id);
-    if (queue === undefined || waitMs <= 0 || this.closed || signal?.aborted) return this.executions.get(id);
+    if (queue === undefined || waitMs <= 0 || this.closed || this.hub.closed || signal?.aborted) return this.executions.get(id);
     const deadline = Date.now() + waitMs;
     let changed = false;
     let wake: () => void = () => undefined;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { JobEvent } from '../../domain/job-event';
+import { StoreUnavailableError } from '../../domain/errors';
 import { FeedBatch, FeedReplay, FeedSubscription, JobFeed, Outbox } from '../queue';
 
 /** Hears one job's events: each with the position of the batch it came in, and whether it is that batch's last for the job. */
@@ -41,7 +42,12 @@ const LINGER_MS = 30_000;
 export class JobEventHub implements OnModuleDestroy {
   private feed: JobFeed | undefined;
   private readonly queues = new Map<string, HubQueue>();
-  private closed = false;
+  private shutDown = false;
+
+  /** Set once the process began to shut down: no new listener is taken (a wait answers at once). */
+  get closed(): boolean {
+    return this.shutDown;
+  }
 
   constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
 
@@ -71,7 +77,7 @@ export class JobEventHub implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.closed = true;
+    this.shutDown = true;
     for (const hub of this.queues.values()) clearTimeout(hub.linger);
     this.queues.clear();
     await this.feed?.close();
@@ -82,7 +88,8 @@ export class JobEventHub implements OnModuleDestroy {
   }
 
   private queueOf(queue: string): HubQueue {
-    if (this.closed) throw new Error('the job event hub is closed');
+    // 503 with Retry-After: the client goes on with another process
+    if (this.shutDown) throw new StoreUnavailableError('this process is shutting down', 1);
     let hub = this.queues.get(queue);
     if (hub?.linger) {
       clearTimeout(hub.linger);

@@ -55,7 +55,7 @@ export class JobWaits implements OnModuleDestroy {
    * to is unknown before): undefined, and its wait listens from after the write.
    */
   async watch(queue: string): Promise<JobWatch | undefined> {
-    if (this.closed || (this.config.queuePartitions.get(queue) ?? 1) > 1) return undefined;
+    if (this.closed || this.hub.closed || (this.config.queuePartitions.get(queue) ?? 1) > 1) return undefined;
     const watches = this.watchesOf(queue);
     const from = watches.heard;
     watches.watches.set(from, (watches.watches.get(from) ?? 0) + 1);
@@ -97,7 +97,7 @@ export class JobWaits implements OnModuleDestroy {
   async untilEnded(id: string, waitMs: number, options: { signal?: AbortSignal; watch?: JobWatch; written?: Job } = {}): Promise<Job | null> {
     const { signal, watch, written } = options;
     const queue = queueOfJobId(id);
-    if (queue === undefined || waitMs <= 0 || this.closed || signal?.aborted) return this.admin.get(id);
+    if (queue === undefined || waitMs <= 0 || this.closed || this.hub.closed || signal?.aborted) return this.admin.get(id);
     let ending = watch?.queue === queue ? watch.endOf(id) : undefined;
     let wake: () => void = () => undefined;
     const woken = new Promise<void>((resolve) => (wake = resolve));

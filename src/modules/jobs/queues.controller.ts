@@ -44,6 +44,7 @@ export class QueuesController {
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiBadRequestResponse({ description: 'The queue is not one of QUEUES, or a filter is invalid; `errors` names the field' })
+  @ApiServiceUnavailableResponse({ description: 'The job store is unreachable, or this process is shutting down; retry after Retry-After seconds' })
   @ApiOperation({ operationId: 'streamQueueEvents', summary: "A queue's job state changes as server-sent events, filtered by kind and state; resumes after Last-Event-ID" })
   async events(@Param('name') queue: string, @Query() query: QueueEventStreamQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const filter = { types: query.types && new Set(query.types), states: query.states && new Set(query.states) };
