@@ -58,9 +58,12 @@ describe('remote worker processes', () => {
       QUEUES: QUEUE,
       API_KEYS: KEY,
       API_KEYS_WORKER: `${WORKER_KEY}@${QUEUE}`,
-      LEASE_MS: '3000',
-      HEARTBEAT_MS: '500',
-      WORKER_DEAD_MS: '2000',
+      // short enough for the kill and SIGSTOP cases to take seconds; long enough that a worker
+      // process starved of CPU for a moment (CI runs this beside the 1,000,000-row history
+      // migration) is not taken for dead: with 2 s, one was, and its job ran a second attempt
+      LEASE_MS: '12000',
+      HEARTBEAT_MS: '1000',
+      WORKER_DEAD_MS: '6000',
       REAPER_INTERVAL_MS: '300',
     });
     await proc.waitForOutput(/listening on/, 60_000);
