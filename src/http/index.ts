@@ -7,3 +7,4 @@ export type { AuditedRoute, AuditRecorder } from './audited.decorator';
 export { requestAccess } from './request-access';
 export type { RequestAccess } from './request-access';
 export type { ApiAccess } from './api-key-check';
+export { clientGone } from './client-gone';

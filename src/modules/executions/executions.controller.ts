@@ -14,7 +14,7 @@ import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
 import { ExecutionWaits } from './execution-waits';
-import { Audited, param } from '../../http';
+import { Audited, clientGone, param } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
 
 @ApiTags('executions')
@@ -107,11 +107,4 @@ export class ExecutionsController {
   async cancel(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionResponseDto> {
     return toExecutionJson(await this.executions.cancel(id));
   }
-}
-
-/** Aborts when the response closes: it was sent, or the client went away (a wait then stops). */
-function clientGone(res: Response): AbortSignal {
-  const gone = new AbortController();
-  res.once('close', () => gone.abort());
-  return gone.signal;
 }

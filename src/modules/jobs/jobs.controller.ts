@@ -39,7 +39,7 @@ import { EventStreamQueryDto } from './dto/event-stream-query.dto';
 import { JobLogsQueryDto, JobLogsResponseDto } from './dto/job-logs.dto';
 import { DEFAULT_LOG_PAGE } from '../../domain/job-progress';
 import { JobStreams, lastEventIdOf, STREAM_API_DOC } from './job-streams';
-import { Audited, param } from '../../http';
+import { Audited, clientGone, param } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
 
 @ApiTags('jobs')
@@ -219,11 +219,4 @@ export class JobsController {
   async retry(@Param('id', JobIdPipe) id: string): Promise<JobResponseDto> {
     return presentJob(await this.jobs.retry(id));
   }
-}
-
-/** Aborts when the response closes: it was sent, or the client went away (a wait then stops). */
-function clientGone(res: Response): AbortSignal {
-  const gone = new AbortController();
-  res.once('close', () => gone.abort());
-  return gone.signal;
 }

@@ -18,6 +18,7 @@ import { InvalidJobSpecError } from '../../domain/errors';
 import { JobIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
 import { requestAccess } from '../../http/request-access';
+import { clientGone } from '../../http/client-gone';
 import { presentJob } from '../jobs';
 import { ClaimedJobDto, ClaimJobsDto, ClaimJobsResponseDto } from './dto/claim.dto';
 import { HeartbeatDto, HeartbeatResponseDto } from './dto/heartbeat.dto';
@@ -41,18 +42,6 @@ function checkName(value: string, field: string): string {
   return value;
 }
 
-/**
- * Aborts when the client goes away before its answer is sent (a long poll it gave up on). On the
- * response, which closes once per request: a listener on the socket would pile up on a kept-alive
- * connection, one per poll.
- */
-function clientGone(res: Response): AbortSignal {
-  const gone = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
 
 /**
  * Workers in any language (docs/remote-workers.md): claim with a long poll, heartbeat every lease
