@@ -1,11 +1,14 @@
 import { createTestDatabase, TestDatabase } from '../support/postgres-database';
 import { eventually } from '../support/eventually';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
+import { HistoryDatabase } from '../../src/modules/history';
 import { createRedisClient } from '../../src/modules/queue/redis/redis-connection';
 import { deletePrefixedKeys, TEST_REDIS_URL, uniqueTestPrefix } from '../support/redis-store-harness';
 import { E2eApp, startE2eApp, uniqueQueue } from './e2e-app';
 
 const ALL_RETENTION_ZERO = { succeededMs: 0, failedMs: 0, cancelledMs: 0 };
+/** JOB_LOG_LINES of these apps: a job keeps its newest 5 lines, in the store and in history. */
+const LOG_LINES = 5;
 
 const REDIS_PREFIX = uniqueTestPrefix();
 
@@ -26,7 +29,7 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
 
     beforeAll(async () => {
       db = await createTestDatabase();
-      e2e = await startE2eApp({ ...store(), DATABASE_URL: db.url, DB_MIGRATE: 'true' });
+      e2e = await startE2eApp({ ...store(), DATABASE_URL: db.url, DB_MIGRATE: 'true', JOB_LOG_LINES: String(LOG_LINES) });
     });
     afterAll(async () => {
       await e2e?.close();
@@ -122,6 +125,47 @@ function describeHistory(name: string, store: () => Record<string, string>): voi
       expect(res.body).toMatchObject({ id, queue, type: 'report', status: 'succeeded', attempts: 2, result: { rows: 3 }, workerId: 'w2', source: 'history' });
       expect(res.body).not.toHaveProperty('payload');
       await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+    });
+
+    it("keeps each attempt's progress and the job's newest log lines in history, and serves them once retention has trimmed the job", async () => {
+      const queue = uniqueQueue();
+      const id = (await e2e.http().post('/jobs').send({ type: 'report', queue }).expect(201)).body.id as string;
+      const first = (await e2e.store.jobs.claim(queue, 'w1', 1, 60_000)).jobs[0];
+      await e2e.store.jobs.report(queue, [{ id, token: first.token, progressJson: '{"done":1}', lines: ['a1', 'a2', 'a3', 'a4'] }], LOG_LINES);
+      await e2e.store.jobs.fail(queue, [{ id, token: first.token, error: 'boom', retryable: true, retryDelayMs: 0 }]);
+      const second = await eventually(async () => {
+        const claim = await e2e.store.jobs.claim(queue, 'w2', 1, 60_000);
+        if (claim.jobs.length !== 1) throw new Error('not claimable yet');
+        return claim.jobs[0];
+      });
+      await e2e.store.jobs.report(queue, [{ id, token: second.token, lines: ['b1', 'b2'] }], LOG_LINES);
+      await e2e.store.jobs.report(queue, [{ id, token: second.token, progressJson: '{"done":2}', lines: ['b3'] }], LOG_LINES);
+      await e2e.store.jobs.complete(queue, [{ id, token: second.token, resultJson: '"ok"' }]);
+      const attempts = await eventually(async () => {
+        const res = await e2e.http().get(`/jobs/${id}/attempts`).expect(200);
+        expect(res.body.items.map((a: { outcome: string }) => a.outcome)).toEqual(['failed', 'succeeded']);
+        return res.body.items;
+      });
+      expect(attempts).toMatchObject([
+        { run: 1, outcome: 'failed', progress: { done: 1 }, progressAt: expect.any(String) },
+        { run: 2, outcome: 'succeeded', progress: { done: 2 }, progressAt: expect.any(String) },
+      ]);
+
+      await eventually(async () => expect(await e2e.store.upkeep.trimFinished(queue, ALL_RETENTION_ZERO, 100)).toBe(1));
+      await expect(e2e.store.admin.get(id)).resolves.toBeNull();
+      const job = await e2e.http().get(`/jobs/${id}`).expect(200);
+      expect(job.body).toMatchObject({ source: 'history', status: 'succeeded', progress: { done: 2 }, progressAt: expect.any(String), logLines: 7 });
+
+      // 7 lines written, the newest 5 kept (lines 3..7), paged as the store paged them
+      const page = await e2e.http().get(`/jobs/${id}/logs?limit=3`).expect(200);
+      expect(page.body).toMatchObject({ jobId: id, source: 'history', total: 7, firstKept: 3, nextFrom: 6 });
+      expect(page.body.lines.map((l: { seq: number; line: string }) => `${l.seq} ${l.line}`)).toEqual(['3 a3', '4 a4', '5 b1']);
+      expect(Date.parse(page.body.lines[0].at)).not.toBeNaN();
+      const rest = await e2e.http().get(`/jobs/${id}/logs?from=${page.body.nextFrom}`).expect(200);
+      expect(rest.body).toMatchObject({ source: 'history', nextFrom: null });
+      expect(rest.body.lines.map((l: { seq: number; line: string }) => `${l.seq} ${l.line}`)).toEqual(['6 b2', '7 b3']);
+      const rows = (await (await e2e.app.get(HistoryDatabase).dataSource()).query(`SELECT seq, run FROM job_logs WHERE job_id = $1 ORDER BY seq`, [id])) as Array<{ seq: number; run: number }>;
+      expect(rows).toEqual([{ seq: 3, run: 1 }, { seq: 4, run: 1 }, { seq: 5, run: 2 }, { seq: 6, run: 2 }, { seq: 7, run: 2 }]);
     });
 
     it("shows a job's schedule from history as the store showed it, by id and in listings", async () => {

@@ -191,4 +191,77 @@ describe('HistoryBatchWriter (PostgreSQL)', () => {
     expect(await record(fid('odd-good'))).toMatchObject({ status: 'failed', last_error: 'nul  inside' });
     expect(await record(fid('odd-bad'))).toBeUndefined();
   });
+
+  describe('progress and log lines', () => {
+    const KEEP = 3;
+    const logged = async (id: string) =>
+      ((await ds.query(`SELECT seq, run, line FROM job_logs WHERE job_id = $1 ORDER BY seq`, [id])) as Array<{ seq: number; run: number; line: string }>).map(
+        (r) => `${r.run}:${r.seq} ${r.line}`,
+      );
+    /** A job that reports in two attempts: progress and 2 + 1 lines in run 1, then 3 lines and progress in run 2. */
+    function reportingJob(label: string): EventScript {
+      const log = (first: number, ...lines: string[]) => JSON.stringify([first, ...lines]);
+      return new EventScript('rep', fid(label))
+        .add({ k: 'enqueued', st: 'pending', att: 0, at: T0, type: 't', prio: 0, ctime: T0, max: 3 })
+        .add({ k: 'claimed', st: 'running', att: 1, at: T0 + 1, w: 'w1', run: 1 })
+        .add({ k: 'progress', st: 'running', att: 1, at: T0 + 2, w: 'w1', run: 1, data: '{"pct":50}' })
+        .add({ k: 'log', st: 'running', att: 1, at: T0 + 3, w: 'w1', run: 1, data: log(1, 'a', 'b') })
+        .add({ k: 'log', st: 'running', att: 1, at: T0 + 4, w: 'w1', run: 1, data: log(3, 'c') })
+        .add({ k: 'retry_scheduled', st: 'scheduled', att: 1, at: T0 + 5, w: 'w1', run: 1, err: 'boom' })
+        .add({ k: 'claimed', st: 'running', att: 2, at: T0 + 6, w: 'w2', run: 2 })
+        .add({ k: 'log', st: 'running', att: 2, at: T0 + 7, w: 'w2', run: 2, data: log(4, 'd', 'e', 'f') })
+        .add({ k: 'progress', st: 'running', att: 2, at: T0 + 8, w: 'w2', run: 2, data: '7' })
+        .add({ k: 'succeeded', st: 'succeeded', att: 2, at: T0 + 9, w: 'w2', run: 2, res: '"ok"' });
+    }
+
+    it("keeps each attempt's latest progress and the job's newest lines, across batches, once however often delivered", async () => {
+      const keeping = new HistoryBatchWriter(async () => ds, { logLines: KEEP });
+      const script = reportingJob('rep-batches');
+      // one event per batch, then all of them again (a redelivery)
+      for (const item of script.events) await keeping.write([item]);
+      await keeping.write(script.events);
+      const id = script.id;
+      expect(await logged(id)).toEqual(['2:4 d', '2:5 e', '2:6 f']);
+      expect(await record(id)).toMatchObject({ status: 'succeeded', progress: 7, log_lines: 6, result: 'ok' });
+      expect((await history.listAttempts(id)).map((a) => [a.run, a.outcome, a.progress, a.progressAt])).toEqual([
+        [1, 'failed', { pct: 50 }, T0 + 2],
+        [2, 'succeeded', 7, T0 + 8],
+      ]);
+      await expect(history.logs(id, 1, 2)).resolves.toEqual({
+        total: 6,
+        firstKept: 4,
+        lines: [{ seq: 4, at: T0 + 7, line: 'd' }, { seq: 5, at: T0 + 7, line: 'e' }],
+      });
+      await expect(history.findJob(id)).resolves.toMatchObject({ progress: 7, progressAt: T0 + 8, logLines: 6 });
+    });
+
+    it('ends in the same rows in one batch, shuffled, with a report that changes no state', async () => {
+      const keeping = new HistoryBatchWriter(async () => ds, { logLines: KEEP });
+      const script = reportingJob('rep-one');
+      await keeping.write(shuffled(script.events, 7));
+      expect(await logged(script.id)).toEqual(['2:4 d', '2:5 e', '2:6 f']);
+      // the successful attempt, claimed and ended in this batch, is held by the job's row, its progress too
+      expect((await history.listAttempts(script.id)).map((a) => [a.run, a.outcome, a.progress])).toEqual([
+        [1, 'failed', { pct: 50 }],
+        [2, 'succeeded', 7],
+      ]);
+      // a report delivered late (after the success) takes no state and no newer progress
+      const row = await record(script.id);
+      await keeping.write([script.events[2]]);
+      expect(await record(script.id)).toEqual(row);
+    });
+
+    it('counts lines without keeping any with JOB_LOG_LINES=0, and makes a row of a job whose reports alone it saw', async () => {
+      const counting = new HistoryBatchWriter(async () => ds, { logLines: 0 });
+      const script = reportingJob('rep-none');
+      const reports = script.events.filter((e) => e.event.k === 'log' || e.event.k === 'progress');
+      await counting.write(reports);
+      expect(await logged(script.id)).toEqual([]);
+      expect(await record(script.id)).toMatchObject({ status: 'running', attempts: 1, log_lines: 6, progress: 7 });
+      await counting.write(script.events);
+      expect(await record(script.id)).toMatchObject({ status: 'succeeded', log_lines: 6, progress: 7, type: 't' });
+      await expect(history.logs(script.id, 1, 10)).resolves.toEqual({ total: 6, firstKept: 7, lines: [] });
+      await expect(history.logs(fid('rep-unknown'), 1, 10)).resolves.toBeNull();
+    });
+  });
 });

@@ -75,7 +75,7 @@ describe('history partition compaction (PostgreSQL)', () => {
     clock.set(JAN_10 + DAY + HOUR);
     const report = await partitions().maintain();
     expect(report.errors).toEqual([]);
-    expect(report.compacted.sort()).toEqual(['executions_p20260110', 'job_attempts_p20260110', 'job_records_p20260110']);
+    expect(report.compacted.sort()).toEqual(['executions_p20260110', 'job_attempts_p20260110', 'job_logs_p20260110', 'job_records_p20260110']);
     const after = await indexBytes('job_records_p20260110');
     expect(after).toBeLessThan(before);
     expect(await mark('job_records_p20260110')).toMatch(/^claimq: indexes compacted/);

@@ -24,7 +24,7 @@ describe('HistoryDrain', () => {
     const writes: SourcedJobEvent[][] = [];
     drain = new HistoryDrain(new MemoryJobEventSource(log, { pollMs: 5 }), async (events) => {
       writes.push([...events]);
-      return { records: 0, attempts: 0, rejected: [] };
+      return { records: 0, attempts: 0, logLines: 0, rejected: [] };
     }, options);
     drain.start();
     return writes;

@@ -17,6 +17,7 @@ function doneJob(label: string, at: number) {
   return new EventScript('part', id, at)
     .add({ k: 'enqueued', st: 'pending', att: 0, at, type: 't', prio: 0, ctime: at, max: 3 })
     .add({ k: 'claimed', st: 'running', att: 1, at: at + 1, w: 'w', run: 1 })
+    .add({ k: 'log', st: 'running', att: 1, at: at + 1, w: 'w', run: 1, data: '[1,"working"]' })
     .add({ k: 'failed', st: 'failed', att: 1, at: at + 2, w: 'w', run: 1, err: 'first' })
     .add({ k: 'retried', st: 'pending', att: 0, at: at + 3 })
     .add({ k: 'claimed', st: 'running', att: 1, at: at + 4, w: 'w', run: 2 })
@@ -51,7 +52,7 @@ describe('history partitions (PostgreSQL)', () => {
     const report = await partitions().maintain();
     expect(report.ran).toBe(true);
     const days = Array.from({ length: 8 }, (_, i) => new Date(Date.UTC(2026, 0, 10 + i)).toISOString().slice(0, 10).replace(/-/g, ''));
-    for (const table of ['job_records', 'job_attempts', 'executions']) {
+    for (const table of ['job_records', 'job_attempts', 'job_logs', 'executions']) {
       expect(await rangeNames(table)).toEqual(days.map((d) => `${table}_p${d}`));
     }
     // a second pass has nothing to do
@@ -61,6 +62,7 @@ describe('history partitions (PostgreSQL)', () => {
     await writer.write(job.events);
     expect(await homeOf('job_records', 'id', job.id)).toEqual(['job_records_p20260110']);
     expect(await homeOf('job_attempts', 'job_id', job.id)).toEqual(['job_attempts_p20260110']);
+    expect(await homeOf('job_logs', 'job_id', job.id)).toEqual(['job_logs_p20260110']);
     await expect(history.findJob(job.id)).resolves.toMatchObject({ status: 'succeeded', createdAt: JAN_10 + 1000, result: 'ok' });
     expect((await history.listAttempts(job.id)).map((a) => [a.run, a.outcome, a.error])).toEqual([
       [1, 'failed', 'first'],
@@ -80,8 +82,11 @@ describe('history partitions (PostgreSQL)', () => {
       expect.arrayContaining([
         { partition: 'job_records_p20260107', rows: 1 },
         { partition: 'job_attempts_p20260107', rows: 1 },
+        { partition: 'job_logs_p20260107', rows: 1 },
       ]),
     );
+    expect(await homeOf('job_logs', 'job_id', old.id)).toEqual(['job_logs_p20260107']);
+    await expect(history.logs(old.id, 1, 10)).resolves.toMatchObject({ total: 1, firstKept: 1, lines: [{ seq: 1, line: 'working' }] });
     expect(await homeOf('job_records', 'id', old.id)).toEqual(['job_records_p20260107']);
     expect(await homeOf('job_attempts', 'job_id', old.id)).toEqual(['job_attempts_p20260107']);
     await expect(history.findJob(old.id)).resolves.toMatchObject({ status: 'succeeded', attempts: 1 });
@@ -100,14 +105,14 @@ describe('history partitions (PostgreSQL)', () => {
     clock.advance(40 * DAY); // Feb 19: retention 30 days keeps partitions ending after Jan 20, 12:00
     const report = await partitions(30).maintain();
     expect(report.errors).toEqual([]);
-    const dayTables = (day: string) => ['job_records', 'job_attempts', 'executions'].map((t) => `${t}_p${day}`);
+    const dayTables = (day: string) => ['job_records', 'job_attempts', 'job_logs', 'executions'].map((t) => `${t}_p${day}`);
     expect(report.dropped.sort()).toEqual(
       ['20260110', '20260111', '20260112', '20260113', '20260114', '20260115', '20260116', '20260117']
         .flatMap(dayTables)
-        .concat('job_records_p20260107', 'job_attempts_p20260107') // made when the default rows of Jan 7 moved
+        .concat('job_records_p20260107', 'job_attempts_p20260107', 'job_logs_p20260107') // made when the default rows of Jan 7 moved
         .sort(),
     );
-    expect(report.deleted).toBe(2); // the ancient job's record and its failed attempt's row
+    expect(report.deleted).toBe(3); // the ancient job's record, its failed attempt's row and its log line
     expect((await rangeNames('job_records'))[0]).toBe('job_records_p20260219');
 
     await expect(history.findJob(kept.id)).resolves.toBeNull(); // Jan 16: dropped with its partition

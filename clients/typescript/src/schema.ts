@@ -1264,6 +1264,17 @@ export interface components {
             executionId?: string;
             /** @description Set on jobs a recurring schedule fired; clients cannot set it */
             schedule?: components["schemas"]["JobScheduleResponseDto"];
+            /** @description The latest progress its handler reported (ctx.progress: a number or a JSON value of at most 4 KB); absent until one did */
+            progress?: ({
+                [key: string]: unknown;
+            } | null) | unknown[] | string | number | boolean;
+            /**
+             * Format: date-time
+             * @description When the progress was reported
+             */
+            progressAt?: string;
+            /** @description Log lines its handlers wrote, in all (GET /jobs/{id}/logs pages the kept ones); absent until one did */
+            logLines?: number;
             type?: string;
             priority?: number;
             maxAttempts?: number;
@@ -1345,7 +1356,7 @@ export interface components {
             /** @description Pass as `from` for the next page; null when this page reaches the last line written so far */
             nextFrom: number | null;
             /**
-             * @description `history`: retention removed the job from the store, and job history does not keep log lines (the page is empty)
+             * @description `history`: retention removed the job from the store, and the page is what job history kept (its newest JOB_LOG_LINES; empty with history off)
              * @enum {string}
              */
             source: "store" | "history";
@@ -1373,6 +1384,13 @@ export interface components {
             finishedAt?: string;
             /** @description Why the attempt failed or expired */
             error?: string;
+            /** @description The latest progress this attempt reported (ctx.progress: a number or a JSON value); absent until it did */
+            progress?: Record<string, never>;
+            /**
+             * Format: date-time
+             * @description When this attempt reported it
+             */
+            progressAt?: string;
         };
         JobAttemptsResponseDto: {
             jobId: string;

@@ -7,6 +7,7 @@ import { AddJobSchedule1767657600000 } from './migrations/1767657600000-add-job-
 import { CreateAuditLog1767744000000 } from './migrations/1767744000000-create-audit-log';
 import { AddGraphCounts1767830400000 } from './migrations/1767830400000-add-graph-counts';
 import { AddJobGraph1767916800000 } from './migrations/1767916800000-add-job-graph';
+import { KeepProgressAndLogs1768003200000 } from './migrations/1768003200000-keep-progress-and-logs';
 
 /**
  * Every history migration, oldest first. Listed as classes rather than a file glob so the same
@@ -22,4 +23,5 @@ export const HISTORY_MIGRATIONS = [
   CreateAuditLog1767744000000,
   AddGraphCounts1767830400000,
   AddJobGraph1767916800000,
+  KeepProgressAndLogs1768003200000,
 ];

@@ -32,7 +32,7 @@ export class HistoryWriterService implements OnApplicationBootstrap, BeforeAppli
     database: HistoryDatabase,
     @Optional() metrics?: ClaimqMetrics,
   ) {
-    this.writer = new HistoryBatchWriter(() => database.dataSource());
+    this.writer = new HistoryBatchWriter(() => database.dataSource(), { logLines: config.jobLogLines });
     this.rejected = new Counter({
       name: `${METRIC_PREFIX}history_rejected_total`,
       help: 'Jobs whose events PostgreSQL refused as data: set aside (logged), the rest of their batch written',

@@ -25,6 +25,11 @@ export function presentHistoryJob(record: JobHistoryRecord): JobHistoryResponseD
   if (record.lastError !== undefined) view.lastError = record.lastError;
   if (record.executionId !== undefined) view.executionId = record.executionId;
   if (record.schedule !== undefined) view.schedule = { name: record.schedule.name, fireAt: iso(record.schedule.fireAt) };
+  if (record.progressAt !== undefined) {
+    view.progress = record.progress;
+    view.progressAt = iso(record.progressAt);
+  }
+  if (record.logLines !== undefined) view.logLines = record.logLines;
   return view;
 }
 
@@ -34,5 +39,9 @@ export function presentHistoryAttempt(attempt: JobAttemptHistory): JobAttemptRes
   if (attempt.startedAt !== undefined) view.startedAt = iso(attempt.startedAt);
   if (attempt.finishedAt !== undefined) view.finishedAt = iso(attempt.finishedAt);
   if (attempt.error !== undefined) view.error = attempt.error;
+  if (attempt.progressAt !== undefined) {
+    view.progress = attempt.progress;
+    view.progressAt = iso(attempt.progressAt);
+  }
   return view;
 }

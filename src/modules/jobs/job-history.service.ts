@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InvalidJobSpecError, JobNotFoundError } from '../../domain/errors';
 import { Job } from '../../domain/job';
+import { LogPage } from '../../domain/job-progress';
 import { HistoryQueryService, JobHistoryPage, JobHistoryQuery, JobHistoryRecord } from '../history';
 import { JobAdmin } from '../queue';
 import { JobLogsResponseDto } from './dto/job-logs.dto';
@@ -53,18 +54,16 @@ export class JobHistoryService {
   }
 
   /**
-   * A page of the job's kept log lines. A job only job history still knows (retention removed it
-   * from the store) answers an empty page: history does not keep log lines.
+   * A page of the job's kept log lines: from the store while it holds the job, then from job
+   * history (which keeps the same newest JOB_LOG_LINES); an empty page when history is off.
    */
   async logs(id: string, from: number, limit: number): Promise<JobLogsResponseDto> {
-    const page = await this.admin.logs(id, from, limit);
-    if (!page) {
-      await this.find(id);
-      return { jobId: id, lines: [], total: 0, firstKept: 1, nextFrom: null, source: 'history' };
-    }
-    const lines = page.lines.map((l) => ({ seq: l.seq, at: new Date(l.at).toISOString(), line: l.line }));
-    const last = lines.at(-1)?.seq ?? Math.max(from, page.firstKept) - 1;
-    return { jobId: id, lines, total: page.total, firstKept: page.firstKept, nextFrom: last < page.total ? last + 1 : null, source: 'store' };
+    const stored = await this.admin.logs(id, from, limit);
+    if (stored) return logsPage(id, from, stored, 'store');
+    const page = await this.history?.logs(id, from, limit);
+    if (page) return logsPage(id, from, page, 'history');
+    await this.find(id);
+    return { jobId: id, lines: [], total: 0, firstKept: 1, nextFrom: null, source: 'history' };
   }
 
   /** Jobs created in [from, to), newest first: only history can answer this. */
@@ -75,4 +74,10 @@ export class JobHistoryService {
     }
     return this.history.listJobs(query);
   }
+}
+
+function logsPage(id: string, from: number, page: LogPage, source: 'store' | 'history'): JobLogsResponseDto {
+  const lines = page.lines.map((l) => ({ seq: l.seq, at: new Date(l.at).toISOString(), line: l.line }));
+  const last = lines.at(-1)?.seq ?? Math.max(from, page.firstKept) - 1;
+  return { jobId: id, lines, total: page.total, firstKept: page.firstKept, nextFrom: last < page.total ? last + 1 : null, source };
 }

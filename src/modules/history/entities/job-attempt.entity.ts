@@ -44,6 +44,16 @@ export class JobAttemptEntity {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
+  /** The latest progress this attempt reported, when, and the position of that report. */
+  @Column({ type: 'jsonb', nullable: true })
+  progress: unknown;
+
+  @Column({ name: 'progress_at', type: 'timestamptz', nullable: true })
+  progressAt: Date | null;
+
+  @Column({ name: 'progress_version', type: 'numeric', precision: 32, scale: 0, nullable: true })
+  progressVersion: string | null;
+
   @Column({ name: 'claim_version', type: 'numeric', precision: 32, scale: 0, nullable: true })
   claimVersion: string | null;
 

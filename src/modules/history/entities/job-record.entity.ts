@@ -82,6 +82,20 @@ export class JobRecordEntity {
   @Column({ name: 'schedule_fire_at', type: 'timestamptz', nullable: true })
   scheduleFireAt: Date | null;
 
+  /** The latest progress its handler reported (job-progress.ts), when, and the position of that report. */
+  @Column({ type: 'jsonb', nullable: true })
+  progress: unknown;
+
+  @Column({ name: 'progress_at', type: 'timestamptz', nullable: true })
+  progressAt: Date | null;
+
+  @Column({ name: 'progress_version', type: 'numeric', precision: 32, scale: 0, nullable: true })
+  progressVersion: string | null;
+
+  /** Log lines written in all (the last line's number); job_logs keeps the newest JOB_LOG_LINES. */
+  @Column({ name: 'log_lines', type: 'integer', nullable: true })
+  logLines: number | null;
+
   /** Position of the event that set status, attempts, updated_at, finished_at and result. */
   @Column({ type: 'numeric', precision: 32, scale: 0 })
   version: string;

@@ -37,8 +37,8 @@ const TABLES: TableSpec[] = [
   {
     name: 'job_records',
     columns: ['id', 'queue', 'type', 'status', 'attempts', 'max_attempts', 'priority', 'created_at', 'updated_at', 'started_at',
-      'finished_at', 'worker_id', 'result', 'last_error', 'execution_id', 'schedule_name', 'schedule_fire_at', 'graph_key', 'depends_on', 'version', 'claim_version',
-      'error_version'],
+      'finished_at', 'worker_id', 'result', 'last_error', 'execution_id', 'schedule_name', 'schedule_fire_at', 'graph_key', 'depends_on', 'progress', 'progress_at',
+      'progress_version', 'log_lines', 'version', 'claim_version', 'error_version'],
     keyExpr: 'claimq_id_time(id)',
     conflict: '(created_at, id)',
     merge: JOB_RECORD_MERGE,
@@ -46,11 +46,19 @@ const TABLES: TableSpec[] = [
   },
   {
     name: 'job_attempts',
-    columns: ['job_id', 'run', 'attempt', 'worker_id', 'started_at', 'finished_at', 'outcome', 'error', 'claim_version', 'end_version', 'created_at'],
+    columns: ['job_id', 'run', 'attempt', 'worker_id', 'started_at', 'finished_at', 'outcome', 'error', 'claim_version', 'end_version', 'progress',
+      'progress_at', 'progress_version', 'created_at'],
     keyExpr: 'claimq_id_time(job_id)',
     conflict: '(created_at, job_id, run)',
     merge: JOB_ATTEMPT_MERGE,
     alias: 'a',
+  },
+  {
+    name: 'job_logs',
+    columns: ['job_id', 'seq', 'run', 'at', 'line', 'created_at'],
+    keyExpr: 'claimq_id_time(job_id)',
+    conflict: '(created_at, job_id, seq)',
+    alias: 'l',
   },
   {
     name: 'executions',

@@ -4,6 +4,7 @@ import { timeOfJobId } from '../../../domain/job-id';
 import { historyKeyOf } from '../writer/job-history-fold';
 import { StoreUnavailableError } from '../../../domain/errors';
 import { ExecutionRecord } from '../../../domain/execution';
+import { LogPage } from '../../../domain/job-progress';
 import { ExecutionEntity } from '../entities/execution.entity';
 import { JobAttemptEntity } from '../entities/job-attempt.entity';
 import { JobRecordEntity } from '../entities/job-record.entity';
@@ -43,6 +44,12 @@ export function withRecordAttempt(rows: JobAttemptEntity[], record: JobRecordEnt
     claimVersion: record.claimVersion,
     endVersion: record.version,
   });
+  // the job's latest progress, when this attempt reported it (after its claim)
+  if (record.progressVersion !== null && record.progressAt !== null && BigInt(record.progressVersion) > BigInt(record.claimVersion)) {
+    Object.assign(held, { progress: record.progress, progressAt: record.progressAt, progressVersion: record.progressVersion });
+  } else {
+    Object.assign(held, { progress: null, progressAt: null, progressVersion: null });
+  }
   return [...rows, held];
 }
 
@@ -94,6 +101,33 @@ export class HistoryQueryService {
     const byRun = new Map<number, JobAttemptEntity>();
     for (const row of [...moved, ...keyed]) byRun.set(row.run, row);
     return withRecordAttempt([...byRun.values()].sort((a, b) => a.run - b.run), record).map(toJobAttemptHistory);
+  }
+
+  /**
+   * A page of the log lines history keeps of a job (its newest JOB_LOG_LINES), from line `from`
+   * on; null when history has no row of the job.
+   */
+  async logs(jobId: string, from: number, limit: number): Promise<LogPage | null> {
+    const ds = await this.connected();
+    const key = new Date(historyKeyOf(jobId));
+    const [record, lines, [oldest]] = await available(
+      Promise.all([
+        this.findJobRow(ds, jobId),
+        ds.query(
+          `SELECT seq, (extract(epoch FROM at) * 1000)::float8 AS at, line FROM job_logs
+           WHERE created_at = $1 AND job_id = $2 AND seq >= $3 ORDER BY seq LIMIT $4`,
+          [key, jobId, from, limit],
+        ) as Promise<Array<{ seq: number; at: number; line: string }>>,
+        ds.query(`SELECT min(seq) AS seq FROM job_logs WHERE created_at = $1 AND job_id = $2`, [key, jobId]) as Promise<Array<{ seq: number | null }>>,
+      ]),
+    );
+    if (!record) return null;
+    const total = Math.max(record.logLines ?? 0, lines.at(-1)?.seq ?? 0);
+    return {
+      lines: lines.map((l) => ({ seq: l.seq, at: Math.round(Number(l.at)), line: l.line })),
+      total,
+      firstKept: oldest?.seq ?? total + 1,
+    };
   }
 
   async listJobs(query: JobHistoryQuery): Promise<JobHistoryPage> {

@@ -28,7 +28,14 @@ export function toJobHistoryRecord(e: JobRecordEntity): JobHistoryRecord {
     schedule: e.scheduleName !== null && e.scheduleFireAt !== null ? { name: e.scheduleName, fireAt: e.scheduleFireAt.getTime() } : undefined,
     key: opt(e.graphKey ?? null),
     dependsOn: opt(e.dependsOn ?? null),
+    ...reported(e),
+    logLines: opt(e.logLines ?? null),
   };
+}
+
+/** Progress as history holds it: absent until a report set it (a reported null included). */
+function reported(e: { progress: unknown; progressAt: Date | null }): { progress?: unknown; progressAt?: number } {
+  return e.progressAt === null || e.progressAt === undefined ? {} : { progress: e.progress, progressAt: e.progressAt.getTime() };
 }
 
 /**
@@ -61,5 +68,6 @@ export function toJobAttemptHistory(e: JobAttemptEntity): JobAttemptHistory {
     finishedAt: ms(e.finishedAt),
     outcome: e.outcome,
     error: opt(e.error),
+    ...reported(e),
   };
 }

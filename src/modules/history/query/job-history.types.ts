@@ -23,6 +23,10 @@ export interface JobHistoryRecord {
   /** A graph job's key and its parents' keys. */
   key?: string;
   dependsOn?: string[];
+  /** The latest progress its handler reported, and when; log lines written in all. */
+  progress?: unknown;
+  progressAt?: number;
+  logLines?: number;
 }
 
 export interface JobAttemptHistory {
@@ -35,6 +39,9 @@ export interface JobAttemptHistory {
   finishedAt?: number;
   outcome: AttemptOutcome;
   error?: string;
+  /** The latest progress this attempt reported, and when. */
+  progress?: unknown;
+  progressAt?: number;
 }
 
 export interface JobHistoryQuery {

@@ -31,7 +31,19 @@ export interface JobRecordRow {
   /** A graph job's key and its parents' keys (job-graph.ts), present only for such jobs, as the schedule. */
   graph_key?: string;
   depends_on?: string[];
-  version: string;
+  /**
+   * The latest progress (the value), when, and its event's position; log_lines: lines written in
+   * all. Present only once a progress or log event of the job was folded, as the schedule.
+   */
+  progress?: unknown;
+  progress_at?: number;
+  progress_version?: string;
+  log_lines?: number;
+  /**
+   * null for a row only progress or log events made (they change no state): written as 0, so any
+   * state event's row wins the merge, and its status and attempts are what those events saw.
+   */
+  version: string | null;
   claim_version: string | null;
   error_version: string | null;
 }
@@ -50,11 +62,35 @@ export interface JobAttemptRow {
   error: string | null;
   claim_version: string | null;
   end_version: string | null;
+  /** The attempt's latest progress, when, and its event's position (present once one was folded). */
+  progress?: unknown;
+  progress_at?: number;
+  progress_version?: string;
+}
+
+/** One kept log line of a job (job_logs). */
+export interface JobLogRow {
+  job_id: string;
+  created_at: number;
+  /** the line's number, from 1 over the job's life */
+  seq: number;
+  run: number;
+  at: number;
+  line: string;
+}
+
+/** A job whose lines numbered below `below` are no longer kept (more than JOB_LOG_LINES written). */
+export interface JobLogTrim {
+  job_id: string;
+  created_at: number;
+  below: number;
 }
 
 export interface HistoryRows {
   records: JobRecordRow[];
   attempts: JobAttemptRow[];
+  logs: JobLogRow[];
+  logTrims: JobLogTrim[];
 }
 
 /**

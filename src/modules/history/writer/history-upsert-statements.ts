@@ -10,7 +10,8 @@
  *   `version`;
  * - started_at/worker_id follow the latest claim (`claim_version`); a worker seen only on an
  *   attempt's end fills an empty worker_id;
- * - last_error follows `error_version`;
+ * - last_error follows `error_version`; progress and progress_at follow `progress_version` (on jobs
+ *   and on attempts); log_lines is the highest seen;
  * - type, priority, max_attempts, execution_id, schedule_name, schedule_fire_at, graph_key, depends_on come from the
  *   enqueued event whenever it arrives;
  * - created_at is the time in the job's id, the partition key (job-history-fold.ts historyKeyOf):
@@ -39,6 +40,10 @@ export const JOB_RECORD_MERGE = `
   started_at = CASE WHEN ${newer('claim_version')} THEN EXCLUDED.started_at ELSE j.started_at END,
   worker_id = CASE WHEN ${newer('claim_version')} THEN EXCLUDED.worker_id ELSE coalesce(j.worker_id, EXCLUDED.worker_id) END,
   last_error = CASE WHEN ${newer('error_version')} THEN EXCLUDED.last_error ELSE j.last_error END,
+  progress = CASE WHEN ${newer('progress_version')} THEN EXCLUDED.progress ELSE j.progress END,
+  progress_at = CASE WHEN ${newer('progress_version')} THEN EXCLUDED.progress_at ELSE j.progress_at END,
+  progress_version = greatest(j.progress_version, EXCLUDED.progress_version),
+  log_lines = greatest(j.log_lines, EXCLUDED.log_lines),
   version = greatest(j.version, EXCLUDED.version),
   claim_version = greatest(j.claim_version, EXCLUDED.claim_version),
   error_version = greatest(j.error_version, EXCLUDED.error_version)`;
@@ -46,14 +51,16 @@ export const JOB_RECORD_MERGE = `
 export const UPSERT_JOB_RECORDS = `
 INSERT INTO job_records AS j (id, queue, type, status, attempts, max_attempts, priority, created_at, updated_at,
   started_at, finished_at, worker_id, result, last_error, execution_id, schedule_name, schedule_fire_at, graph_key, depends_on,
-  version, claim_version, error_version)
+  progress, progress_at, progress_version, log_lines, version, claim_version, error_version)
 SELECT r.id, r.queue, r.type, r.status, r.attempts, r.max_attempts, r.priority, ${ts('created_at')}, ${ts('updated_at')},
   ${ts('started_at')}, ${ts('finished_at')}, r.worker_id, r.result, r.last_error, r.execution_id, r.schedule_name,
-  ${ts('schedule_fire_at')}, r.graph_key, r.depends_on, r.version, r.claim_version, r.error_version
+  ${ts('schedule_fire_at')}, r.graph_key, r.depends_on, r.progress, ${ts('progress_at')}, r.progress_version, r.log_lines,
+  coalesce(r.version, 0), r.claim_version, r.error_version
 FROM json_to_recordset($1::json) AS r(id text, queue text, type text, status text, attempts integer,
   max_attempts integer, priority integer, created_at float8, updated_at float8, started_at float8,
   finished_at float8, worker_id text, result jsonb, last_error text, execution_id text, schedule_name text,
-  schedule_fire_at float8, graph_key text, depends_on jsonb, version numeric, claim_version numeric, error_version numeric)
+  schedule_fire_at float8, graph_key text, depends_on jsonb, progress jsonb, progress_at float8, progress_version numeric,
+  log_lines integer, version numeric, claim_version numeric, error_version numeric)
 ORDER BY r.created_at, r.id
 ON CONFLICT (created_at, id) DO UPDATE SET ${JOB_RECORD_MERGE}`;
 
@@ -61,6 +68,7 @@ ON CONFLICT (created_at, id) DO UPDATE SET ${JOB_RECORD_MERGE}`;
 const endIsCurrent = `coalesce(greatest(a.end_version, EXCLUDED.end_version), -1) > coalesce(greatest(a.claim_version, EXCLUDED.claim_version), -1)`;
 const endNewer = `coalesce(EXCLUDED.end_version, -1) > coalesce(a.end_version, -1)`;
 const claimNewer = `coalesce(EXCLUDED.claim_version, -1) > coalesce(a.claim_version, -1)`;
+const progressNewer = `coalesce(EXCLUDED.progress_version, -1) > coalesce(a.progress_version, -1)`;
 const endField = (col: string, running: string) =>
   `CASE WHEN NOT (${endIsCurrent}) THEN ${running} WHEN ${endNewer} THEN EXCLUDED.${col} ELSE a.${col} END`;
 
@@ -72,14 +80,36 @@ export const JOB_ATTEMPT_MERGE = `
   outcome = ${endField('outcome', `'running'`)},
   finished_at = ${endField('finished_at', 'NULL')},
   error = ${endField('error', 'NULL')},
+  progress = CASE WHEN ${progressNewer} THEN EXCLUDED.progress ELSE a.progress END,
+  progress_at = CASE WHEN ${progressNewer} THEN EXCLUDED.progress_at ELSE a.progress_at END,
+  progress_version = greatest(a.progress_version, EXCLUDED.progress_version),
   claim_version = greatest(a.claim_version, EXCLUDED.claim_version),
   end_version = greatest(a.end_version, EXCLUDED.end_version)`;
 
 export const UPSERT_JOB_ATTEMPTS = `
-INSERT INTO job_attempts AS a (job_id, created_at, run, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version)
+INSERT INTO job_attempts AS a (job_id, created_at, run, attempt, worker_id, started_at, finished_at, outcome, error, claim_version, end_version,
+  progress, progress_at, progress_version)
 SELECT r.job_id, ${ts('created_at')}, r.run, r.attempt, r.worker_id, ${ts('started_at')}, ${ts('finished_at')}, r.outcome, r.error,
-  r.claim_version, r.end_version
+  r.claim_version, r.end_version, r.progress, ${ts('progress_at')}, r.progress_version
 FROM json_to_recordset($1::json) AS r(job_id text, created_at float8, run integer, attempt integer, worker_id text,
-  started_at float8, finished_at float8, outcome text, error text, claim_version numeric, end_version numeric)
+  started_at float8, finished_at float8, outcome text, error text, claim_version numeric, end_version numeric,
+  progress jsonb, progress_at float8, progress_version numeric)
 ORDER BY r.created_at, r.job_id, r.run
 ON CONFLICT (created_at, job_id, run) DO UPDATE SET ${JOB_ATTEMPT_MERGE}`;
+
+/** Log lines are written once: a line delivered again (same job, same number) changes nothing. */
+export const INSERT_JOB_LOGS = `
+INSERT INTO job_logs (job_id, created_at, seq, run, at, line)
+SELECT r.job_id, ${ts('created_at')}, r.seq, r.run, ${ts('at')}, r.line
+FROM json_to_recordset($1::json) AS r(job_id text, created_at float8, seq integer, run integer, at float8, line text)
+ORDER BY r.created_at, r.job_id, r.seq
+ON CONFLICT (created_at, job_id, seq) DO NOTHING`;
+
+/**
+ * Lines of a job older than its newest JOB_LOG_LINES: deleted. A job's lines are keyed by the time
+ * in its id, which every row of it carries (job_logs has no rows keyed otherwise), so each job's
+ * are found through the key in its one partition.
+ */
+export const TRIM_JOB_LOGS = `
+DELETE FROM job_logs l USING json_to_recordset($1::json) AS r(job_id text, created_at float8, below integer)
+WHERE l.created_at = ${ts('created_at')} AND l.job_id = r.job_id AND l.seq < r.below`;

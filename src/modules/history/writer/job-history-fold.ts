@@ -2,8 +2,9 @@ import { isFinal } from '../../../domain/job';
 import { JobEvent, JobEventKind } from '../../../domain/job-event';
 import { AttemptOutcome } from '../entities/job-attempt.entity';
 import { SourcedJobEvent } from '../../queue';
-import { HistoryRows, JobAttemptRow, JobRecordRow } from './history-rows';
+import { HistoryRows, JobAttemptRow, JobLogRow, JobLogTrim, JobRecordRow } from './history-rows';
 import { timeOfJobId } from '../../../domain/job-id';
+import { decodeLogData, DEFAULT_JOB_LOG_LINES } from '../../../domain/job-progress';
 
 /** Event kinds that end an attempt when they carry its run number (or, in older events, its worker `w`). */
 const ATTEMPT_ENDS: Partial<Record<JobEventKind, AttemptOutcome>> = {
@@ -28,15 +29,29 @@ export const historyKeyOf = (id: string): number => timeOfJobId(id) ?? 0;
  * does not depend on how events are split into batches, on their delivery order, or on
  * duplicates.
  */
-export function foldJobEvents(batch: readonly SourcedJobEvent[]): HistoryRows {
+export function foldJobEvents(batch: readonly SourcedJobEvent[], options: FoldOptions = {}): HistoryRows {
+  const keep = options.logLines ?? DEFAULT_JOB_LOG_LINES;
   const sorted = [...batch].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
   const records = new Map<string, JobRecordRow>();
   const attempts = new Map<string, AttemptDraft>();
+  const logs = new Map<string, JobLogRow[]>();
   for (const item of sorted) {
-    // a handler's progress and log lines change no state: job history does not keep them yet
-    if (item.event.k === 'progress' || item.event.k === 'log') continue;
+    if (item.event.k === 'progress' || item.event.k === 'log') {
+      applyReport(records, attempts, logs, item, keep);
+      continue;
+    }
     applyToRecord(records, item);
     applyToAttempt(attempts, item);
+  }
+  const logRows: JobLogRow[] = [];
+  const logTrims: JobLogTrim[] = [];
+  for (const row of records.values()) {
+    if (row.log_lines === undefined || row.log_lines <= keep) continue;
+    logTrims.push({ job_id: row.id, created_at: row.created_at, below: row.log_lines - keep + 1 });
+  }
+  for (const [id, lines] of logs) {
+    const below = (records.get(id)?.log_lines ?? 0) - keep + 1;
+    for (const line of lines) if (line.seq >= below) logRows.push(line);
   }
   return {
     records: [...records.values()].sort((a, b) => compareText(a.id, b.id)),
@@ -44,6 +59,75 @@ export function foldJobEvents(batch: readonly SourcedJobEvent[]): HistoryRows {
       .filter((draft) => !heldByRecord(draft))
       .map(finishAttempt)
       .sort((a, b) => compareText(a.job_id, b.job_id) || a.run - b.run),
+    logs: logRows.sort((a, b) => compareText(a.job_id, b.job_id) || a.seq - b.seq),
+    logTrims: logTrims.sort((a, b) => compareText(a.job_id, b.job_id)),
+  };
+}
+
+export interface FoldOptions {
+  /** JOB_LOG_LINES: log lines kept per job (the newest); 0 keeps none, counting them only. */
+  logLines?: number;
+}
+
+/**
+ * A handler's report (progress, log lines) changes no state. Progress goes on the job's row and on
+ * its attempt's (by run number), each taken when newer than what the row holds; log lines become
+ * job_logs rows and raise the job's count of lines written. A job row that only reports made has
+ * no state version (see JobRecordRow.version), so it never overrides a state event's.
+ */
+function applyReport(
+  records: Map<string, JobRecordRow>,
+  attempts: Map<string, AttemptDraft>,
+  logs: Map<string, JobLogRow[]>,
+  { queue, event: e, version }: SourcedJobEvent,
+  keep: number,
+): void {
+  const v = version.toString();
+  let row = records.get(e.id);
+  if (!row) {
+    row = newRecord(queue, e, null);
+    records.set(e.id, row);
+  }
+  if (e.k === 'progress') {
+    const progress = parseResult(e.data);
+    Object.assign(row, { progress, progress_at: e.at, progress_version: v });
+    if (e.run === undefined) return;
+    const key = `${e.id}\u0000${e.run}`;
+    let draft = attempts.get(key);
+    if (!draft) {
+      draft = { row: newAttempt(e, e.run, e.att), byRun: true };
+      draft.row.worker_id = e.w ?? null;
+      attempts.set(key, draft);
+    }
+    Object.assign(draft.row, { progress, progress_at: e.at, progress_version: v });
+    return;
+  }
+  const log = decodeLogData(e.data);
+  if (!log || log.lines.length === 0) return;
+  const last = log.first + log.lines.length - 1;
+  row.log_lines = Math.max(row.log_lines ?? 0, last);
+  if (keep <= 0) return;
+  let lines = logs.get(e.id);
+  if (!lines) logs.set(e.id, (lines = []));
+  const run = e.run ?? e.att;
+  // only the newest `keep` of this event can be kept
+  for (let k = Math.max(0, log.lines.length - keep); k < log.lines.length; k++) {
+    lines.push({ job_id: e.id, created_at: historyKeyOf(e.id), seq: log.first + k, run, at: e.at, line: log.lines[k] });
+  }
+}
+
+function newRecord(queue: string, e: JobEvent, version: string | null): JobRecordRow {
+  return {
+    id: e.id, queue, type: null, status: e.st, attempts: e.att, max_attempts: null, priority: null,
+    created_at: historyKeyOf(e.id), updated_at: e.at, started_at: null, finished_at: null, worker_id: null,
+    result: null, last_error: null, execution_id: null, version, claim_version: null, error_version: null,
+  };
+}
+
+function newAttempt(e: JobEvent, run: number, attempt: number): JobAttemptRow {
+  return {
+    job_id: e.id, created_at: historyKeyOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
+    outcome: 'running', error: null, claim_version: null, end_version: null,
   };
 }
 
@@ -51,11 +135,7 @@ function applyToRecord(records: Map<string, JobRecordRow>, { queue, event: e, ve
   const v = version.toString();
   let row = records.get(e.id);
   if (!row) {
-    row = {
-      id: e.id, queue, type: null, status: e.st, attempts: e.att, max_attempts: null, priority: null,
-      created_at: historyKeyOf(e.id), updated_at: e.at, started_at: null, finished_at: null, worker_id: null,
-      result: null, last_error: null, execution_id: null, version: v, claim_version: null, error_version: null,
-    };
+    row = newRecord(queue, e, v);
     records.set(e.id, row);
   }
   if (e.k === 'enqueued') {
@@ -103,13 +183,7 @@ function applyToAttempt(attempts: Map<string, AttemptDraft>, { event: e, version
   const key = `${e.id}\u0000${run}`;
   let draft = attempts.get(key);
   if (!draft) {
-    draft = {
-      row: {
-        job_id: e.id, created_at: historyKeyOf(e.id), run, attempt, worker_id: null, started_at: null, finished_at: null,
-        outcome: 'running', error: null, claim_version: null, end_version: null,
-      },
-      byRun: e.run !== undefined,
-    };
+    draft = { row: newAttempt(e, run, attempt), byRun: e.run !== undefined };
     attempts.set(key, draft);
   }
   const row = draft.row;

@@ -27,6 +27,12 @@ export class JobAttemptResponseDto {
 
   @ApiPropertyOptional({ description: 'Why the attempt failed or expired' })
   error?: string;
+
+  @ApiPropertyOptional({ description: 'The latest progress this attempt reported (ctx.progress: a number or a JSON value); absent until it did' })
+  progress?: unknown;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When this attempt reported it' })
+  progressAt?: string;
 }
 
 export class JobAttemptsResponseDto {

@@ -48,6 +48,6 @@ export class JobLogsResponseDto {
   @ApiProperty({ type: Number, nullable: true, description: 'Pass as `from` for the next page; null when this page reaches the last line written so far' })
   nextFrom!: number | null;
 
-  @ApiProperty({ enum: ['store', 'history'], description: '`history`: retention removed the job from the store, and job history does not keep log lines (the page is empty)' })
+  @ApiProperty({ enum: ['store', 'history'], description: '`history`: retention removed the job from the store, and the page is what job history kept (its newest JOB_LOG_LINES; empty with history off)' })
   source!: 'store' | 'history';
 }
