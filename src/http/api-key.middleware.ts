@@ -18,12 +18,13 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * What a worker key may send (docs/remote-workers.md): claims, heartbeats and settles, and GET
- * /whoami. The queues of each are checked where the route knows them (RemoteWorkersService).
+ * What a worker key may send (docs/remote-workers.md): claims, heartbeats, cancel polls and
+ * settles, and GET /whoami. The queues of each are checked where the route knows them (RemoteWorkersService).
  */
 const WORKER_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/queues\/[^/]+\/claims\/?$/ },
   { method: 'POST', path: /^\/workers\/[^/]+\/heartbeat\/?$/ },
+  { method: 'GET', path: /^\/workers\/[^/]+\/cancels\/?$/ },
   { method: 'POST', path: /^\/jobs\/[^/]+\/(complete|fail|release|report)\/?$/ },
   { method: 'POST', path: /^\/settlements\/?$/ },
   { method: 'GET', path: /^\/whoami\/?$/ },

@@ -26,8 +26,8 @@ local start = tonumber(ARGV[4])
 local count = tonumber(ARGV[5])
 local ids = redis.call('LRANGE', key .. ':jobs', start, start + count - 1)
 for _, id in ipairs(ids) do
-  local v = redis.call('HMGET', K_JOB .. id, 'st', 'att', 'cx', 'w', 'ex', 'pr', 'grp')
-  if v[1] then cancelJob(id, { st = v[1], att = v[2], cx = v[3], w = v[4] or nil, ex = v[5] or nil, pr = v[6] or nil, grp = v[7] or nil }) end
+  local v = redis.call('HMGET', K_JOB .. id, 'st', 'att', 'cx', 'w', 'ex', 'pr', 'grp', 'tok')
+  if v[1] then cancelJob(id, { st = v[1], att = v[2], cx = v[3], w = v[4] or nil, ex = v[5] or nil, pr = v[6] or nil, grp = v[7] or nil, tok = v[8] or nil }) end
 end
 flushIndexWrites()
 flushEvents()

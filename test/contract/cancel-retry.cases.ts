@@ -4,6 +4,7 @@ import { newJobId } from '../../src/domain/job-id';
 import { claimOne, enqueueJob, enqueueJobs, LEASE_MS, leaseOf, listAllIds, QUEUE, WORKER } from './contract-fixtures';
 import { StoreHarness } from './store-harness';
 import { eventually } from '../support/eventually';
+import { CancelRequested } from '../../src/modules/queue';
 
 type FinalState = 'succeeded' | 'failed' | 'cancelled';
 
@@ -55,10 +56,10 @@ export function describeCancelRetryCases(current: () => StoreHarness): void {
       await expect(h.store.admin.counts(QUEUE)).resolves.toEqual({ pending: 0, scheduled: 0, running: 3, succeeded: 0, failed: 0, cancelled: 0, blocked: 0, skipped: 0 });
     });
 
-    it('tells the listeners of cancel requests the id of a running job a cancel is asked of, once, and of no job it cancels outright', async () => {
+    it('tells the listeners of cancel requests the running job a cancel is asked of (its worker and lease), once, and of no job it cancels outright', async () => {
       const h = current();
-      const heard: string[] = [];
-      const stop = await h.store.outbox.onCancelRequested((id) => heard.push(id));
+      const heard: CancelRequested[] = [];
+      const stop = await h.store.outbox.onCancelRequested((cancel) => heard.push(cancel));
       try {
         const [running, waiting] = await enqueueJobs(h, {}, {});
         const claimed = await claimOne(h.store);
@@ -67,12 +68,12 @@ export function describeCancelRetryCases(current: () => StoreHarness): void {
         await h.store.admin.cancel(running.id);
         // asked again: nothing new to tell
         await h.store.admin.cancel(running.id);
-        await eventually(() => expect(heard).toEqual([running.id]));
+        await eventually(() => expect(heard).toEqual([{ jobId: running.id, workerId: WORKER, token: claimed.token }]));
         // a marker after it: had a second notice been sent, it would come before this one
         const marker = await enqueueJob(h);
-        await claimOne(h.store);
+        const markerClaim = await claimOne(h.store);
         await h.store.admin.cancel(marker.id);
-        await eventually(() => expect(heard).toEqual([running.id, marker.id]));
+        await eventually(() => expect(heard.map((c) => [c.jobId, c.token])).toEqual([[running.id, claimed.token], [marker.id, markerClaim.token]]));
       } finally {
         await stop();
       }

@@ -232,6 +232,51 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       });
     });
 
+    it("tells a worker's cancel poll at once of a cancel asked of its running job, keeps one asked between polls for the next, and tells each once", async () => {
+      const queue = uniqueQueue();
+      const [a, b] = [await enqueue(queue), await enqueue(queue)];
+      const claimed = await e2e.http().post(`/queues/${queue}/claims`).set(auth()).send({ worker: { id: 'cx-1' }, max: 2 }).expect(200);
+      const tokenOf = (id: string) => (claimed.body.jobs as ClaimedJson[]).find((j) => j.job.id === id)!.token;
+      // a poll waiting (30 s, the maximum) answers as soon as the cancel is asked
+      const poll = e2e.http().get('/workers/cx-1/cancels?waitMs=30000').set(auth(ALL_QUEUES_KEY)).then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await e2e.http().post(`/jobs/${a}/cancel`).set(auth()).expect(200);
+      const told = await poll;
+      expect(told.status).toBe(200);
+      expect(told.body).toEqual({ cancelled: [{ id: a, token: tokenOf(a) }] });
+      // asked while no poll waits: the next poll answers at once, and only that one
+      await e2e.http().post(`/jobs/${b}/cancel`).set(auth()).expect(200);
+      await eventually(async () => {
+        const next = await e2e.http().get('/workers/cx-1/cancels?waitMs=0').set(auth()).expect(200);
+        expect(next.body).toEqual({ cancelled: [{ id: b, token: tokenOf(b) }] });
+      });
+      const again = await e2e.http().get('/workers/cx-1/cancels?waitMs=300').set(auth()).expect(200);
+      expect(again.body).toEqual({ cancelled: [] });
+      // another worker's poll hears none of them
+      await expect(e2e.http().get('/workers/cx-2/cancels').set(auth()).expect(200).then((r) => r.body)).resolves.toEqual({ cancelled: [] });
+    });
+
+    it("tells a worker key only the cancels of its queues, and refuses a wait over 30,000 ms or a bad worker id with a 400 naming it", async () => {
+      const other = uniqueQueue();
+      const [mine, theirs] = [await enqueue(scoped), await enqueue(other)];
+      await e2e.http().post(`/queues/${scoped}/claims`).set(auth(WORKER_KEY)).send({ worker: { id: 'cx-scoped' } }).expect(200);
+      await e2e.http().post(`/queues/${other}/claims`).set(auth()).send({ worker: { id: 'cx-scoped' } }).expect(200);
+      await e2e.http().post(`/jobs/${theirs}/cancel`).set(auth()).expect(200);
+      await e2e.http().post(`/jobs/${mine}/cancel`).set(auth()).expect(200);
+      await eventually(async () => {
+        const res = await e2e.http().get('/workers/cx-scoped/cancels').set(auth(WORKER_KEY)).expect(200);
+        expect(res.body.cancelled.map((c: { id: string }) => c.id)).toEqual([mine]);
+      });
+      // the other queue's cancel waits for a poll that may hear it
+      const all = await e2e.http().get('/workers/cx-scoped/cancels').set(auth(ALL_QUEUES_KEY)).expect(200);
+      expect(all.body.cancelled.map((c: { id: string }) => c.id)).toEqual([theirs]);
+
+      const long = await e2e.http().get('/workers/cx-scoped/cancels?waitMs=30001').set(auth()).expect(400);
+      expect(JSON.stringify(long.body.errors)).toContain('waitMs');
+      const bad = await e2e.http().get('/workers/bad%20id/cancels').set(auth()).expect(400);
+      expect(JSON.stringify(bad.body)).toContain('workerId');
+    });
+
     it("a worker's last heartbeat (final) releases at once what it does not name, however recent the claim, and it leaves GET /workers", async () => {
       const queue = uniqueQueue();
       const [a, b] = [await enqueue(queue), await enqueue(queue)];

@@ -89,6 +89,9 @@ export interface StreamTarget {
 const RECONNECT_DELAY_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
+/** The requests of the streams being read (see the loop below). */
+const openStreams = new Set<Request>();
+
 /**
  * Reads a server-sent event stream of the service, parsed by eventsource-parser, and reconnects
  * with Last-Event-ID as EventSource does (which cannot send an API key). A job stream ends after
@@ -107,10 +110,15 @@ export async function* readEventStream<E extends { event: string; id?: string }>
   for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
   while (!signal?.aborted) {
     let response: Response | undefined;
+    const headers: Record<string, string> = { ...target.headers, Accept: 'text/event-stream' };
+    if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+    // held while the stream is read: Node links a Request to its signal through an
+    // AbortController only the Request holds, so once nothing referred to it, a garbage
+    // collection would keep an abort from ending the stream
+    const request = new Request(url, { headers, signal });
+    openStreams.add(request);
     try {
-      const headers: Record<string, string> = { ...target.headers, Accept: 'text/event-stream' };
-      if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-      response = await target.fetch(new Request(url, { headers, signal }));
+      response = await target.fetch(request);
       if (response.status === 204) return;
       if (!response.ok) {
         const body = await response.json().catch(() => undefined);
@@ -130,6 +138,8 @@ export async function* readEventStream<E extends { event: string; id?: string }>
       if (signal?.aborted) return;
       if (error instanceof ClaimqApiError) throw error;
       // the connection broke: reconnect below
+    } finally {
+      openStreams.delete(request);
     }
     if (options.reconnect === false) return;
     failures += 1;

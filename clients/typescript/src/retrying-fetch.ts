@@ -33,13 +33,21 @@ export function retryingFetch(fetchFn: FetchFn, options: RetryOptions = {}): Fet
     for (let attempt = 1; ; attempt++) {
       const last = !repeatable || attempt >= maxAttempts;
       let response: Response;
+      // a body can be sent once: each attempt but the last sends a copy. Node (undici) links a
+      // Request to the signal it follows through an AbortController that only the Request holds,
+      // and a clone's through one nothing holds: after a garbage collection, an abort would no
+      // longer reach a clone, nor a Request nothing refers to, and a long poll would run its full
+      // time. So the copy is made with the signal given again, and held until answered.
+      const sent = last ? request : new Request(request.clone(), { signal: request.signal });
+      inFlight.add(sent);
       try {
-        // a body can be sent once: each attempt but the last sends a copy
-        response = await fetchFn(last ? request : request.clone());
+        response = await fetchFn(sent);
       } catch (error) {
         if (last || request.signal.aborted) throw error;
         await sleep(backoffMs(attempt, maxDelayMs), request.signal);
         continue;
+      } finally {
+        inFlight.delete(sent);
       }
       if (response.status !== 503 || last) return response;
       const waitMs = Math.min(retryAfterMs(response.headers.get('retry-after')) ?? backoffMs(attempt, maxDelayMs), maxDelayMs);
@@ -49,6 +57,9 @@ export function retryingFetch(fetchFn: FetchFn, options: RetryOptions = {}): Fet
     }
   };
 }
+
+/** The requests on their way (see retryingFetch). */
+const inFlight = new Set<Request>();
 
 /** Full jitter (uniform in [0, cap)): clients that failed together do not come back together. */
 function backoffMs(attempt: number, maxDelayMs: number): number {

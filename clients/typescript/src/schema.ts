@@ -640,6 +640,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workers/{workerId}/cancels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hear at once which of a worker's running jobs a cancel was asked of (a long poll of up to 30 s; the heartbeat tells them too, later) */
+        get: operations["workerCancels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{id}/complete": {
         parameters: {
             query?: never;
@@ -1829,6 +1846,19 @@ export interface components {
              * @description When the renewed leases end unless renewed again
              */
             leaseExpiresAt: string;
+        };
+        CancelledLeaseDto: {
+            /** @example emails-01JD3Q5Z8V7W0000000000ABCD */
+            id: string;
+            /**
+             * @description The token of the lease the job ran under when the cancel was asked: stop the job if it is the one you hold
+             * @example 7
+             */
+            token: number;
+        };
+        CancelsResponseDto: {
+            /** @description Jobs of this worker a cancel was asked of, not told before by this API process: stop each whose lease you hold with that token, and settle it with a fail (it records cancelled) */
+            cancelled: components["schemas"]["CancelledLeaseDto"][];
         };
         CompleteJobDto: {
             /**
@@ -5708,6 +5738,78 @@ export interface operations {
             };
             /** @description The body is not application/json (a form, text, XML): nothing was read or added */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected error; the body names no internals and the request may be retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The job store is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    workerCancels: {
+        parameters: {
+            query?: {
+                /** @description With no cancel to tell, how long to wait for one (a long poll) before answering with none */
+                waitMs?: number;
+            };
+            header?: never;
+            path: {
+                workerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancels asked of the jobs this worker runs, as soon as one is (none when none came within waitMs) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelsResponseDto"];
+                };
+            };
+            /** @description A field is invalid; `errors` names each field and the reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No `Authorization: Bearer <key>`, or a key that is none of API_KEYS, API_KEYS_READONLY and API_KEYS_WORKER (code `unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A worker key used on a queue it is not for */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

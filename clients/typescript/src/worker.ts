@@ -114,6 +114,8 @@ const BACKOFF_BASE_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
 /** Beyond a claim's waitMs, and for settlements: how long an answer may take. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How long one cancel poll waits for a cancel (the service allows up to 30,000). */
+const CANCELS_WAIT_MS = 25_000;
 /** stop(): how long the last settlements and the last heartbeat may take once the jobs are done. */
 const FINAL_TIMEOUT_MS = 10_000;
 /** A claim answered 4xx with one of these will not succeed by trying again. */
@@ -186,6 +188,10 @@ export class Worker {
   /** Handlers whose outcome is not decided: the slots in use. */
   private running = 0;
   private readonly wakeup = new Wakeup();
+  /** Woken when a job starts: the cancel poll runs only while jobs are held. */
+  private readonly jobStarted = new Wakeup();
+  /** Ends the cancel poll under way (stop()). */
+  private readonly cancelsAbort = new AbortController();
 
   private done: Promise<void> | undefined;
   private stopping = false;
@@ -275,12 +281,15 @@ export class Worker {
 
   private async main(stopped: Promise<void>): Promise<void> {
     const control = this.controlLoop();
+    const cancels = this.cancelsLoop();
     await stopped;
     await this.claiming;
     await this.drain();
     this.closed = true;
     this.wakeup.wake();
-    await control;
+    this.jobStarted.wake();
+    this.cancelsAbort.abort();
+    await Promise.all([control, cancels]);
     await this.finalHeartbeat();
     if (this.fatal !== undefined) throw this.fatal;
   }
@@ -344,6 +353,42 @@ export class Worker {
     }
   }
 
+  /**
+   * While jobs are held, keeps one long poll open on GET /workers/:workerId/cancels: a cancel asked
+   * of a job running here stops it within moments, not at the next heartbeat (which still tells
+   * it, should the poll miss it). A service without the route (404) leaves it to the heartbeat.
+   */
+  private async cancelsLoop(): Promise<void> {
+    let failures = 0;
+    while (!this.closed) {
+      if (this.held.size === 0) {
+        await this.jobStarted.wait(60_000);
+        continue;
+      }
+      try {
+        const { data, error, response } = await this.client.api.GET('/workers/{workerId}/cancels', {
+          params: { path: { workerId: this.workerId }, query: { waitMs: CANCELS_WAIT_MS } },
+          signal: AbortSignal.any([this.cancelsAbort.signal, AbortSignal.timeout(CANCELS_WAIT_MS + REQUEST_TIMEOUT_MS)]),
+        });
+        if (!response.ok || data === undefined) throw ClaimqApiError.fromResponse(response, error);
+        failures = 0;
+        for (const { id, token } of data.cancelled) {
+          const task = this.held.get(id);
+          if (task !== undefined && task.lease.token === token && task.state === 'running') this.abortTask(task, 'cancelled');
+        }
+      } catch (err) {
+        if (this.closed) return;
+        if (err instanceof ClaimqApiError && err.status === 404) {
+          this.logger.warn('the service has no cancel poll (an earlier version): cancels reach jobs at the heartbeat');
+          return;
+        }
+        const waitMs = retryWaitMs(err, ++failures);
+        this.logger.warn(`cancel poll failed; trying again in ${Math.round(waitMs)} ms (the heartbeat still tells cancels)`, { error: errorText(err) });
+        await delay(waitMs, undefined, { signal: this.cancelsAbort.signal }).catch(() => {});
+      }
+    }
+  }
+
   private startJob(claimed: ClaimedJob, sentAt: number): void {
     const lease = { id: claimed.job.id, token: claimed.token };
     const task: Task = { claimed, lease, controller: new AbortController(), state: 'running', leaseUntil: sentAt + this.leaseMs };
@@ -352,6 +397,7 @@ export class Worker {
     if (old !== undefined) this.abortTask(old, 'stale');
     this.held.set(lease.id, task);
     this.running++;
+    this.jobStarted.wake();
     // a reply that came after stop(): its jobs go back unrun
     if (this.stopping) {
       this.abortTask(task, 'shutdown');

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { RouteServer, startRouteServer } from '../../../test/support/loopback-http';
 import { ClaimqApiError, createClaimqClient } from '../src';
 import { retryAfterMs } from '../src/retry-after';
@@ -29,6 +31,14 @@ const json =
 
 const unavailable = (retryAfter: string): Step =>
   json(503, { statusCode: 503, error: 'Service Unavailable', message: 'the job store is unavailable, retry later', code: 'store_unavailable' }, { 'retry-after': retryAfter });
+
+/** A full garbage collection, now (the flag exposes gc to contexts made after it). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+}
 
 /** The connection closes with no answer: the request may or may not have been handled. */
 const drop: Step = (req) => req.socket.destroy();
@@ -61,6 +71,42 @@ describe('the client against a scripted server', () => {
     const [first, second] = bodies();
     expect(first.idempotencyKey).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
     expect(second).toEqual(first);
+  });
+
+  it('ends a request that may be retried as soon as its signal aborts, also after a garbage collection', async () => {
+    // never answered, as a long poll waiting for work
+    server.routes.set(`/jobs/${JOB.id}`, () => {});
+    const client = createClaimqClient({ baseUrl: server.base });
+    const abort = new AbortController();
+    const pending = client.api.GET('/jobs/{id}', { params: { path: { id: JOB.id } }, signal: abort.signal });
+    const outcome = pending.then(
+      () => 'answered',
+      (error: unknown) => (error as Error).name,
+    );
+    await vi.waitFor(() => expect(server.hits).toHaveLength(1));
+    collectGarbage();
+    abort.abort();
+    await expect(outcome).resolves.toBe('AbortError');
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it("ends a job's event stream as soon as its signal aborts, also after a garbage collection", async () => {
+    // one event, then nothing more: the stream stays open
+    server.routes.set(`/jobs/${JOB.id}/events`, (_req, _body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`event: state\ndata: ${JSON.stringify({ ...JOB, kind: 'state' })}\n\n`);
+    });
+    const client = createClaimqClient({ baseUrl: server.base });
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const e of client.jobEvents(JOB.id, { signal: abort.signal })) seen.push(e.event);
+      return 'ended';
+    })();
+    await vi.waitFor(() => expect(seen).toEqual(['state']));
+    collectGarbage();
+    abort.abort();
+    await expect(reading).resolves.toBe('ended');
   });
 
   it('reads a Retry-After that is an HTTP-date', async () => {

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { E2eApp, startE2eApp, uniqueQueue } from '../../../test/e2e/e2e-app';
+import { e2eStores } from '../../../test/e2e/e2e-stores';
 import { ClaimqApiError, ClaimqClient, createClaimqClient, JobAbortedError, PermanentJobError, RetryJobLaterError, Worker, type Job, type WorkerOptions } from '../src';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -348,5 +349,55 @@ describe('Worker against the service', () => {
     expect({ code, stderr }).toMatchObject({ code: 0, stderr: expect.stringContaining('SIGTERM: draining') });
     expect(stdout.trim().split('\n').sort()).toEqual(ids.map((id) => `processed ${id}`).sort());
     for (const [i, id] of ids.entries()) expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 1, result: { i } });
+  });
+});
+
+/**
+ * With heartbeats two minutes apart, a cancel reaches a running remote job only through the
+ * worker's cancel poll (GET /workers/:workerId/cancels): asked through another API instance than
+ * the one the worker polls, on Redis, it must still stop the job well within the test's time.
+ */
+describe('Worker cancel poll (Redis, two API instances, heartbeats 2 min apart)', () => {
+  const [, [, redisEnv]] = e2eStores();
+  const apps: E2eApp[] = [];
+  let workers: Worker[] = [];
+
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    for (const app of apps) await app.close();
+  });
+
+  it('stops a job within moments of its cancel, asked of another API instance, long before the next heartbeat', async () => {
+    const env = { ...redisEnv, MODE: 'api', API_KEYS: API_KEY, HEARTBEAT_MS: '120000', LEASE_MS: '300000', WORKER_DEAD_MS: '600000' };
+    for (let i = 0; i < 2; i++) {
+      const app = await startE2eApp(env);
+      await app.app.listen(0, '127.0.0.1');
+      apps.push(app);
+    }
+    const url = (app: E2eApp) => `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
+    const polled = createClaimqClient({ baseUrl: url(apps[0]), apiKey: API_KEY });
+    const asked = createClaimqClient({ baseUrl: url(apps[1]), apiKey: API_KEY });
+    const queue = uniqueQueue();
+    let started!: (signal: AbortSignal) => void;
+    const running = new Promise<AbortSignal>((resolve) => (started = resolve));
+    const worker = new Worker({
+      client: polled,
+      queue,
+      shutdownGraceMs: 2_000,
+      logger: { warn: () => {}, error: () => {} },
+      handler: async (_job, { signal }) => {
+        started(signal);
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        throw signal.reason;
+      },
+    });
+    workers = [worker];
+    worker.start();
+    const { id } = await asked.createJob({ type: 'long', queue });
+    const signal = await running;
+    await asked.cancelJob(id);
+    await vi.waitFor(() => expect(signal.aborted).toBe(true), SETTLED);
+    expect(signal.reason).toMatchObject({ reason: 'cancelled' });
+    await vi.waitFor(async () => expect(await asked.getJob(id)).toMatchObject({ status: 'cancelled', attempts: 1 }), SETTLED);
   });
 });

@@ -52,7 +52,7 @@ import { JobTracer } from '../tracing';
           clock,
           observer,
           tracer,
-          cancels: (listener) => outbox.onCancelRequested(listener),
+          cancels: (listener) => outbox.onCancelRequested((cancel) => listener(cancel.jobId)),
           logLines: config.jobLogLines,
         }),
     },

@@ -20,12 +20,20 @@ export abstract class Outbox {
   abstract feed(): JobFeed;
 
   /**
-   * Calls `listener` with the id of each running job a cancel is asked of, from any process, as
-   * it happens (Redis: pub/sub, one connection; memory: the store's tap). At most once and best
-   * effort: a worker that misses one learns of the cancel at its next heartbeat. Resolves, once
-   * listening, to the function that stops it.
+   * Calls `listener` with each running job a cancel is asked of, from any process, as it happens
+   * (Redis: pub/sub, one connection; memory: the store's tap). At most once and best effort: a
+   * worker that misses one learns of the cancel at its next heartbeat. Resolves, once listening,
+   * to the function that stops it.
    */
-  abstract onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>>;
+  abstract onCancelRequested(listener: (cancel: CancelRequested) => void): Promise<() => Promise<void>>;
+}
+
+/** A cancel asked of a running job: the job, and the worker and lease (fencing token) it ran under. */
+export interface CancelRequested {
+  jobId: string;
+  /** Unknown from a process of an earlier version (its message carries the id alone). */
+  workerId?: string;
+  token?: number;
 }
 
 export interface EventSourceOptions {

@@ -2,6 +2,8 @@
 export const MAX_CLAIM_JOBS = 1_000;
 /** The longest a claim waits for work (`waitMs`, a long poll). */
 export const MAX_CLAIM_WAIT_MS = 30_000;
+/** The longest a cancel poll waits for a cancel (`waitMs`, a long poll). */
+export const MAX_CANCELS_WAIT_MS = 30_000;
 /** The most job types one claim names. */
 export const MAX_CLAIM_TYPES = 100;
 /** The most leases one heartbeat names. */

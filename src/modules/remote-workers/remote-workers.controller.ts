@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -22,6 +22,8 @@ import { clientGone } from '../../http/client-gone';
 import { presentJob } from '../jobs';
 import { ClaimedJobDto, ClaimJobsDto, ClaimJobsResponseDto } from './dto/claim.dto';
 import { HeartbeatDto, HeartbeatResponseDto } from './dto/heartbeat.dto';
+import { CancelsQueryDto, CancelsResponseDto } from './dto/cancels.dto';
+import { RemoteCancels } from './remote-cancels';
 import { ReportedDto, ReportJobDto } from './dto/report.dto';
 import { CompleteJobDto, FailJobDto, ReleaseJobDto, SettledJobDto, SettlementResultDto, SettlementsDto, SettlementsResponseDto } from './dto/settle.dto';
 import { RemoteWorkersService, Settlement } from './remote-workers.service';
@@ -55,7 +57,10 @@ function checkName(value: string, field: string): string {
 @ApiServiceUnavailableResponse({ description: 'The job store is unreachable; retry after Retry-After seconds' })
 @Controller()
 export class RemoteWorkersController {
-  constructor(private readonly remote: RemoteWorkersService) {}
+  constructor(
+    private readonly remote: RemoteWorkersService,
+    private readonly cancels: RemoteCancels,
+  ) {}
 
   @Post('queues/:queue/claims')
   @HttpCode(HttpStatus.OK)
@@ -90,6 +95,18 @@ export class RemoteWorkersController {
       scope: requestAccess(req).queues,
     });
     return { cancelled: reply.cancelled, stale: reply.stale, leaseExpiresAt: iso(reply.leaseExpiresAt) };
+  }
+
+  @Get('workers/:workerId/cancels')
+  @ApiOkResponse({ type: CancelsResponseDto, description: 'The cancels asked of the jobs this worker runs, as soon as one is (none when none came within waitMs)' })
+  @ApiOperation({
+    operationId: 'workerCancels',
+    summary: "Hear at once which of a worker's running jobs a cancel was asked of (a long poll of up to 30 s; the heartbeat tells them too, later)",
+  })
+  async workerCancels(@Param('workerId') workerId: string, @Query() query: CancelsQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CancelsResponseDto> {
+    const waitMs = query.waitMs ?? 0;
+    const cancelled = await this.cancels.wait(checkName(workerId, 'workerId'), waitMs, requestAccess(req).queues, waitMs > 0 ? clientGone(res) : undefined);
+    return { cancelled };
   }
 
   @Post('jobs/:id/complete')

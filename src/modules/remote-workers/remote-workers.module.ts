@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RemoteWorkersController } from './remote-workers.controller';
 import { RemoteWorkersService } from './remote-workers.service';
+import { RemoteCancels } from './remote-cancels';
 
 /**
  * Workers in other processes and languages over HTTP (docs/remote-workers.md), on the job
@@ -9,6 +10,6 @@ import { RemoteWorkersService } from './remote-workers.service';
  */
 @Module({
   controllers: [RemoteWorkersController],
-  providers: [RemoteWorkersService],
+  providers: [RemoteWorkersService, RemoteCancels],
 })
 export class RemoteWorkersModule {}

@@ -136,7 +136,7 @@ export function cancelJob(q: MemoryQueue, entry: MemoryJobEntry, now: number): J
     case 'request':
       entry.record.cancelRequested = true;
       entry.record.updatedAt = now;
-      return event(entry, 'cancel_requested', now, { w: entry.record.workerId });
+      return event(entry, 'cancel_requested', now, { w: entry.record.workerId, run: entry.record.token });
     case 'already_requested':
       return undefined;
     case 'refuse':

@@ -1,7 +1,7 @@
 import { JobEvent } from '../../../domain/job-event';
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
-import { EventBacklog, Outbox } from '../outbox';
+import { CancelRequested, EventBacklog, Outbox } from '../outbox';
 import { JobFeed } from '../events/job-feed';
 import { MemoryJobFeed } from '../events/memory-job-feed';
 import { MemoryEventLog } from './memory-event-log';
@@ -28,9 +28,9 @@ export class MemoryOutbox extends Outbox {
     return new MemoryJobFeed(this.state);
   }
 
-  async onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>> {
+  async onCancelRequested(listener: (cancel: CancelRequested) => void): Promise<() => Promise<void>> {
     const tap = (_queue: string, events: readonly JobEvent[]): void => {
-      for (const event of events) if (event.k === 'cancel_requested') listener(event.id);
+      for (const event of events) if (event.k === 'cancel_requested') listener({ jobId: event.id, workerId: event.w, token: event.run });
     };
     this.state.taps.add(tap);
     return async () => void this.state.taps.delete(tap);

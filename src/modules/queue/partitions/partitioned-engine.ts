@@ -5,7 +5,7 @@ import { AuditStore } from '../audit-store';
 import { JobEventSources } from '../events/job-event-sources';
 import { GroupStore } from '../group-store';
 import { JobEngine } from '../job-engine';
-import { EventBacklog, EventSourceOptions, Outbox } from '../outbox';
+import { CancelRequested, EventBacklog, EventSourceOptions, Outbox } from '../outbox';
 import { JobFeed } from '../events/job-feed';
 import { QueueStatsStore } from '../queue-stats-store';
 import { ScheduleStore } from '../schedule-store';
@@ -152,7 +152,7 @@ class PartitionedOutbox extends Outbox {
   }
 
   /** The engine's below: its channels cover every partition. */
-  onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>> {
+  onCancelRequested(listener: (cancel: CancelRequested) => void): Promise<() => Promise<void>> {
     return this.router.inner.outbox.onCancelRequested(listener);
   }
 

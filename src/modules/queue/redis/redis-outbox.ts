@@ -4,7 +4,7 @@ import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
 import { readEventBacklog } from '../events/redis-event-backlog';
 import { JobFeed } from '../events/job-feed';
 import { RedisJobFeed } from '../events/redis-job-feed';
-import { EventBacklog, EventSourceOptions, Outbox } from '../outbox';
+import { CancelRequested, EventBacklog, EventSourceOptions, Outbox } from '../outbox';
 import { duplicateRedisClient } from './redis-connection';
 import { RedisContext } from './redis-context';
 
@@ -37,10 +37,10 @@ export class RedisOutbox extends Outbox {
    * there), on a connection of its own: one per listening process, whatever its queues (cancels of
    * running jobs are rare; the listener drops the ids it does not run).
    */
-  async onCancelRequested(listener: (jobId: string) => void): Promise<() => Promise<void>> {
+  async onCancelRequested(listener: (cancel: CancelRequested) => void): Promise<() => Promise<void>> {
     const subscriber = duplicateRedisClient(this.ctx.redis, { connectionName: 'claimq-cancels' });
     const pattern = `${escapeGlob(this.ctx.prefix)}:{*}:cancels`;
-    subscriber.on('pmessage', (_pattern: string, _channel: string, jobId: string) => listener(jobId));
+    subscriber.on('pmessage', (_pattern: string, _channel: string, message: string) => listener(decodeCancel(message)));
     try {
       await subscriber.psubscribe(pattern);
     } catch (error) {
@@ -61,6 +61,15 @@ export class RedisOutbox extends Outbox {
   async backlog(queue: string): Promise<EventBacklog> {
     return this.ctx.call(() => readEventBacklog(this.ctx.redis, this.ctx.keys(queue).events, HISTORY_CONSUMER_GROUP));
   }
+}
+
+/** A `cancels` message (includes/cancel-job.lua): `<id> US <worker> US <token>`, or the id alone (earlier versions). */
+export function decodeCancel(message: string): CancelRequested {
+  const [jobId, workerId, token] = message.split('\u001f');
+  const cancel: CancelRequested = { jobId };
+  if (workerId) cancel.workerId = workerId;
+  if (token && /^\d+$/.test(token)) cancel.token = Number(token);
+  return cancel;
 }
 
 /** `text` matched literally in a PSUBSCRIBE pattern. */
