@@ -55,6 +55,19 @@ describe.each(STORES)('waiting for a job to end on the %s store', (_name, storeE
     await e2e.http().get(`/executions/${waiting.body.id}?waitMs=60001`).expect(400);
   }, 20_000);
 
+  it(`answers POST /executions?waitMs=${MAX_RESULT_WAIT_MS} with the execution once its jobs ended, as it stands when the wait runs out, and refuses a longer wait`, async () => {
+    const jobs = [{ type: 'noop', queue }, { type: 'sleep', queue, payload: { ms: 300 } }];
+    // 60 s waits in a test of 20 s: a wait that only its time ended fails the test
+    const ended = await e2e.http().post(`/executions?waitMs=${MAX_RESULT_WAIT_MS}`).send({ jobs }).expect(201);
+    expect(ended.body).toMatchObject({ total: 2, execution: { id: ended.body.id, status: 'succeeded', total: 2, counts: { succeeded: 2 } } });
+    const standing = await e2e.http().post('/executions?waitMs=50').send({ jobs: [{ type: 'sleep', queue, payload: { ms: 2_000 } }] }).expect(201);
+    expect(standing.body).toMatchObject({ total: 1, execution: { id: standing.body.id, status: expect.stringMatching(/^(pending|running)$/) } });
+    const plain = await e2e.http().post('/executions').send({ jobs }).expect(201);
+    expect(plain.body).not.toHaveProperty('execution');
+    const long = await e2e.http().post(`/executions?waitMs=${MAX_RESULT_WAIT_MS + 1}`).send({ jobs }).expect(400);
+    expect(JSON.stringify(long.body.errors)).toContain('waitMs');
+  }, 20_000);
+
   it("answers a wait that outlives its job's deadline with the job its timeout failed", async () => {
     // a sleep of 60 s with a 300 ms timeout and one attempt: the deadline ends it, and the wait hears it
     const res = await e2e.http().post('/jobs?waitMs=30000').send({ type: 'sleep', queue, payload: { ms: 60_000 }, timeoutMs: 300, maxAttempts: 1 }).expect(201);

@@ -160,10 +160,12 @@ export class ClaimqClient {
 
   /**
    * Adds an execution (jobs of one queue, all or nothing); a repeated idempotency key in the queue
-   * answers the execution it already named.
+   * answers the execution it already named. With `waitMs`, the answer comes once the execution has
+   * ended, or when the wait runs out, and carries it as `execution`.
    */
-  async createExecution(execution: NewExecution, options: CallOptions = {}): Promise<CreatedExecution> {
-    return unwrap(await this.api.POST('/executions', { body: withIdempotencyKey(execution), signal: options.signal }));
+  async createExecution(execution: NewExecution, options: WaitOptions = {}): Promise<CreatedExecution> {
+    const query = options.waitMs === undefined ? undefined : { waitMs: options.waitMs };
+    return unwrap(await this.api.POST('/executions', { body: withIdempotencyKey(execution), params: { query }, signal: options.signal }));
   }
 
   /** The execution's status and counts. With `waitMs`, the answer comes once it has ended, or when the wait runs out. */

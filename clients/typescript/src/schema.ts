@@ -65,7 +65,7 @@ export interface paths {
         /** Executions, newest first, paged */
         get: operations["listExecutions"];
         put?: never;
-        /** Start an execution: jobs added as one batch and watched as one, with an optional callback */
+        /** Start an execution: jobs added as one batch and watched as one, with an optional callback; with waitMs, answer once it has ended or the wait ran out */
         post: operations["createExecution"];
         delete?: never;
         options?: never;
@@ -847,11 +847,42 @@ export interface components {
             /** @description A repeated key in the same queue returns the existing execution (200, same id) instead of adding one, while that execution is in the store (until EXECUTION_RETENTION_MS after it ends) */
             idempotencyKey?: string;
         };
+        QueueCountsDto: {
+            pending: number;
+            scheduled: number;
+            running: number;
+            succeeded: number;
+            failed: number;
+            cancelled: number;
+            /** @description Graph jobs waiting on their parents (dependsOn) */
+            blocked: number;
+            /** @description Graph jobs a parent's failure skipped (onParentFailure: skip) */
+            skipped: number;
+        };
+        ExecutionResponseDto: {
+            id: string;
+            queue: string;
+            /**
+             * @description running until every job is final; then succeeded, failed (none succeeded) or partial
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "failed" | "partial";
+            counts: components["schemas"]["QueueCountsDto"];
+            total: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            finishedAt?: string;
+        };
         CreatedExecutionResponseDto: {
             /** @example default-01JABCDEFG0123456789ABCD */
             id: string;
             /** @description Jobs in the execution (a job whose idempotency key matched an existing job is not one) */
             total: number;
+            /** @description With `waitMs`: the execution once it ended, or as it stood when the wait ran out (check `status`); absent without it, or when the store could not be read after the write */
+            execution?: components["schemas"]["ExecutionResponseDto"];
         };
         AddedExecutionJobDto: {
             /**
@@ -925,35 +956,6 @@ export interface components {
             total: number;
             /** @description The added jobs' ids, in the order given */
             jobIds: string[];
-        };
-        QueueCountsDto: {
-            pending: number;
-            scheduled: number;
-            running: number;
-            succeeded: number;
-            failed: number;
-            cancelled: number;
-            /** @description Graph jobs waiting on their parents (dependsOn) */
-            blocked: number;
-            /** @description Graph jobs a parent's failure skipped (onParentFailure: skip) */
-            skipped: number;
-        };
-        ExecutionResponseDto: {
-            id: string;
-            queue: string;
-            /**
-             * @description running until every job is final; then succeeded, failed (none succeeded) or partial
-             * @enum {string}
-             */
-            status: "running" | "succeeded" | "failed" | "partial";
-            counts: components["schemas"]["QueueCountsDto"];
-            total: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: date-time */
-            finishedAt?: string;
         };
         ExecutionPageResponseDto: {
             items: components["schemas"]["ExecutionResponseDto"][];
@@ -2432,7 +2434,10 @@ export interface operations {
     };
     createExecution: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Wait up to this long for it to end (succeeded, failed, cancelled or skipped), then answer with its state at that moment: check `status` */
+                waitMs?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -40,6 +40,18 @@ describe('the client against the service', () => {
     await expect(waiting).resolves.toMatchObject({ id: created.id, status: 'cancelled' });
   });
 
+  it('waits for an execution to end with waitMs on createExecution and getExecution', async () => {
+    const queue = uniqueQueue();
+    // MODE=api: nothing runs its jobs, so only a cancel ends it
+    const created = await client.createExecution({ jobs: [{ type: 'email.send', queue }] }, { waitMs: 200 });
+    expect(created).toMatchObject({ total: 1, execution: { id: created.id, status: 'running', counts: { pending: 1 } } });
+    const waiting = client.getExecution(created.id, { waitMs: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await client.api.POST('/executions/{id}/cancel', { params: { path: { id: created.id } } });
+    // an execution whose jobs did not all succeed ends failed
+    await expect(waiting).resolves.toMatchObject({ id: created.id, status: 'failed', counts: { cancelled: 1 } });
+  });
+
   it("streams a job's events to its end with jobEvents, resuming a dropped connection with Last-Event-ID", async () => {
     const queue = uniqueQueue();
     const created = await client.createJob({ type: 'email.send', queue });

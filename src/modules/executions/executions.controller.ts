@@ -32,12 +32,21 @@ export class ExecutionsController {
   @ApiOkResponse({ type: CreatedExecutionResponseDto, description: 'The idempotency key matched an execution of the queue: it is returned, nothing was added' })
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the fields as jobs.<index>.<field>' })
   @ApiJsonBodyOnly()
-  @ApiOperation({ operationId: 'createExecution', summary: 'Start an execution: jobs added as one batch and watched as one, with an optional callback' })
+  @ApiOperation({
+    operationId: 'createExecution',
+    summary: 'Start an execution: jobs added as one batch and watched as one, with an optional callback; with waitMs, answer once it has ended or the wait ran out',
+  })
   @UseInterceptors(TraceContextInterceptor)
-  async create(@Body() dto: CreateExecutionDto, @Res({ passthrough: true }) res: Response): Promise<CreatedExecutionResponseDto> {
+  async create(@Body() dto: CreateExecutionDto, @Query() query: WaitQueryDto, @Res({ passthrough: true }) res: Response): Promise<CreatedExecutionResponseDto> {
     const { id, total, created } = await this.executions.create(dto.jobs.map(toExecutionJobSpec), dto.callbackUrl, dto.idempotencyKey);
     if (!created) res.status(HttpStatus.OK);
-    return { id, total };
+    if (!query.waitMs) return { id, total };
+    try {
+      return { id, total, execution: toExecutionJson(await this.waits.untilEnded(id, query.waitMs, clientGone(res))) };
+    } catch {
+      // the execution is stored: a wait that fails (the store blinked) answers what was written, never 503
+      return { id, total };
+    }
   }
 
   @Post(':id/jobs')

@@ -5,14 +5,6 @@ import { QueueCounts } from '../../../domain/job';
 import { QueueCountsDto } from '../../jobs';
 
 
-export class CreatedExecutionResponseDto {
-  @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
-  id: string;
-
-  @ApiProperty({ description: 'Jobs in the execution (a job whose idempotency key matched an existing job is not one)' })
-  total: number;
-}
-
 export class AddedJobsResponseDto {
   @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
   id: string;
@@ -48,6 +40,20 @@ export class ExecutionResponseDto implements ExecutionJson {
 
   @ApiPropertyOptional({ format: 'date-time' })
   finishedAt?: string;
+}
+
+export class CreatedExecutionResponseDto {
+  @ApiProperty({ example: 'default-01JABCDEFG0123456789ABCD' })
+  id: string;
+
+  @ApiProperty({ description: 'Jobs in the execution (a job whose idempotency key matched an existing job is not one)' })
+  total: number;
+
+  @ApiPropertyOptional({
+    type: ExecutionResponseDto,
+    description: 'With `waitMs`: the execution once it ended, or as it stood when the wait ran out (check `status`); absent without it, or when the store could not be read after the write',
+  })
+  execution?: ExecutionResponseDto;
 }
 
 export class ExecutionPageResponseDto {
