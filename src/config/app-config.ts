@@ -28,6 +28,8 @@ export class AppConfig {
   readonly heartbeatMs: number;
   /** JOB_LOG_LINES: log lines kept per job. */
   readonly jobLogLines: number;
+  /** STREAMS_MAX: event streams this process holds open at once. */
+  readonly streamsMax: number;
   /** WORKER_IDLE_WAIT_MS. */
   readonly workerIdleWaitMs: number;
   readonly reaperIntervalMs: number;
@@ -100,6 +102,7 @@ export class AppConfig {
     this.leaseMs = env.LEASE_MS;
     this.heartbeatMs = env.HEARTBEAT_MS;
     this.jobLogLines = env.JOB_LOG_LINES;
+    this.streamsMax = env.STREAMS_MAX;
     this.workerIdleWaitMs = env.WORKER_IDLE_WAIT_MS;
     this.reaperIntervalMs = env.REAPER_INTERVAL_MS;
     this.reaperBatch = env.REAPER_BATCH;

@@ -51,3 +51,7 @@ export const MAX_AUDIT_ENTRIES = 100_000;
 
 /** WORKER_IDLE_WAIT_MS at most: 10 minutes (a lost wake-up costs at most this). */
 export const MAX_WORKER_IDLE_WAIT_MS = 600_000;
+
+/** STREAMS_MAX: event streams one API process holds open at once, by default and at most (bench:streams runs 10,000). */
+export const DEFAULT_STREAMS_MAX = 10_000;
+export const MAX_STREAMS_MAX = 10_000;

@@ -74,6 +74,13 @@ describe('configuration', () => {
     expect(() => AppConfig.from({ EVENTS_MAXLEN: '100000001' })).toThrow(/EVENTS_MAXLEN="100000001"/);
   });
 
+  it('takes STREAMS_MAX from 1 to its maximum (10,000, what bench:streams and the stream-limit fault test open) and refuses 0 and one above it', () => {
+    expect(AppConfig.from({}).streamsMax).toBe(10_000);
+    expect([AppConfig.from({ STREAMS_MAX: '1' }).streamsMax, AppConfig.from({ STREAMS_MAX: '10000' }).streamsMax]).toEqual([1, 10_000]);
+    expect(() => AppConfig.from({ STREAMS_MAX: '10001' })).toThrow(/STREAMS_MAX="10001"/);
+    expect(() => AppConfig.from({ STREAMS_MAX: '0' })).toThrow(/STREAMS_MAX="0"/);
+  });
+
   it('takes JOB_LOG_LINES from 0 to its maximum (10,000, the contract cases keep that many) and refuses one above it', () => {
     expect(AppConfig.from({}).jobLogLines).toBe(200);
     expect([AppConfig.from({ JOB_LOG_LINES: '0' }).jobLogLines, AppConfig.from({ JOB_LOG_LINES: '10000' }).jobLogLines]).toEqual([0, 10_000]);

@@ -12,7 +12,7 @@ import { MAX_QUEUE_PARTITIONS } from '../domain/queue-partition';
 import { MAX_GROUP_CONCURRENCY } from '../domain/fairness';
 import { parseQueueList } from './queue-list';
 import { OTLP_PROTOCOLS, TRACE_SAMPLERS, tracingSettingsErrors } from './tracing-settings';
-import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES, MAX_WORKER_IDLE_WAIT_MS } from './batch-limits';
+import { MAX_WAIT_REPLICAS, MAX_HTTP_REDIRECTS, MAX_BODY_BYTES_LIMIT, MAX_EVENTS_MAXLEN, MAX_HISTORY_BACKLOG_MB, MAX_PAYLOAD_BYTES_LIMIT, MIN_HISTORY_BACKLOG_MB, MAX_REAPER_BATCH, MAX_REFRESH_BATCH, MAX_WORKER_CONCURRENCY, MAX_HISTORY_RETENTION_DAYS, MAX_HISTORY_COALESCE_MS, MAX_SCHEDULER_BATCH, MAX_AUDIT_ENTRIES, MAX_WORKER_IDLE_WAIT_MS, DEFAULT_STREAMS_MAX, MAX_STREAMS_MAX } from './batch-limits';
 
 /** A comma-separated list of keys of at least 16 printable characters, no spaces or commas. */
 const API_KEY_LIST = /^\s*[!-+\--~]{16,}\s*(,\s*[!-+\--~]{16,}\s*)*$/;
@@ -93,6 +93,14 @@ export class EnvironmentVariables {
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(MAX_JOB_LOG_LINES)
   JOB_LOG_LINES = DEFAULT_JOB_LOG_LINES;
+
+  /**
+   * Server-sent event streams (GET /jobs/:id/events, GET /queues/:name/events) one API process
+   * holds open at once; one more is answered 503 with Retry-After: 1 (the client goes on with
+   * another process, or later).
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(MAX_STREAMS_MAX)
+  STREAMS_MAX = DEFAULT_STREAMS_MAX;
 
   /**
    * The longest an idle worker waits for a wake-up before it claims anyway (a wake-up lost on the

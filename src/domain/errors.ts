@@ -131,3 +131,15 @@ export class StoreOutOfMemoryError extends ClaimqError {
     super(message);
   }
 }
+
+/**
+ * This process holds as many of something as it is set to (an event stream past STREAMS_MAX):
+ * retryable at once, on this process later or on another now.
+ */
+export class AtCapacityError extends ClaimqError {
+  readonly code = 'at_capacity';
+  readonly retryAfterSeconds = 1;
+  constructor(message: string) {
+    super(message);
+  }
+}

@@ -1,4 +1,5 @@
 import {
+  AtCapacityError,
   ClaimqError,
   InvalidJobSpecError,
   InvalidTransitionError,
@@ -32,6 +33,9 @@ export function domainErrorResponse(err: ClaimqError): ErrorResponse {
       code,
       headers: { 'Retry-After': String(err.retryAfterSeconds) },
     });
+  }
+  if (err instanceof AtCapacityError) {
+    return errorResponse(503, `${err.message}; retry later, or on another process`, { code, headers: { 'Retry-After': String(err.retryAfterSeconds) } });
   }
   if (err instanceof StoreUnavailableError) {
     return errorResponse(503, `the job store is unavailable, retry later: ${err.message}`, {

@@ -3926,7 +3926,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `state` (the job now), then each change as it happens (event name = its kind: claimed, succeeded, retry_scheduled, ...), then `end` once the job has ended. Each event's data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. */
+            /** @description Server-sent events: `state` (the job now), then each change as it happens (event name = its kind: claimed, succeeded, retry_scheduled, ...), then `end` once the job has ended. Each event's data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. An instance holding STREAMS_MAX streams answers one more with 503 and Retry-After: 1. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4613,7 +4613,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `ready` once listening, then every job state change of the queue (all its partitions) that passes the filters, named by its kind (enqueued, claimed, succeeded, ...). Each event's data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. */
+            /** @description Server-sent events: `ready` once listening, then every job state change of the queue (all its partitions) that passes the filters, named by its kind (enqueued, claimed, succeeded, ...). Each event's data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. An instance holding STREAMS_MAX streams answers one more with 503 and Retry-After: 1. */
             200: {
                 headers: {
                     [name: string]: unknown;

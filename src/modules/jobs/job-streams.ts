@@ -5,7 +5,7 @@ import { isFinal, JobStatus } from '../../domain/job';
 import { JobEvent, JobEventKind } from '../../domain/job-event';
 import { queueOfJobId } from '../../domain/job-id';
 import { decodeLogData } from '../../domain/job-progress';
-import { JobNotFoundError } from '../../domain/errors';
+import { AtCapacityError, JobNotFoundError } from '../../domain/errors';
 import { partitionName } from '../../domain/queue-partition';
 import { FeedBatch, parseStoredJson } from '../queue';
 import { AcceptedQueues } from './accepted-queues';
@@ -34,7 +34,7 @@ export const END_EVENT_ID = 'end';
 
 /** What the OpenAPI document says of every stream's ids, resume and shutdown. */
 export const STREAM_API_DOC =
-  'Each event\'s data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance.';
+  'Each event\'s data is one JSON object. An `id:` line marks a resume point; send it back as Last-Event-ID (EventSource does) to get what came after it, or a `gap` event where the feed no longer holds it all. A comment line every 15 s keeps the connection open; at shutdown the stream ends and the client resumes on another instance. An instance holding STREAMS_MAX streams answers one more with 503 and Retry-After: 1.';
 
 /** The resume point a request names: the Last-Event-ID header, else `?lastEventId=`. */
 export function lastEventIdOf(req: Request, query: string | undefined): string | undefined {
@@ -114,6 +114,8 @@ class EventStream {
 @Injectable()
 export class JobStreams implements OnModuleDestroy {
   private readonly streams = new Set<EventStream>();
+  /** Streams open or being opened (STREAMS_MAX bounds it). */
+  private held = 0;
   private readonly accepted: AcceptedQueues;
   private keepalive: NodeJS.Timeout | undefined;
   private closed = false;
@@ -134,6 +136,10 @@ export class JobStreams implements OnModuleDestroy {
     }
     const queue = queueOfJobId(id);
     if (queue === undefined) throw new JobNotFoundError(id);
+    return this.holding(res, () => this.openJob(id, queue, lastEventId, req, res));
+  }
+
+  private async openJob(id: string, queue: string, lastEventId: string | undefined, req: Request, res: Response): Promise<void> {
     // heard before the stream is ready: kept, then sent after the state
     const early: Array<[JobEvent, string, boolean]> = [];
     let live: ((event: JobEvent, position: string, last: boolean) => void) | undefined;
@@ -169,6 +175,40 @@ export class JobStreams implements OnModuleDestroy {
   /** A queue's stream (every partition's events), filtered. 400 naming `name` for a queue not in QUEUES. */
   async queue(name: string, filter: QueueStreamFilter, lastEventId: string | undefined, req: Request, res: Response): Promise<void> {
     this.accepted.check(name, 'name');
+    return this.holding(res, () => this.openQueue(name, filter, lastEventId, req, res));
+  }
+
+  /** Streams open now (and being opened). */
+  get openStreams(): number {
+    return this.held;
+  }
+
+  /**
+   * Runs `open` holding one of STREAMS_MAX places, kept until the response closes: one stream more
+   * than that is 503 with Retry-After: 1, before anything is written.
+   */
+  private async holding(res: Response, open: () => Promise<void>): Promise<void> {
+    if (this.held >= this.config.streamsMax) {
+      throw new AtCapacityError(`this process holds ${this.config.streamsMax} event streams, its most (STREAMS_MAX)`);
+    }
+    this.held++;
+    let released = false;
+    const release = (): void => {
+      if (!released) {
+        released = true;
+        this.held--;
+      }
+    };
+    res.once('close', release);
+    try {
+      await open();
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  private async openQueue(name: string, filter: QueueStreamFilter, lastEventId: string | undefined, req: Request, res: Response): Promise<void> {
     const parts = Array.from({ length: this.config.queuePartitions.get(name) ?? 1 }, (_, k) => partitionName(name, k));
     const early: Array<[number, FeedBatch]> = [];
     let live: ((k: number, batch: FeedBatch) => void) | undefined;
