@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,6 +14,8 @@ let goBinary: string | undefined;
 function goWorker(): string {
   if (goBinary) return goBinary;
   const dir = mkdtempSync(join(tmpdir(), 'claimq-go-worker-'));
+  // the binary and its build cache go with the test process (Go marks cache files read-only: force)
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'worker');
   execFileSync('go', ['build', '-o', out, './examples/worker'], {
     cwd: join(ROOT, 'clients', 'go'),

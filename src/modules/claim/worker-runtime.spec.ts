@@ -29,6 +29,44 @@ describe('WorkerRuntime', () => {
     expect(seen[0].workerId).toBe('test-worker');
   });
 
+  it('listens for cancels again after listening failed, and a cancel heard then aborts the running job at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let tries = 0;
+      let heard: ((id: string) => void) | undefined;
+      const logger = recordingLogger();
+      h = workerHarness({
+        logger,
+        cancels: async (listener) => {
+          if (++tries <= 2) throw new Error('connection refused');
+          heard = listener;
+          return async () => void (heard = undefined);
+        },
+      });
+      let signal: AbortSignal | undefined;
+      h.registry.register('long', (ctx: JobContext) => {
+        signal = ctx.signal;
+        return new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }));
+      });
+      const [job] = await h.enqueue({ type: 'long' });
+      h.runtime.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect([tries, heard]).toEqual([1, undefined]);
+      expect(logger.lines.join('\n')).toMatch(/listening for cancels failed \(connection refused\); trying again in 5 s/);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(tries).toBe(3);
+      expect(heard).toBeDefined();
+      vi.useRealTimers();
+      await waitFor(async () => signal, 'the job to run');
+      await h.store.admin.cancel(job.id);
+      heard!(job.id);
+      await h.waitForStatus(job.id, 'cancelled');
+      expect(signal!.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never runs more jobs of a queue at once than its concurrency', async () => {
     h = workerHarness({ concurrency: 3 });
     let active = 0;

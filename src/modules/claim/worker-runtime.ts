@@ -66,6 +66,8 @@ function thisProcess(): WorkerProcess {
 
 /** Shutdown's settle after the grace period (see settleTimeoutMs). */
 const DEFAULT_SETTLE_TIMEOUT_MS = 1_000;
+/** Between tries to listen for cancels again after listening failed. */
+export const CANCELS_RETRY_MS = 5_000;
 
 type RuntimeState = 'created' | 'running' | 'stopping' | 'stopped';
 
@@ -91,6 +93,7 @@ export class WorkerRuntime {
   private state: RuntimeState = 'created';
   /** Stops hearing cancels (set once start() subscribed). */
   private cancelsHeard: Promise<(() => Promise<void>) | undefined> | undefined;
+  private cancelsRetry: NodeJS.Timeout | undefined;
   private readonly process: WorkerProcess;
   private startedAt: number;
 
@@ -165,16 +168,31 @@ export class WorkerRuntime {
     });
   }
 
+  /** Hears cancels as they are asked (options.cancels); when listening fails, tries again every CANCELS_RETRY_MS while running. */
+  private listenForCancels(): void {
+    const cancels = this.options.cancels;
+    if (!cancels) return;
+    this.cancelsHeard = cancels((id) => void this.heartbeat.cancelHeard(id)).catch((err: unknown) => {
+      this.logger.warn(
+        `worker ${this.workerId}: listening for cancels failed (${errorText(err)}); trying again in ${CANCELS_RETRY_MS / 1000} s, a cancel reaches a running job at its lease's next beat meanwhile`,
+      );
+      if (this.state === 'running') {
+        this.cancelsRetry = setTimeout(() => {
+          if (this.state === 'running') this.listenForCancels();
+        }, CANCELS_RETRY_MS);
+        this.cancelsRetry.unref();
+      }
+      return undefined;
+    });
+  }
+
   /** Registers the worker (best effort: the heartbeat repeats it) and starts claiming. */
   start(): void {
     if (this.state !== 'created') return;
     this.state = 'running';
     this.startedAt = this.clock.now();
     void this.heartbeat.beat();
-    this.cancelsHeard = this.options.cancels?.((id) => void this.heartbeat.cancelHeard(id)).catch((err: unknown) => {
-      this.logger.warn(`worker ${this.workerId}: listening for cancels failed (${errorText(err)}); a cancel reaches a running job at its lease's next beat`);
-      return undefined;
-    });
+    this.listenForCancels();
     for (const loop of this.loops) loop.start();
     const running = this.running;
     this.options.observer?.onStarted?.({
@@ -219,6 +237,7 @@ export class WorkerRuntime {
     callbacksDrained.abort();
     this.timer.stop();
     await this.heartbeat.stop();
+    clearTimeout(this.cancelsRetry);
     await (await this.cancelsHeard)?.();
     await Promise.all([...this.options.queues.map((queue) => this.unregister(queue)), this.removeInfo()]);
     this.options.observer?.onStopped?.();
