@@ -1073,6 +1073,11 @@ export interface components {
             nodes: components["schemas"]["ExecutionGraphNodeDto"][];
             /** @description How many dependsOn edges the nodes hold */
             edges: number;
+            /**
+             * @description `history`: retention removed the execution from the store; the nodes are job history's records of its jobs, in id order (history keeps no order of the jobs given)
+             * @enum {string}
+             */
+            source: "store" | "history";
         };
         ScheduleJobDto: {
             /**
@@ -2803,7 +2808,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The execution with every job as a node of its graph (key, status, dependsOn) */
+            /** @description The execution with every job as a node of its graph (key, status, dependsOn): from the store, or from job history once retention removed it */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -91,11 +91,14 @@ export class ExecutionsController {
   }
 
   @Get(':id/graph')
-  @ApiOkResponse({ type: ExecutionGraphResponseDto, description: 'The execution with every job as a node of its graph (key, status, dependsOn)' })
+  @ApiOkResponse({
+    type: ExecutionGraphResponseDto,
+    description: 'The execution with every job as a node of its graph (key, status, dependsOn): from the store, or from job history once retention removed it',
+  })
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'getExecutionGraph', summary: "An execution's jobs as a graph: each job's key, status and parents, in one read" })
   async graph(@Param('id', ExecutionIdPipe) id: string): Promise<ExecutionGraphResponseDto> {
-    const { execution, jobs } = await this.executions.graph(id);
+    const { execution, jobs, source } = await this.executions.graph(id);
     let edges = 0;
     const nodes = jobs.map((job): ExecutionGraphNodeDto => {
       const node: ExecutionGraphNodeDto = { id: job.id, type: job.type, status: job.status, dependsOn: job.dependsOn ?? [], attempts: job.attempts };
@@ -104,7 +107,7 @@ export class ExecutionsController {
       edges += node.dependsOn.length;
       return node;
     });
-    return { execution: toExecutionJson(execution), nodes, edges };
+    return { execution: toExecutionJson(execution), nodes, edges, source };
   }
 
   @Post(':id/cancel')

@@ -95,8 +95,18 @@ export class ExecutionsService {
   }
 
   /** The execution and every one of its jobs (at most MAX_EXECUTION_JOBS), read page by page. */
-  async graph(id: string): Promise<{ execution: Execution; jobs: Job[] }> {
-    const execution = await this.get(id);
+  /**
+   * The execution and every job of its graph: from the store while it holds the execution, else
+   * (retention removed it) from job history, whose job rows keep each job's key and parents.
+   */
+  async graph(id: string): Promise<{ execution: Execution; jobs: GraphJob[]; source: 'store' | 'history' }> {
+    const stored = await this.executions.get(id);
+    if (!stored) {
+      const record = await this.history?.findExecution(id);
+      if (!record || !this.history) throw new ExecutionNotFoundError(id);
+      const jobs = await this.history.listExecutionJobs(id, record.createdAt, MAX_EXECUTION_JOBS);
+      return { execution: toExecution(record), jobs: jobs.map((job) => ({ ...job, type: job.type ?? '' })), source: 'history' };
+    }
     const jobs: Job[] = [];
     let cursor: string | undefined;
     do {
@@ -104,13 +114,16 @@ export class ExecutionsService {
       jobs.push(...page.items);
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined && jobs.length < MAX_EXECUTION_JOBS);
-    return { execution, jobs };
+    return { execution: toExecution(stored), jobs, source: 'store' };
   }
 
   async cancel(id: string): Promise<Execution> {
     return toExecution(await this.executions.cancel(id));
   }
 }
+
+/** A job as an execution's graph shows it (a stored job, or job history's record of it). */
+export type GraphJob = Pick<Job, 'id' | 'type' | 'status' | 'attempts' | 'key' | 'dependsOn' | 'lastError'>;
 
 /** An execution's enqueue span names the execution (the id its partition gave it), not each job. */
 function enqueuedExecution(record: ExecutionRecord): Enqueued {

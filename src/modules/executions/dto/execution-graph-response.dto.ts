@@ -35,4 +35,10 @@ export class ExecutionGraphResponseDto {
 
   @ApiProperty({ description: 'How many dependsOn edges the nodes hold' })
   edges: number;
+
+  @ApiProperty({
+    enum: ['store', 'history'],
+    description: '`history`: retention removed the execution from the store; the nodes are job history\'s records of its jobs, in id order (history keeps no order of the jobs given)',
+  })
+  source: 'store' | 'history';
 }

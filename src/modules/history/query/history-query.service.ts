@@ -130,6 +130,26 @@ export class HistoryQueryService {
     };
   }
 
+  /**
+   * The jobs history holds of an execution (job_records by execution_id: each partition's partial
+   * index, from the day before the execution was made on), in id order,
+   * at most `limit`.
+   */
+  async listExecutionJobs(executionId: string, createdAt: number, limit: number): Promise<JobHistoryRecord[]> {
+    const ds = await this.connected();
+    const rows = await available(
+      ds
+        .getRepository(JobRecordEntity)
+        .createQueryBuilder('j')
+        .where('j.executionId = :executionId', { executionId })
+        .andWhere('j.createdAt >= :from', { from: new Date(createdAt - EXECUTION_WINDOW_MS) })
+        .orderBy('j.id', 'ASC')
+        .limit(limit)
+        .getMany(),
+    );
+    return rows.map(toJobHistoryRecord);
+  }
+
   async listJobs(query: JobHistoryQuery): Promise<JobHistoryPage> {
     const limit = Math.min(Math.max(Math.floor(query.limit ?? HISTORY_PAGE_DEFAULT), 1), HISTORY_PAGE_MAX);
     const ds = await this.connected();
