@@ -19,7 +19,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * What a worker key may send (docs/remote-workers.md): claims, heartbeats, cancel polls and
- * settles, and GET /whoami. The queues of each are checked where the route knows them (RemoteWorkersService).
+ * settles, jobs added to an execution of its queues (a handler's fan-out), and GET /whoami. The queues of each are checked where the route knows them (RemoteWorkersService).
  */
 const WORKER_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/queues\/[^/]+\/claims\/?$/ },
@@ -27,6 +27,7 @@ const WORKER_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/workers\/[^/]+\/cancels\/?$/ },
   { method: 'POST', path: /^\/jobs\/[^/]+\/(complete|fail|release|report)\/?$/ },
   { method: 'POST', path: /^\/settlements\/?$/ },
+  { method: 'POST', path: /^\/executions\/[^/]+\/jobs\/?$/ },
   { method: 'GET', path: /^\/whoami\/?$/ },
 ];
 
@@ -61,7 +62,7 @@ export function apiKeyMiddleware(writeKeys: readonly string[], readOnlyKeys: rea
       return;
     }
     if (accepted.access === 'worker' && !isWorkerRoute(req)) {
-      const message = 'this API key is a worker key: it may only claim, heartbeat and settle jobs (docs/remote-workers.md)';
+      const message = 'this API key is a worker key: it may only claim, heartbeat and settle jobs, and add jobs to executions of its queues (docs/remote-workers.md)';
       const { status, body } = errorResponse(403, message, { code: 'forbidden' });
       res.status(status).json(body);
       return;

@@ -256,6 +256,26 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       await expect(e2e.http().get('/workers/cx-2/cancels').set(auth()).expect(200).then((r) => r.body)).resolves.toEqual({ cancelled: [] });
     });
 
+    it('lets a worker key add jobs to an execution of its queues (a handler fanning out), and refuses another queue\'s with 403', async () => {
+      const other = uniqueQueue();
+      const mine = await e2e.http().post('/executions').set(auth()).send({ jobs: [{ type: 'split', queue: scoped, key: 'split' }] }).expect(201);
+      const added = await e2e
+        .http()
+        .post(`/executions/${mine.body.id}/jobs`)
+        .set(auth(WORKER_KEY))
+        .send({ jobs: [{ type: 'part', queue: scoped, key: 'part-1', dependsOn: ['split'] }] })
+        .expect(201);
+      expect(added.body).toMatchObject({ id: mine.body.id, total: 2 });
+      const theirs = await e2e.http().post('/executions').set(auth()).send({ jobs: [{ type: 'split', queue: other }] }).expect(201);
+      const refused = await e2e.http().post(`/executions/${theirs.body.id}/jobs`).set(auth(WORKER_KEY)).send({ jobs: [{ type: 'part', queue: other }] }).expect(403);
+      expect(refused.body).toMatchObject({ code: 'forbidden' });
+      // other routes of executions stay closed to worker keys
+      await e2e.http().get(`/executions/${mine.body.id}`).set(auth(WORKER_KEY)).expect(403);
+      await e2e.http().post(`/executions/${mine.body.id}/cancel`).set(auth(WORKER_KEY)).expect(403);
+      // its jobs leave the worker key's queue to the other cases
+      await e2e.http().post(`/executions/${mine.body.id}/cancel`).set(auth()).expect(200);
+    });
+
     it("tells a worker key only the cancels of its queues, and refuses a wait over 30,000 ms or a bad worker id with a 400 naming it", async () => {
       const other = uniqueQueue();
       const [mine, theirs] = [await enqueue(scoped), await enqueue(other)];

@@ -72,6 +72,10 @@ export type ListedJob = PageItem<'/jobs'>;
 export type NewExecution = JsonRequestBody<Operation<'/executions', 'post'>>;
 /** What POST /executions answers: `{ id, total }`. */
 export type CreatedExecution = JsonSuccessBody<Operation<'/executions', 'post'>>;
+/** What POST /executions/:id/jobs takes: the jobs to add (they may depend on the execution's). */
+export type NewExecutionJobs = JsonRequestBody<Operation<'/executions/{id}/jobs', 'post'>>;
+/** What POST /executions/:id/jobs answers: `{ id, total, ... }`. */
+export type AddedExecutionJobs = JsonSuccessBody<Operation<'/executions/{id}/jobs', 'post'>>;
 /** An execution as GET /executions/:id answers it. */
 export type Execution = JsonSuccessBody<Operation<'/executions/{id}', 'get'>>;
 /** The filters of GET /executions. */

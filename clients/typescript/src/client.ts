@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import createClient, { type Client } from 'openapi-fetch';
 import type {
+  AddedExecutionJobs,
   CreatedExecution,
   CreatedJob,
   CreatedJobs,
@@ -14,6 +15,7 @@ import type {
   JobQuery,
   ListedJob,
   NewExecution,
+  NewExecutionJobs,
   NewJob,
   Operation,
   OperationParams,
@@ -166,6 +168,15 @@ export class ClaimqClient {
   async createExecution(execution: NewExecution, options: WaitOptions = {}): Promise<CreatedExecution> {
     const query = options.waitMs === undefined ? undefined : { waitMs: options.waitMs };
     return unwrap(await this.api.POST('/executions', { body: withIdempotencyKey(execution), params: { query }, signal: options.signal }));
+  }
+
+  /**
+   * Adds jobs to a running execution (fan-out at run time): they may depend on its jobs, and its
+   * blocked jobs may wait on them. A worker key may add to executions of its queues, so a remote
+   * handler can fan out with the key it claims with.
+   */
+  async addExecutionJobs(id: string, jobs: NewExecutionJobs['jobs'], options: CallOptions = {}): Promise<AddedExecutionJobs> {
+    return unwrap(await this.api.POST('/executions/{id}/jobs', { params: { path: { id } }, body: { jobs }, signal: options.signal }));
   }
 
   /** The execution's status and counts. With `waitMs`, the answer comes once it has ended, or when the wait runs out. */

@@ -2652,7 +2652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An API_KEYS_READONLY key on a route that may write, or an API_KEYS_WORKER key off the worker routes (code `forbidden`) */
+            /** @description A worker key whose queues do not include the execution's */
             403: {
                 headers: {
                     [name: string]: unknown;

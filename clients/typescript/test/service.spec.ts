@@ -52,6 +52,18 @@ describe('the client against the service', () => {
     await expect(waiting).resolves.toMatchObject({ id: created.id, status: 'failed', counts: { cancelled: 1 } });
   });
 
+  it('adds jobs to a running execution with addExecutionJobs; they may depend on its jobs', async () => {
+    const queue = uniqueQueue();
+    const created = await client.createExecution({ jobs: [{ type: 'split', queue, key: 'split' }] });
+    const added = await client.addExecutionJobs(created.id, [{ type: 'part', queue, key: 'part-1', dependsOn: ['split'] }]);
+    expect(added).toMatchObject({ id: created.id, total: 2 });
+    const graph = await client.api.GET('/executions/{id}/graph', { params: { path: { id: created.id } } });
+    expect(graph.data?.nodes.map((n) => [n.key, n.status, n.dependsOn])).toEqual([
+      ['split', 'pending', []],
+      ['part-1', 'blocked', ['split']],
+    ]);
+  });
+
   it("streams a job's events to its end with jobEvents, resuming a dropped connection with Last-Event-ID", async () => {
     const queue = uniqueQueue();
     const created = await client.createJob({ type: 'email.send', queue });

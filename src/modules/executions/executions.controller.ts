@@ -1,8 +1,12 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueueNotPermittedError } from '../../domain/errors';
+import { queueOfExecutionId } from '../../domain/execution';
+import { queueOfPartition } from '../../domain/queue-partition';
+import { workerKeyCovers } from '../../domain/worker-key';
 import { ExecutionIdPipe } from '../../http/id-param.pipe';
 import { ApiJsonBodyOnly } from '../../http/json-only.middleware';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { toExecutionJson } from '../../domain/execution-json';
 import { JobPageResponseDto, DEFAULT_LIST_LIMIT, presentJob, WaitQueryDto } from '../jobs';
 import { AddExecutionJobsDto, CreateExecutionDto } from './dto/create-execution.dto';
@@ -14,7 +18,7 @@ import { DEFAULT_QUEUE } from '../../domain/job';
 import { ListExecutionJobsQueryDto } from './dto/list-execution-jobs-query.dto';
 import { ExecutionsService } from './executions.service';
 import { ExecutionWaits } from './execution-waits';
-import { Audited, clientGone, param } from '../../http';
+import { Audited, clientGone, param, requestAccess } from '../../http';
 import { TraceContextInterceptor } from '../tracing';
 
 @ApiTags('executions')
@@ -55,10 +59,17 @@ export class ExecutionsController {
   @ApiBadRequestResponse({ description: 'Nothing was added; `errors` names the field as jobs.<index>.<field> (an unknown or repeated key, a cycle, a limit)' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Nothing was added: the execution has ended, or a job named in requiredBy no longer waits' })
+  @ApiForbiddenResponse({ description: "A worker key whose queues do not include the execution's" })
   @ApiJsonBodyOnly()
   @ApiOperation({ operationId: 'addExecutionJobs', summary: 'Add jobs to a running execution (fan-out at run time): they may depend on its jobs, and its blocked jobs may wait on them' })
   @UseInterceptors(TraceContextInterceptor)
-  async addJobs(@Param('id', ExecutionIdPipe) id: string, @Body() dto: AddExecutionJobsDto): Promise<AddedJobsResponseDto> {
+  async addJobs(@Param('id', ExecutionIdPipe) id: string, @Body() dto: AddExecutionJobsDto, @Req() req: Request): Promise<AddedJobsResponseDto> {
+    // a worker key (a remote handler fanning out) adds only to executions of its queues
+    const scope = requestAccess(req).queues;
+    if (scope !== undefined) {
+      const queue = queueOfPartition(queueOfExecutionId(id) ?? '');
+      if (!workerKeyCovers(scope, queue)) throw new QueueNotPermittedError(queue);
+    }
     return this.executions.addJobs(id, dto.jobs.map(toAddedJobSpec));
   }
 
