@@ -256,6 +256,23 @@ export function describeRemoteWorkersApi(name: string, env: () => Record<string,
       await expect(e2e.http().get('/workers/cx-2/cancels').set(auth()).expect(200).then((r) => r.body)).resolves.toEqual({ cancelled: [] });
     });
 
+    it("keeps a remote run's traceparent sent with its result, and hands it to its graph children's claims as parentRuns; 400 for one that is not W3C", async () => {
+      const queue = uniqueQueue();
+      const tp = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      await e2e.http().post('/executions').set(auth()).send({ jobs: [{ type: 'split', queue, key: 'split' }, { type: 'merge', queue, key: 'merge', dependsOn: ['split'] }] }).expect(201);
+      const [parent] = await claim(queue);
+      expect(parent.job.type).toBe('split');
+      const bad = await e2e.http().post(`/jobs/${parent.job.id}/complete`).set(auth()).send({ token: parent.token, traceparent: 'not-a-traceparent' }).expect(400);
+      expect(JSON.stringify(bad.body.errors)).toContain('traceparent');
+      await e2e.http().post('/settlements').set(auth()).send({ results: [{ id: parent.job.id, token: parent.token, status: 'succeeded', result: { parts: 2 }, traceparent: tp }] }).expect(200);
+      const child = await eventually(async () => {
+        const [c] = await claim(queue);
+        expect(c).toBeDefined();
+        return c as ClaimedJson & { parents?: unknown; parentRuns?: unknown };
+      });
+      expect(child).toMatchObject({ parents: { split: { parts: 2 } }, parentRuns: { split: tp } });
+    });
+
     it('lets a worker key add jobs to an execution of its queues (a handler fanning out), and refuses another queue\'s with 403', async () => {
       const other = uniqueQueue();
       const mine = await e2e.http().post('/executions').set(auth()).send({ jobs: [{ type: 'split', queue: scoped, key: 'split' }] }).expect(201);

@@ -1784,6 +1784,15 @@ export interface components {
             parents?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description A graph job whose parents' runs were traced: the W3C traceparent of each parent's successful run span, by key (a remote worker sends its own with the result): link your run span to them
+             * @example {
+             *       "split": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
+             *     }
+             */
+            parentRuns?: {
+                [key: string]: string;
+            };
         };
         ClaimJobsResponseDto: {
             jobs: components["schemas"]["ClaimedJobDto"][];
@@ -1877,6 +1886,11 @@ export interface components {
             result?: ({
                 [key: string]: unknown;
             } | null) | unknown[] | string | number | boolean;
+            /**
+             * @description succeeded: the W3C traceparent of the worker's own run span (a worker that traces). A graph job keeps it, and its children's claims hand it over as parentRuns, so their run spans link this one
+             * @example 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01
+             */
+            traceparent?: string;
         };
         SettledJobDto: {
             id: string;
@@ -1946,6 +1960,11 @@ export interface components {
             result?: ({
                 [key: string]: unknown;
             } | null) | unknown[] | string | number | boolean;
+            /**
+             * @description succeeded: the W3C traceparent of the worker's own run span (a worker that traces). A graph job keeps it, and its children's claims hand it over as parentRuns, so their run spans link this one
+             * @example 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01
+             */
+            traceparent?: string;
             /** @description failed: what went wrong (required) */
             error?: string;
             /** @description failed: run it again when attempts are left. Default: true */

@@ -30,10 +30,11 @@ import { RemoteWorkersService, Settlement } from './remote-workers.service';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function presentClaim({ job, token, leaseExpiresAt, parents }: ClaimedJob): ClaimedJobDto {
+function presentClaim({ job, token, leaseExpiresAt, parents, parentRuns }: ClaimedJob): ClaimedJobDto {
   const dto: ClaimedJobDto = { job: presentJob(job), token, leaseExpiresAt: iso(leaseExpiresAt) };
   if (job.traceparent !== undefined) dto.traceparent = job.traceparent;
   if (parents !== undefined) dto.parents = parents;
+  if (parentRuns !== undefined) dto.parentRuns = parentRuns;
   if (job.tracestate !== undefined) dto.tracestate = job.tracestate;
   return dto;
 }
@@ -118,7 +119,7 @@ export class RemoteWorkersController {
   @ApiPayloadTooLargeResponse({ description: 'The result is larger than MAX_PAYLOAD_BYTES' })
   @ApiOperation({ operationId: 'completeJob', summary: 'Record a claimed job\'s result' })
   async complete(@Param('id', JobIdPipe) id: string, @Body() dto: CompleteJobDto, @Req() req: Request): Promise<SettledJobDto> {
-    return this.settleOne({ id, token: dto.token, status: 'succeeded', result: dto.result }, req);
+    return this.settleOne({ id, token: dto.token, status: 'succeeded', result: dto.result, traceparent: dto.traceparent }, req);
   }
 
   @Post('jobs/:id/fail')

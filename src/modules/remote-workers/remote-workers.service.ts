@@ -50,7 +50,7 @@ export interface HeartbeatReply {
 
 /** One result of a settle: complete, fail or release one job. */
 export type Settlement =
-  | { id: string; token: number; status: 'succeeded'; result?: unknown }
+  | { id: string; token: number; status: 'succeeded'; result?: unknown; traceparent?: string }
   | { id: string; token: number; status: 'failed'; error: string; retryable?: boolean; retryInMs?: number; stack?: string }
   | { id: string; token: number; status: 'released' };
 
@@ -210,7 +210,8 @@ export class RemoteWorkersService implements OnApplicationShutdown {
     await Promise.all(
       [...groups].map(async ([queue, group]) => {
         const complete = group.completes.map((i) => {
-          return { id: items[i].id, token: items[i].token, resultJson: results.get(i) };
+          const item = items[i] as Extract<Settlement, { status: 'succeeded' }>;
+          return { id: item.id, token: item.token, resultJson: results.get(i), runTraceparent: item.traceparent };
         });
         const fail = group.fails.map((i) => {
           const item = items[i] as Extract<Settlement, { status: 'failed' }>;

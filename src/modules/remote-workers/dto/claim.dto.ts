@@ -65,6 +65,14 @@ export class ClaimedJobDto {
     description: "A job of an execution's graph (dependsOn): its parents' results by their keys (a parent that ended without succeeding, onParentFailure run, is absent)",
   })
   parents?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { split: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    description: "A graph job whose parents' runs were traced: the W3C traceparent of each parent's successful run span, by key (a remote worker sends its own with the result): link your run span to them",
+  })
+  parentRuns?: Record<string, string>;
 }
 
 export class ClaimJobsResponseDto {

@@ -1,9 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { JSON_VALUE_BRANCHES } from '../../../http/openapi-schemas';
 import { OpaqueJson } from '../../../http/opaque-json.decorator';
 import { MAX_JOB_ID_LENGTH, MAX_RETRY_IN_MS, MAX_SETTLEMENTS } from '../remote-limits';
+
+/** A W3C traceparent (version 00): what a tracing worker's run span is known by. */
+const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+const TRACEPARENT_DOC = {
+  example: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+  description:
+    "succeeded: the W3C traceparent of the worker's own run span (a worker that traces). A graph job keeps it, and its children's claims hand it over as parentRuns, so their run spans link this one",
+};
 
 /** The token of the lease a settle ends. */
 export class ReleaseJobDto {
@@ -19,6 +27,11 @@ export class CompleteJobDto extends ReleaseJobDto {
   @IsOptional()
   @OpaqueJson()
   result?: unknown;
+
+  @ApiPropertyOptional(TRACEPARENT_DOC)
+  @IsOptional()
+  @Matches(TRACEPARENT, { message: '$property must be a W3C traceparent: 00-<32 hex>-<16 hex>-<2 hex>' })
+  traceparent?: string;
 }
 
 export class FailJobDto extends ReleaseJobDto {
@@ -67,6 +80,11 @@ export class SettlementDto {
   @IsOptional()
   @OpaqueJson()
   result?: unknown;
+
+  @ApiPropertyOptional(TRACEPARENT_DOC)
+  @IsOptional()
+  @Matches(TRACEPARENT, { message: '$property must be a W3C traceparent: 00-<32 hex>-<16 hex>-<2 hex>' })
+  traceparent?: string;
 
   @ApiPropertyOptional({ description: 'failed: what went wrong (required)' })
   @ValidateIf(isFail)
