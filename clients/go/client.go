@@ -1,7 +1,7 @@
 // Package claimq is a client of claimq's remote-worker protocol (docs/remote-workers.md): a
-// Client for its calls (claim, heartbeat, complete, fail, release, settle) and a Worker that runs
-// jobs of a queue with them: long-poll claims, one heartbeat for every lease, batched settles and
-// a graceful shutdown.
+// Client for its calls (claim, heartbeat, cancels, complete, fail, release, settle) and a Worker
+// that runs jobs of a queue with them: long-poll claims, one heartbeat for every lease, a long
+// poll that hears cancels at once, batched settles and a graceful shutdown.
 package claimq
 
 import (
@@ -96,6 +96,29 @@ func (c *Client) Heartbeat(ctx context.Context, workerID string, req HeartbeatRe
 	var out HeartbeatResult
 	err := c.do(ctx, "/workers/"+url.PathEscape(workerID)+"/heartbeat", req, &out, 0)
 	return out, err
+}
+
+// Cancels waits up to waitMs (0 to 30,000: a long poll) for a cancel to be asked of one of the
+// jobs workerID runs, and answers the leases of the jobs cancelled, as soon as there is one (none
+// when waitMs passed first). Stop each job held with that token and settle it with a fail (the
+// service records it cancelled); ignore the others (a job settled meanwhile, or claimed again
+// since). A service older than the route answers 404. The heartbeat tells the same cancels, at its
+// next beat.
+func (c *Client) Cancels(ctx context.Context, workerID string, waitMs int) ([]Lease, error) {
+	return c.cancels(ctx, workerID, waitMs, 0)
+}
+
+// cancels is Cancels with at most attempts attempts (0: MaxAttempts).
+func (c *Client) cancels(ctx context.Context, workerID string, waitMs, attempts int) ([]Lease, error) {
+	var out struct {
+		Cancelled []Lease `json:"cancelled"`
+	}
+	path := "/workers/" + url.PathEscape(workerID) + "/cancels?waitMs=" + strconv.Itoa(waitMs)
+	extra := time.Duration(waitMs) * time.Millisecond
+	if err := c.call(ctx, http.MethodGet, path, nil, &out, extra, attempts); err != nil {
+		return nil, err
+	}
+	return out.Cancelled, nil
 }
 
 // Complete records a claimed job's result and answers the job's status (succeeded). A token

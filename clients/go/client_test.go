@@ -265,6 +265,73 @@ func TestRequestsOnTheWire(t *testing.T) {
 	}
 }
 
+func TestCancelsOnTheWire(t *testing.T) {
+	type seen struct{ method, uri, auth, contentType, body string }
+	var mu sync.Mutex
+	var got []seen
+	var calls int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		got = append(got, seen{r.Method, r.URL.RequestURI(), r.Header.Get("Authorization"), r.Header.Get("Content-Type"), string(body)})
+		mu.Unlock()
+		switch atomic.AddInt32(&calls, 1) {
+		case 1: // a GET is safe to repeat: a 503 is retried
+			w.WriteHeader(503)
+			_, _ = io.WriteString(w, `{"statusCode":503,"error":"Service Unavailable","message":"down","code":"store_unavailable"}`)
+		case 2: // longer than the client's Timeout, within the poll's waitMs
+			time.Sleep(100 * time.Millisecond)
+			_, _ = io.WriteString(w, `{"cancelled":[{"id":"emails-01J","token":7},{"id":"emails-01K","token":3}]}`)
+		default:
+			_, _ = io.WriteString(w, `{"cancelled":[]}`)
+		}
+	}))
+	defer srv.Close()
+	c := NewClient(srv.URL, "k3y-for-billing-workers")
+	c.MaxRetryDelay = 20 * time.Millisecond
+	c.Timeout = 20 * time.Millisecond // each attempt's deadline is this plus waitMs
+
+	cancelled, err := c.Cancels(context.Background(), "box-1:42", 25_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []Lease{{"emails-01J", 7}, {"emails-01K", 3}}; len(cancelled) != 2 || cancelled[0] != want[0] || cancelled[1] != want[1] {
+		t.Fatalf("cancelled %+v, want %+v", cancelled, want)
+	}
+	if cancelled, err = c.Cancels(context.Background(), "box-1:42", 0); err != nil || len(cancelled) != 0 {
+		t.Fatalf("no cancels: %+v %v", cancelled, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 3 {
+		t.Fatalf("want 3 requests, got %d", len(got))
+	}
+	for i, uri := range []string{"/workers/box-1:42/cancels?waitMs=25000", "/workers/box-1:42/cancels?waitMs=25000", "/workers/box-1:42/cancels?waitMs=0"} {
+		g := got[i]
+		if g.method != "GET" || g.uri != uri || g.auth != "Bearer k3y-for-billing-workers" || g.contentType != "" || g.body != "" {
+			t.Errorf("request %d: %s %s auth=%q type=%q body=%q; want GET %s with the key and no body", i, g.method, g.uri, g.auth, g.contentType, g.body, uri)
+		}
+	}
+}
+
+func TestCancelsOfAServiceWithoutTheRouteIs404(t *testing.T) {
+	var calls int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		atomic.AddInt32(&calls, 1)
+		w.WriteHeader(404)
+		_, _ = io.WriteString(w, `{"statusCode":404,"error":"Not Found","message":"Cannot GET /workers/w-1/cancels?waitMs=25000"}`)
+	}))
+	defer srv.Close()
+	_, err := NewClient(srv.URL, "").Cancels(context.Background(), "w-1", 25_000)
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Status != 404 {
+		t.Fatalf("want a 404 *APIError, got %v", err)
+	}
+	if n := atomic.LoadInt32(&calls); n != 1 {
+		t.Fatalf("a 404 was tried %d times, want once", n)
+	}
+}
+
 func TestParseRetryAfter(t *testing.T) {
 	now := time.Date(2026, 11, 28, 17, 0, 0, 0, time.UTC)
 	cases := map[string]time.Duration{

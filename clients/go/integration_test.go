@@ -26,10 +26,14 @@ import (
 // The service must run MODE=api (its own workers would claim these queues' jobs and hand them
 // back), with LEASE_MS of at most 10 s and a short REAPER_INTERVAL_MS for the lease test, and
 // with API keys on: CLAIMQ_API_KEY a write key (API_KEYS), CLAIMQ_WORKER_KEY a worker key for the
-// "keys" queue only (API_KEYS_WORKER=<key>@<prefix>keys).
+// "keys" and "cancelpoll" queues only (API_KEYS_WORKER=<key>@<prefix>keys|<prefix>cancelpoll).
+//
+// The cancel poll's test runs against a second service at CLAIMQ_LONG_HEARTBEAT_URL, the same but
+// for a HEARTBEAT_MS of 120,000 (and the default LEASE_MS): no heartbeat tells a cancel while the
+// test runs.
 
 // integrationQueues are the queue names (after CLAIMQ_QUEUE_PREFIX) these tests use.
-var integrationQueues = []string{"drain", "protocol", "fail", "retry", "cancel", "poll", "shutdown", "lease", "stale", "example", "keys"}
+var integrationQueues = []string{"drain", "protocol", "fail", "retry", "cancel", "poll", "shutdown", "lease", "stale", "example", "keys", "cancelpoll"}
 
 const defaultQueuePrefix = "gotest."
 
@@ -50,9 +54,10 @@ func requiredQueues() string {
 
 func serviceHint() string {
 	return fmt.Sprintf("Start one with MODE=api QUEUES=%s HEARTBEAT_MS=1000 LEASE_MS=5000 REAPER_INTERVAL_MS=1000 "+
-		"API_KEYS=<write key> API_KEYS_WORKER=<worker key>@%skeys, and set CLAIMQ_URL (e.g. http://127.0.0.1:3000), "+
-		"CLAIMQ_API_KEY=<write key>, CLAIMQ_WORKER_KEY=<worker key> and CLAIMQ_QUEUE_PREFIX when not %q "+
-		"(test/clients/go-client.spec.ts does all of this)", requiredQueues(), queuePrefix(), defaultQueuePrefix)
+		"API_KEYS=<write key> 'API_KEYS_WORKER=<worker key>@%[2]skeys|%[2]scancelpoll', and set CLAIMQ_URL (e.g. http://127.0.0.1:3000), "+
+		"CLAIMQ_API_KEY=<write key>, CLAIMQ_WORKER_KEY=<worker key> and CLAIMQ_QUEUE_PREFIX when not %[3]q; start a second one "+
+		"the same but with HEARTBEAT_MS=120000 and no LEASE_MS nor REAPER_INTERVAL_MS (another REDIS_PREFIX), and set "+
+		"CLAIMQ_LONG_HEARTBEAT_URL (test/clients/go-client.spec.ts does all of this)", requiredQueues(), queuePrefix(), defaultQueuePrefix)
 }
 
 // liveClient is a Client of the service at CLAIMQ_URL; without CLAIMQ_URL the test fails.
@@ -429,7 +434,8 @@ func TestLiveHeartbeatReportsACancel(t *testing.T) {
 		t.Fatalf("fail of a cancelled job: %q %v", status, err)
 	}
 
-	// the Worker: the heartbeat cancels the handler's context, and the job ends cancelled
+	// the Worker: the cancel poll (or the heartbeat) cancels the handler's context, and the job ends
+	// cancelled
 	ids = enqueue(t, c, newJob{Queue: q, Type: "worker"})
 	started := make(chan struct{})
 	stopped := make(chan time.Time, 1)
@@ -456,6 +462,74 @@ func TestLiveHeartbeatReportsACancel(t *testing.T) {
 	}
 	eventually(t, "the job to be cancelled", 10*time.Second, func() bool { return getJob(t, c, ids[0]).Status == StatusCancelled },
 		func() string { return getJob(t, c, ids[0]).Status })
+}
+
+// countingTransport counts a worker's heartbeats and cancel polls.
+type countingTransport struct{ beats, polls *int32 }
+
+func (c countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/heartbeat"):
+		atomic.AddInt32(c.beats, 1)
+	case strings.HasSuffix(r.URL.Path, "/cancels"):
+		atomic.AddInt32(c.polls, 1)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func TestLiveCancelPollStopsAJobBeforeAnyHeartbeat(t *testing.T) {
+	t.Parallel()
+	base, workerKey := os.Getenv("CLAIMQ_LONG_HEARTBEAT_URL"), os.Getenv("CLAIMQ_WORKER_KEY")
+	if base == "" || workerKey == "" {
+		t.Fatalf("CLAIMQ_LONG_HEARTBEAT_URL and CLAIMQ_WORKER_KEY must be set for this test. %s", serviceHint())
+	}
+	c := NewClient(base, os.Getenv("CLAIMQ_API_KEY"))
+	q := queueFor(t, "cancelpoll")
+	_, meta, err := c.Claim(context.Background(), q, ClaimRequest{WorkerID: testWorkerID(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta.HeartbeatMs < 60_000 {
+		t.Fatalf("the service at CLAIMQ_LONG_HEARTBEAT_URL has HEARTBEAT_MS=%d: this test needs one of at least 60000 (a heartbeat would tell the cancel too)", meta.HeartbeatMs)
+	}
+	ids := enqueue(t, c, newJob{Queue: q, Type: "block"})
+
+	// the worker, with its worker key, counting its heartbeats and polls
+	var beats, polls int32
+	wc := NewClient(base, workerKey)
+	wc.HTTPClient = &http.Client{Transport: countingTransport{&beats, &polls}}
+	started := make(chan struct{})
+	stopped := make(chan int32, 1)
+	w := &Worker{Client: wc, Queue: q, WaitMs: 1000, Logger: quietLogger(t), WorkerID: testWorkerID(t), ShutdownGrace: time.Second,
+		Handler: func(ctx context.Context, job *Job) (any, error) {
+			close(started)
+			<-ctx.Done()
+			stopped <- atomic.LoadInt32(&beats) // heartbeats sent by then
+			return nil, ctx.Err()
+		}}
+	stop, _, runErr := runWorker(t, w)
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the job never started")
+	}
+	eventually(t, "a cancel poll", 10*time.Second, func() bool { return atomic.LoadInt32(&polls) > 0 }, nil)
+
+	cancelJob(t, c, ids[0])
+	select {
+	case n := <-stopped:
+		if n != 0 {
+			t.Fatalf("%d heartbeats were sent before the handler's context was cancelled: the cancel must come from the poll", n)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the handler's context was not cancelled within 20 s of the cancel")
+	}
+	eventually(t, "the job to be cancelled", 10*time.Second, func() bool { return getJob(t, c, ids[0]).Status == StatusCancelled },
+		func() string { return getJob(t, c, ids[0]).Status })
+	stop()
+	if err := runErr(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
 }
 
 func TestLiveLongPollAnswersWhenAJobArrives(t *testing.T) {

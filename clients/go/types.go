@@ -124,7 +124,8 @@ type ClaimMeta struct {
 	HeartbeatMs int64 `json:"heartbeatMs"`
 }
 
-// Lease is a job held by a worker, and the token of the claim that handed it out.
+// Lease is a job held by a worker, and the token of the claim that handed it out. Cancels answers
+// leases too: the jobs a cancel was asked of, each with the token it ran under then.
 type Lease struct {
 	ID    string `json:"id"`
 	Token int64  `json:"token"`

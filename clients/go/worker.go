@@ -38,6 +38,8 @@ const (
 	MaxClaimBatch         = 1000
 	MaxClaimWaitMs        = 30_000
 	MaxConcurrency        = 10_000
+	// cancelsWaitMs is how long one cancel poll waits for a cancel (the service allows 30,000).
+	cancelsWaitMs = 25_000
 	// maxSettleBytes caps one POST /settlements body (the service's MAX_BODY_BYTES is 16 MiB by
 	// default); a larger single result is sent alone.
 	maxSettleBytes = 1 << 20
@@ -52,8 +54,9 @@ var namePattern = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,100}$`)
 
 // Worker runs the jobs of one queue in this process: it claims them with long polls while it has
 // free slots, runs each in its own goroutine, keeps their leases with one heartbeat for all of
-// them, and settles their results in batches. Set its fields, then call Run; fields must not
-// change while Run runs.
+// them, hears the cancels asked of them at once with one more long poll while they run, and
+// settles their results in batches. Set its fields, then call Run; fields must not change while
+// Run runs.
 type Worker struct {
 	// Client calls the service (required).
 	Client *Client
@@ -155,6 +158,7 @@ func (w *Worker) prepare() (*run, error) {
 		settleWake:  make(chan struct{}, 1),
 		hbWake:      make(chan struct{}, 1),
 		beatDone:    make(chan struct{}, 1),
+		jobStarted:  make(chan struct{}, 1),
 	}
 	if r.concurrency == 0 {
 		r.concurrency = 1
@@ -298,6 +302,7 @@ type run struct {
 	settleWake chan struct{}
 	hbWake     chan struct{}
 	beatDone   chan struct{}
+	jobStarted chan struct{} // a job started: the cancel poll runs only while jobs run
 }
 
 func notify(ch chan struct{}) {
@@ -320,6 +325,12 @@ func (r *run) run(ctx context.Context) error {
 	go r.settleLoop(bg, settleStop, settleDone)
 	hbStop, hbDone := make(chan struct{}), make(chan struct{})
 	go r.heartbeatLoop(bg, hbStop, hbDone)
+	// the cancel poll goes on while jobs run in the grace period; once none runs, stopping it
+	// cuts short the poll in flight
+	cancelsCtx, stopCancels := context.WithCancel(bg)
+	defer stopCancels()
+	cancelsDone := make(chan struct{})
+	go r.cancelsLoop(cancelsCtx, cancelsDone)
 
 	fatal := r.claimLoop(ctx, bg)
 	if fatal != nil {
@@ -330,6 +341,8 @@ func (r *run) run(ctx context.Context) error {
 	if n := r.releaseRunning(); n > 0 {
 		r.logf("shutdown: released %d job(s) still running after the %s grace period", n, r.grace)
 	}
+	stopCancels()
+	<-cancelsDone
 	close(settleStop)
 	<-settleDone
 	close(hbStop)
@@ -381,20 +394,14 @@ func (r *run) claimLoop(ctx, jobCtx context.Context) error {
 				return nil
 			}
 			var apiErr *APIError
-			pause := time.Duration(0)
 			if errors.As(err, &apiErr) {
 				switch apiErr.Status {
 				case http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
 					return fmt.Errorf("claim refused: %w", err)
 				}
-				pause = apiErr.RetryAfter
 			}
 			failures++
-			if pause <= 0 {
-				pause = 500*time.Millisecond + backoffDelay(failures, time.Second, 30*time.Second)
-			} else if pause > 30*time.Second {
-				pause = 30 * time.Second
-			}
+			pause := failurePause(err, failures)
 			r.logf("claim failed (retrying in %s): %v", pause.Round(time.Millisecond), err)
 			if !sleepCtx(ctx, pause) {
 				return nil
@@ -404,6 +411,19 @@ func (r *run) claimLoop(ctx, jobCtx context.Context) error {
 		failures = 0
 		first = false
 	}
+}
+
+// failurePause is how long a loop waits after its failures-th failed call in a row: the answer's
+// Retry-After (at most 30 s), else a backoff.
+func failurePause(err error, failures int) time.Duration {
+	var apiErr *APIError
+	if errors.As(err, &apiErr) && apiErr.RetryAfter > 0 {
+		if apiErr.RetryAfter > 30*time.Second {
+			return 30 * time.Second
+		}
+		return apiErr.RetryAfter
+	}
+	return 500*time.Millisecond + backoffDelay(failures, time.Second, 30*time.Second)
 }
 
 // awaitBeat waits for the heartbeat due in until (or overdue) to be sent.
@@ -468,6 +488,7 @@ func (r *run) start(jobCtx context.Context, claimed []ClaimedJob, sent time.Time
 		r.jobs[cj.Job.ID] = t
 		r.busy++
 		r.mu.Unlock()
+		notify(r.jobStarted)
 		go r.execute(ctx, t)
 	}
 }
@@ -857,9 +878,81 @@ func (r *run) beat(ctx context.Context) {
 			continue
 		}
 		t.leaseUntil = sent.Add(leaseFor)
-		if cancelled[id] && t.state == taskRunning && t.stop == stopNone {
-			t.stop = stopCancelled
-			t.cancel()
+		if cancelled[id] {
+			r.cancelTask(t)
+		}
+	}
+}
+
+// cancelTask stops a running job whose cancel was asked for (r.mu held): its handler's context is
+// cancelled, and what it returns is still settled (a fail, which the service records cancelled).
+func (r *run) cancelTask(t *task) {
+	if t.state == taskRunning && t.stop == stopNone {
+		t.stop = stopCancelled
+		t.cancel()
+	}
+}
+
+// cancelsLoop keeps one long poll open on GET /workers/{workerId}/cancels while jobs run, until
+// ctx is done: a cancel asked of one of them stops it at once, not at the next heartbeat (which
+// still tells it, should the poll miss it). A service without the route (404) leaves cancels to
+// the heartbeat.
+func (r *run) cancelsLoop(ctx context.Context, done chan<- struct{}) {
+	defer close(done)
+	failures := 0
+	for r.awaitJob(ctx) {
+		cancelled, err := r.client.cancels(ctx, r.id, cancelsWaitMs, 1)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			var apiErr *APIError
+			if errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
+				r.logf("the service has no cancel poll (an earlier version): cancels reach jobs at the heartbeat")
+				return
+			}
+			failures++
+			pause := failurePause(err, failures)
+			r.logf("cancel poll failed (retrying in %s; the heartbeat still tells cancels): %v", pause.Round(time.Millisecond), err)
+			if !sleepCtx(ctx, pause) {
+				return
+			}
+			continue
+		}
+		failures = 0
+		r.mu.Lock()
+		for _, l := range cancelled {
+			// a job settled meanwhile, or claimed again since (another token), is not this cancel's
+			if t := r.jobs[l.ID]; t != nil && t.lease.Token == l.Token {
+				r.cancelTask(t)
+			}
+		}
+		r.mu.Unlock()
+	}
+}
+
+// awaitJob waits until a job runs (one not stopped already); false once ctx is done.
+func (r *run) awaitJob(ctx context.Context) bool {
+	for {
+		if ctx.Err() != nil {
+			return false
+		}
+		r.mu.Lock()
+		running := false
+		for _, t := range r.jobs {
+			if t.state == taskRunning && t.stop == stopNone {
+				running = true
+				break
+			}
+		}
+		r.mu.Unlock()
+		if running {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-r.jobStarted:
 		}
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +17,7 @@ import (
 )
 
 // fakeService is an in-memory stand-in for the remote-worker routes, for tests of the Worker's
-// own logic (batching, leases named until settled, cancel and stale, shutdown). The tests in
+// own logic (batching, leases named until settled, cancel and stale, the cancel poll, shutdown). The tests in
 // integration_test.go run the same against the real service.
 type fakeService struct {
 	t           *testing.T
@@ -30,10 +32,24 @@ type fakeService struct {
 	cancel      map[string]bool
 	stale       map[string]bool
 	failSettles int // answer this many POST /settlements with 503 first
+	claims      int // claims answered
+
+	// GET /workers/{workerId}/cancels: a poll waits for tellCancels (or its waitMs) to answer
+	polls       []cancelPoll
+	pollsOpen   int
+	pollsGone   int     // polls whose request ended (its context done) before an answer
+	toTell      []Lease // what the next poll answers
+	cancelsWake chan struct{}
+	noCancels   bool // answer 404: a service older than the route
+	failPolls   int  // answer this many polls with 503 first
+	holdPolls   bool // a poll answers only when told (or its request ends), whatever its waitMs
 }
 
+// cancelPoll is one GET /workers/{workerId}/cancels received.
+type cancelPoll struct{ method, path, waitMs string }
+
 func newFake(t *testing.T) (*fakeService, *Client) {
-	f := &fakeService{t: t, heartbeatMs: 50, cancel: map[string]bool{}, stale: map[string]bool{}}
+	f := &fakeService{t: t, heartbeatMs: 50, cancel: map[string]bool{}, stale: map[string]bool{}, cancelsWake: make(chan struct{}, 1)}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	c := NewClient(srv.URL, "")
@@ -77,6 +93,9 @@ func (f *fakeService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			f.ready = f.ready[n:]
 			f.mu.Unlock()
 			if n > 0 || !time.Now().Before(deadline) {
+				f.mu.Lock()
+				f.claims++
+				f.mu.Unlock()
 				_ = json.NewEncoder(w).Encode(map[string]any{"jobs": jobs, "leaseMs": 10 * f.heartbeatMs, "heartbeatMs": f.heartbeatMs})
 				return
 			}
@@ -86,6 +105,8 @@ func (f *fakeService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			case <-time.After(5 * time.Millisecond):
 			}
 		}
+	case strings.HasSuffix(r.URL.Path, "/cancels"):
+		f.pollCancels(w, r)
 	case strings.HasSuffix(r.URL.Path, "/heartbeat"):
 		var req HeartbeatRequest
 		if err := json.Unmarshal(data, &req); err != nil {
@@ -130,6 +151,85 @@ func (f *fakeService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.mu.Unlock()
 		_, _ = io.WriteString(w, `{"id":"x","status":"succeeded"}`)
 	}
+}
+
+// pollCancels answers a cancel poll: with the cancels told (tellCancels), at once when some wait,
+// else when they come or its waitMs passes (holdPolls: only when they come).
+func (f *fakeService) pollCancels(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	p := cancelPoll{method: r.Method, path: r.URL.Path, waitMs: r.URL.Query().Get("waitMs")}
+	f.polls = append(f.polls, p)
+	switch {
+	case f.noCancels:
+		f.mu.Unlock()
+		w.WriteHeader(404)
+		_, _ = io.WriteString(w, `{"statusCode":404,"error":"Not Found","message":"Cannot GET `+r.URL.Path+`","code":"not_found"}`)
+		return
+	case f.failPolls > 0:
+		f.failPolls--
+		f.mu.Unlock()
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(503)
+		_, _ = io.WriteString(w, `{"statusCode":503,"error":"Service Unavailable","message":"down","code":"store_unavailable"}`)
+		return
+	}
+	f.pollsOpen++
+	hold := f.holdPolls
+	f.mu.Unlock()
+	defer func() {
+		f.mu.Lock()
+		f.pollsOpen--
+		f.mu.Unlock()
+	}()
+	waitMs, err := strconv.Atoi(p.waitMs)
+	if err != nil {
+		f.t.Errorf("cancel poll with waitMs %q", p.waitMs)
+	}
+	var timeout <-chan time.Time
+	if !hold {
+		timer := time.NewTimer(time.Duration(waitMs) * time.Millisecond)
+		defer timer.Stop()
+		timeout = timer.C
+	}
+	for {
+		f.mu.Lock()
+		told := f.toTell
+		f.toTell = nil
+		f.mu.Unlock()
+		if told != nil {
+			_ = json.NewEncoder(w).Encode(map[string]any{"cancelled": told})
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			f.mu.Lock()
+			f.pollsGone++
+			f.mu.Unlock()
+			return
+		case <-timeout:
+			_, _ = io.WriteString(w, `{"cancelled":[]}`)
+			return
+		case <-f.cancelsWake:
+		}
+	}
+}
+
+// tellCancels has the open poll (or the next) answer these cancels; none answers it with none,
+// as when its waitMs passes.
+func (f *fakeService) tellCancels(leases ...Lease) {
+	f.mu.Lock()
+	f.toTell = append([]Lease{}, leases...)
+	f.mu.Unlock()
+	select {
+	case f.cancelsWake <- struct{}{}:
+	default:
+	}
+}
+
+func (f *fakeService) pollCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.polls)
 }
 
 // settled is every settlement received so far, by job id.
@@ -366,5 +466,283 @@ func TestWorkerRunReturnsARefusedClaim(t *testing.T) {
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.Status != 401 {
 		t.Fatalf("want the 401, got %v", err)
+	}
+}
+
+// lineLogger passes the worker's lines to the test's log and keeps them.
+type lineLogger struct {
+	t     *testing.T
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *lineLogger) Printf(format string, v ...any) {
+	line := fmt.Sprintf(format, v...)
+	l.t.Log(line)
+	l.mu.Lock()
+	l.lines = append(l.lines, line)
+	l.mu.Unlock()
+}
+
+// count is how many lines hold s.
+func (l *lineLogger) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, line := range l.lines {
+		if strings.Contains(line, s) {
+			n++
+		}
+	}
+	return n
+}
+
+// lockedInt reads an int field of f under its lock.
+func (f *fakeService) lockedInt(field *int) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return *field
+}
+
+// blockingHandler is a handler that runs until its context is cancelled, and sends that context
+// on started when it starts.
+func blockingHandler(started chan<- context.Context) Handler {
+	return func(ctx context.Context, job *Job) (any, error) {
+		started <- ctx
+		<-ctx.Done()
+		return nil, fmt.Errorf("stopped: %w", ctx.Err())
+	}
+}
+
+func receive(t *testing.T, what string, ch <-chan context.Context) context.Context {
+	t.Helper()
+	select {
+	case ctx := <-ch:
+		return ctx
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+		return nil
+	}
+}
+
+func awaitDone(t *testing.T, what string, ctx context.Context) {
+	t.Helper()
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+func TestWorkerPollsCancelsOnlyWhileAJobRuns(t *testing.T) {
+	f, c := newFake(t)
+	started := make(chan struct{})
+	finish := make(chan struct{})
+	w := &Worker{Client: c, Queue: "q", WorkerID: "box-1", WaitMs: 50, Logger: quietLogger(t),
+		Handler: func(ctx context.Context, job *Job) (any, error) {
+			close(started)
+			<-finish
+			return "done", nil
+		}}
+	runWorker(t, w)
+
+	// idle: claims go on, no cancel poll
+	waitUntil(t, "claims while idle", 5*time.Second, func() bool { return f.lockedInt(&f.claims) >= 3 })
+	if n := f.pollCount(); n != 0 {
+		t.Fatalf("%d cancel polls were sent while no job ran", n)
+	}
+
+	// a job runs: one poll is open
+	f.add("q-1", "run", `{}`)
+	select {
+	case <-started:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the job never started")
+	}
+	waitUntil(t, "a cancel poll while the job runs", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+
+	// the job ends; its poll answers with none (as when its waitMs passes): no poll follows
+	close(finish)
+	waitUntil(t, "the job's settlement", 5*time.Second, func() bool { return f.settled()["q-1"] != nil })
+	f.tellCancels()
+	waitUntil(t, "the poll to end", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 0 })
+	claims := f.lockedInt(&f.claims)
+	waitUntil(t, "claims after the job", 5*time.Second, func() bool { return f.lockedInt(&f.claims) >= claims+3 })
+
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.polls) != 1 {
+		t.Fatalf("want the one poll sent while the job ran, got %d: %+v", len(f.polls), f.polls)
+	}
+	if p := f.polls[0]; p != (cancelPoll{method: "GET", path: "/workers/box-1/cancels", waitMs: "25000"}) {
+		t.Errorf("poll %+v, want GET /workers/box-1/cancels?waitMs=25000", p)
+	}
+	if len(f.single) != 0 {
+		t.Errorf("unexpected requests %v", f.single)
+	}
+}
+
+func TestWorkerCancelFromThePollAbortsTheJobBeforeAnyHeartbeat(t *testing.T) {
+	f, c := newFake(t)
+	f.heartbeatMs = 10 * 60_000 // no heartbeat is due while the test runs
+	f.add("q-1", "block", `{}`)
+	started := make(chan context.Context, 1)
+	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), Handler: blockingHandler(started)}
+	runWorker(t, w)
+	ctx := receive(t, "the job to start", started)
+	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+
+	f.tellCancels(Lease{ID: "q-1", Token: 1})
+	awaitDone(t, "the cancel from the poll to reach the handler", ctx)
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		t.Errorf("the handler's context ended with %v, want context.Canceled", ctx.Err())
+	}
+	waitUntil(t, "the cancelled job's settlement", 5*time.Second, func() bool { return f.settled()["q-1"] != nil })
+	s := f.settled()["q-1"]
+	if s["status"] != "failed" || s["token"] != float64(1) || s["error"] != "stopped: context canceled" {
+		t.Errorf("the cancelled job was settled %v, want failed with token 1 (the service records it cancelled)", s)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.heartbeats); n != 0 {
+		t.Errorf("%d heartbeats were sent: the cancel must have come from the poll", n)
+	}
+}
+
+func TestWorkerCancelPollIgnoresAnotherToken(t *testing.T) {
+	f, c := newFake(t)
+	f.heartbeatMs = 10 * 60_000
+	f.add("q-1", "block", `{}`)
+	started := make(chan context.Context, 1)
+	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), Handler: blockingHandler(started)}
+	runWorker(t, w)
+	ctx := receive(t, "the job to start", started)
+	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+
+	// a cancel of the job under an earlier claim, and of a job this worker does not run
+	f.tellCancels(Lease{ID: "q-1", Token: 0}, Lease{ID: "q-gone", Token: 1})
+	// the next poll goes once the answer was acted on
+	waitUntil(t, "the next poll", 5*time.Second, func() bool { return f.pollCount() == 2 })
+	if ctx.Err() != nil {
+		t.Fatal("a cancel told with another token stopped the job")
+	}
+
+	f.tellCancels(Lease{ID: "q-1", Token: 1})
+	awaitDone(t, "the cancel with the job's token to reach the handler", ctx)
+	waitUntil(t, "the cancelled job's settlement", 5*time.Second, func() bool { return f.settled()["q-1"] != nil })
+	if s := f.settled()["q-1"]; s["status"] != "failed" {
+		t.Errorf("the cancelled job was settled %v, want failed", s)
+	}
+}
+
+func TestWorkerRetriesAFailedCancelPoll(t *testing.T) {
+	f, c := newFake(t)
+	f.heartbeatMs = 10 * 60_000
+	f.failPolls = 1 // 503 with Retry-After: 1
+	f.add("q-1", "block", `{}`)
+	started := make(chan context.Context, 1)
+	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), Handler: blockingHandler(started)}
+	runWorker(t, w)
+	ctx := receive(t, "the job to start", started)
+	waitUntil(t, "a second poll after the 503", 10*time.Second, func() bool {
+		return f.pollCount() == 2 && f.lockedInt(&f.pollsOpen) == 1
+	})
+	f.tellCancels(Lease{ID: "q-1", Token: 1})
+	awaitDone(t, "the cancel from the poll to reach the handler", ctx)
+}
+
+func TestWorkerLeavesCancelsToTheHeartbeatWithoutThePollRoute(t *testing.T) {
+	f, c := newFake(t)
+	f.noCancels = true // a service older than GET /workers/{workerId}/cancels
+	f.add("q-1", "block", `{}`)
+	started := make(chan context.Context, 1)
+	logger := &lineLogger{t: t}
+	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: logger, Handler: blockingHandler(started)}
+	runWorker(t, w)
+	ctx := receive(t, "the job to start", started)
+	waitUntil(t, "the 404 to be logged", 5*time.Second, func() bool { return logger.count("no cancel poll") == 1 })
+
+	// the job keeps running through many heartbeats: no poll is sent again
+	beats := func() int {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return len(f.heartbeats)
+	}
+	after := beats()
+	waitUntil(t, "heartbeats while the job runs", 10*time.Second, func() bool { return beats() >= after+40 })
+	if ctx.Err() != nil {
+		t.Fatal("the job was stopped")
+	}
+
+	// the heartbeat tells the cancel
+	f.mu.Lock()
+	f.cancel["q-1"] = true
+	f.mu.Unlock()
+	awaitDone(t, "the heartbeat's cancel to reach the handler", ctx)
+	waitUntil(t, "the cancelled job's settlement", 5*time.Second, func() bool { return f.settled()["q-1"] != nil })
+	if n := f.pollCount(); n != 1 {
+		t.Errorf("%d cancel polls were sent; after the 404 there must be none", n)
+	}
+	if n := logger.count("no cancel poll"); n != 1 {
+		t.Errorf("the missing route was logged %d times, want once", n)
+	}
+}
+
+func TestWorkerStopEndsAnOpenCancelPoll(t *testing.T) {
+	f, c := newFake(t)
+	f.heartbeatMs = 10 * 60_000
+	f.holdPolls = true // a poll answers only with a cancel: it would never end by itself
+	f.add("q-1", "run", `{}`)
+	finish := make(chan struct{})
+	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t),
+		Handler: func(ctx context.Context, job *Job) (any, error) {
+			<-finish
+			return "done", nil
+		}}
+	stop, done, runErr := runWorker(t, w)
+	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+	close(finish)
+	waitUntil(t, "the job's settlement", 5*time.Second, func() bool { return f.settled()["q-1"] != nil })
+
+	stop()
+	select {
+	case <-done:
+		if err := runErr(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return while a cancel poll was open: the shutdown must end it")
+	}
+	waitUntil(t, "the service to see the poll's request end", 5*time.Second, func() bool {
+		return f.lockedInt(&f.pollsGone) == 1 && f.lockedInt(&f.pollsOpen) == 0
+	})
+	if n := f.pollCount(); n != 1 {
+		t.Errorf("%d polls, want 1", n)
+	}
+}
+
+func TestWorkerHearsCancelsDuringTheShutdownGrace(t *testing.T) {
+	f, c := newFake(t)
+	f.heartbeatMs = 10 * 60_000
+	f.add("q-1", "block", `{}`)
+	started := make(chan context.Context, 1)
+	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), ShutdownGrace: time.Minute, Handler: blockingHandler(started)}
+	stop, done, runErr := runWorker(t, w)
+	ctx := receive(t, "the job to start", started)
+	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+
+	stop() // the job runs on in the grace period, its poll open
+	f.tellCancels(Lease{ID: "q-1", Token: 1})
+	awaitDone(t, "the cancel to reach the handler in the grace period", ctx)
+	select {
+	case <-done:
+		if err := runErr(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return once the cancelled job ended")
+	}
+	if s := f.settled()["q-1"]; s["status"] != "failed" {
+		t.Errorf("the job cancelled in the grace period was settled %v, want failed (not released)", s)
 	}
 }
