@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from ._version import __version__
 from .errors import Aborted, ApiError, StaleLeaseError, TransportError
-from .types import ClaimedJob, ClaimMeta, HeartbeatResult, LeaseLike, Settlement, WorkerInfo, parse_time
+from .types import CancelledLease, ClaimedJob, ClaimMeta, HeartbeatResult, LeaseLike, Settlement, WorkerInfo, parse_time
 
 #: Statuses answered again after a pause: the job store is unreachable (503), or a proxy in front of
 #: the service could not reach it (502, 504). Every call of this client is safe to repeat.
@@ -127,7 +127,7 @@ def _settlement_json(item: Union[Settlement, Mapping[str, Any]]) -> Dict[str, An
 
 
 class Client:
-    """A client of claimq's remote-worker routes: claim, heartbeat, complete, fail, release, settle.
+    """A client of claimq's remote-worker routes: claim, heartbeat, cancels, complete, fail, release, settle.
 
     ``base_url``: the service, e.g. ``http://127.0.0.1:3000`` (a path prefix is kept);
     ``api_key``: sent as ``Authorization: Bearer`` (a write key or a worker key), or None;
@@ -243,6 +243,27 @@ class Client:
             stale=list(reply.get("stale") or []),
             lease_expires_at=parse_time(reply.get("leaseExpiresAt")),
         )
+
+    def cancels(self, worker_id: str, wait_ms: int = 0, *, abort: Optional[Abort] = None) -> List[CancelledLease]:
+        """``GET /workers/{workerId}/cancels``: the cancels asked of this worker's running jobs, waiting up to ``wait_ms`` for one (a long poll).
+
+        Answers as soon as a cancel is asked of a job the worker runs, with one
+        :class:`CancelledLease` (``id``, ``token``) each, or ``[]`` once ``wait_ms`` passes. Stop
+        the jobs whose lease this worker holds with that token, and ignore the others. A service
+        older than the route answers 404 (:class:`ApiError`): its cancels come with the heartbeat
+        only. ``abort`` gives the poll up from another thread (:class:`claimq.Aborted`).
+        """
+        if not 0 <= wait_ms <= MAX_WAIT_MS:
+            raise ValueError(f"wait_ms must be 0 to {MAX_WAIT_MS}")
+        # the socket waits for the long poll and then for the reply itself
+        timeout = _larger(self.timeout, wait_ms / 1000.0 + self.long_poll_margin)
+        reply = self.request("GET", f"/workers/{_seg(worker_id)}/cancels?waitMs={int(wait_ms)}", timeout=timeout, abort=abort)
+        if not isinstance(reply, dict) or not isinstance(reply.get("cancelled"), list):
+            raise ApiError(200, "bad_reply", f"a cancels reply without cancelled: {reply!r}"[:500], body=reply)
+        try:
+            return [CancelledLease.from_json(item) for item in reply["cancelled"]]
+        except ValueError as exc:
+            raise ApiError(200, "bad_reply", str(exc), body=reply) from exc
 
     def complete(self, id: str, token: int, result: Any = None) -> str:
         """``POST /jobs/{id}/complete``: records the result; returns the job's status. 409 stale: :class:`StaleLeaseError`."""

@@ -1,11 +1,11 @@
-"""The values the protocol carries: a claimed job, a claim's lease settings, a heartbeat's reply, a settlement."""
+"""The values the protocol carries: a claimed job, a claim's lease settings, a heartbeat's reply, a cancel, a settlement."""
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from ._version import __version__
 
@@ -56,6 +56,21 @@ class HeartbeatResult:
     cancelled: List[str]
     stale: List[str]
     lease_expires_at: Optional[datetime]
+
+
+class CancelledLease(NamedTuple):
+    """One cancel a cancel poll (``GET /workers/{workerId}/cancels``) heard: the job and the token of the
+    lease it was asked of. A ``(id, token)`` pair, so also a lease to pass wherever one is taken."""
+
+    id: str
+    token: int
+
+    @classmethod
+    def from_json(cls, data: Any) -> "CancelledLease":
+        token = data.get("token") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or not isinstance(data.get("id"), str) or isinstance(token, bool) or not isinstance(token, int):
+            raise ValueError(f"a cancel without id or token: {data!r}"[:500])
+        return cls(data["id"], token)
 
 
 class ClaimedJob:

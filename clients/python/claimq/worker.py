@@ -1,4 +1,4 @@
-"""A remote worker: claims with long polls, runs jobs on threads, heartbeats every lease, settles in batches."""
+"""A remote worker: claims with long polls, runs jobs on threads, heartbeats every lease, hears cancels at once, settles in batches."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from ._version import __version__
 from .client import MAX_CLAIM, MAX_SETTLEMENTS, MAX_WAIT_MS, Abort, Client
 from .errors import Aborted, ApiError, ClaimqError, PermanentError, RetryLater
-from .types import ClaimedJob, ClaimMeta, Settlement, WorkerInfo
+from .types import CancelledLease, ClaimedJob, ClaimMeta, Settlement, WorkerInfo
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
 #: The most leases one heartbeat names (the service's limit): the worker holds no more.
@@ -31,6 +31,8 @@ MAX_STACK_CHARS = 4_000
 DEFAULT_HEARTBEAT_S = 10.0
 #: The longest the heartbeat thread sleeps between checks of job deadlines (seconds).
 TICK_S = 0.5
+#: How long one cancel poll (``GET /workers/{workerId}/cancels``) waits for a cancel (ms).
+CANCELS_WAIT_MS = 25_000
 
 Handler = Callable[[ClaimedJob], Any]
 #: Called with each job and the status its settle answered: succeeded, scheduled, failed, cancelled, pending (released) or stale.
@@ -85,7 +87,8 @@ class Worker:
     an exception fails the attempt: retryable unless it is a :class:`PermanentError`, after
     ``delay_ms`` for a :class:`RetryLater`. A long handler watches ``job.cancelled`` (a
     ``threading.Event``), set when the job is cancelled, its lease is lost, it outlives its
-    ``timeoutMs`` or the worker stops.
+    ``timeoutMs`` or the worker stops. While it runs jobs, the worker keeps a cancel poll open, so
+    that a cancel reaches the job at once rather than at the next heartbeat.
 
     ``batch_size``: results settled per ``POST /settlements`` (flushed when the batch fills, or
     ``flush_interval`` seconds after the first result waits); ``types``: the job types it runs
@@ -165,6 +168,9 @@ class Worker:
         self._done = threading.Event()
         self._tick = threading.Event()
         self._heartbeat_stop = threading.Event()
+        # the cancel poll in flight (its Abort), and the end of polling (the drain, once no job runs)
+        self._cancels_call: Optional[Abort] = None
+        self._cancels_stop = threading.Event()
         # a claim in flight (its Abort), and a heartbeat being sent: the two never overlap
         self._claim_call: Optional[Abort] = None
         self._claiming = False
@@ -195,6 +201,7 @@ class Worker:
             "heartbeat": threading.Thread(target=self._heartbeat_loop, name="claimq-heartbeat", daemon=True),
             "settler": threading.Thread(target=self._settle_loop, name="claimq-settler", daemon=True),
             "claimer": threading.Thread(target=self._claim_loop, name="claimq-claimer", daemon=True),
+            "cancels": threading.Thread(target=self._cancels_loop, name="claimq-cancels", daemon=True),
         }
         for thread in threads.values():
             thread.start()
@@ -284,6 +291,13 @@ class Worker:
             self.log.info("claimq worker %s: releasing %d unfinished jobs", self.worker_id, len(unfinished))
         for run in unfinished:
             self._decide(run, Settlement.released(run.job.id, run.job.token), "shutdown")
+        # no job runs any more: the cancel poll in flight is given up, not waited out
+        with self._lock:
+            self._cancels_stop.set()
+            if self._cancels_call is not None:
+                self._cancels_call.abort()
+            self._lock.notify_all()
+        threads["cancels"].join()
         with self._settle_lock:
             self._settler_stop = True
             self._settle_lock.notify_all()
@@ -382,6 +396,8 @@ class Worker:
                 else:
                     self._threads_busy += 1
                     start.append(run)
+            # a job runs: the cancel poll starts
+            self._lock.notify_all()
         for old in displaced:
             self._decide(old, None, "stale")
         for run in back:
@@ -516,10 +532,7 @@ class Worker:
             run = sent.get(job_id)
             if run is None:
                 continue
-            if self._decide(run, Settlement.failed(job_id, run.job.token, "cancelled while running", retryable=False), "cancelled"):
-                self.log.info("claimq worker %s: job %s cancelled", self.worker_id, job_id)
-            else:
-                run.job.cancelled.set()
+            self._cancel(run)
         for job_id in reply.stale:
             run = sent.get(job_id)
             if run is None:
@@ -531,6 +544,66 @@ class Worker:
                 self._lock.notify_all()
             if self._decide(run, None, "stale"):
                 self.log.warning("claimq worker %s: job %s lost its lease; its result will be dropped", self.worker_id, job_id)
+
+    def _cancel(self, run: _Run) -> None:
+        """A cancel was asked of the job (a heartbeat or the cancel poll said so): it stops, failed for good (recorded ``cancelled``)."""
+        if self._decide(run, Settlement.failed(run.job.id, run.job.token, "cancelled while running", retryable=False), "cancelled"):
+            self.log.info("claimq worker %s: job %s cancelled", self.worker_id, run.job.id)
+        else:
+            run.job.cancelled.set()
+
+    # -- the cancel poll ----------------------------------------------------------------------
+
+    def _running(self) -> bool:
+        """Whether a job held here still runs (its outcome is not decided). Called with ``_lock`` held."""
+        return any(not run.decided for run in self._held.values())
+
+    def _cancels_loop(self) -> None:
+        """While jobs run, keeps one cancel poll open: a cancel asked of one of them stops it at once,
+        not at the next heartbeat (which still tells it, should the poll miss it). A service without
+        the route (404) leaves cancels to the heartbeat."""
+        failures = 0
+        while True:
+            with self._lock:
+                while not self._cancels_stop.is_set() and not self._running():
+                    self._lock.wait(1.0)
+                if self._cancels_stop.is_set():
+                    return
+                call = self._cancels_call = Abort()
+            pause = 0.0
+            try:
+                cancelled = self.client.cancels(self.worker_id, CANCELS_WAIT_MS, abort=call)
+            except Aborted:
+                continue  # the drain is over: the loop ends
+            except ClaimqError as exc:
+                if isinstance(exc, ApiError) and exc.status == 404:
+                    self.log.warning("claimq worker %s: the service has no cancel poll (an earlier version); cancels reach jobs at the heartbeat", self.worker_id)
+                    return
+                failures += 1
+                pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+                self.log.warning("claimq worker %s: cancel poll failed (%s); again in %.1fs (the heartbeat still tells cancels)", self.worker_id, exc, pause)
+            except Exception:  # a bug, or a reply that is not the protocol's: keep the worker alive
+                failures += 1
+                pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+                self.log.exception("claimq worker %s: cancel poll failed", self.worker_id)
+            else:
+                failures = 0
+                self._cancel_heard(cancelled)
+            finally:
+                with self._lock:
+                    self._cancels_call = None
+            if pause > 0:
+                self._cancels_stop.wait(pause)
+
+    def _cancel_heard(self, cancelled: List[CancelledLease]) -> None:
+        """Stops each job the poll named that runs here with that very lease; the others (settled
+        meanwhile, or claimed again since) are no longer this lease's."""
+        for lease in cancelled:
+            with self._lock:
+                run = self._held.get(lease.id)
+                if run is None or run.job.token != lease.token or run.decided or run.stale:
+                    continue
+            self._cancel(run)
 
     # -- settling -----------------------------------------------------------------------------
 

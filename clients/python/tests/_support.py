@@ -11,15 +11,22 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, List, Optional
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: The longest a held reply (Reply.hold) waits for its event.
+HOLD_S = 60.0
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 
 class Reply:
-    """One scripted answer: status, JSON body (or raw bytes), headers, a delay before it, or a dropped connection."""
+    """One scripted answer: status, JSON body (or raw bytes), headers, a delay before it, or a dropped connection.
+
+    ``hold``: an event the answer waits for (a long poll that answers when the test says so; at
+    most HOLD_S seconds). ``answered``: set once the answer was written.
+    """
 
     def __init__(self, status: int = 200, body: Any = None, headers: Optional[Dict[str, str]] = None, delay: float = 0.0,
-                 raw: Optional[bytes] = None, close_after: bool = False, drop: bool = False) -> None:
+                 raw: Optional[bytes] = None, close_after: bool = False, drop: bool = False,
+                 hold: Optional[threading.Event] = None) -> None:
         self.status = status
         self.body = body
         self.headers = headers or {}
@@ -27,6 +34,8 @@ class Reply:
         self.raw = raw
         self.close_after = close_after
         self.drop = drop
+        self.hold = hold
+        self.answered = threading.Event()
 
 
 class Recorded:
@@ -74,6 +83,8 @@ class Stub:
                         reply = Reply(500, {"statusCode": 500, "message": "stub: no reply scripted", "code": "internal_error"})
                 if reply.delay:
                     time.sleep(reply.delay)
+                if reply.hold is not None:
+                    reply.hold.wait(HOLD_S)
                 if reply.drop:
                     # the connection ends with no answer at all
                     self.close_connection = True
@@ -88,6 +99,7 @@ class Stub:
                     self.end_headers()
                     self.wfile.write(payload)
                     self.wfile.flush()
+                    reply.answered.set()
                 except (BrokenPipeError, ConnectionResetError):
                     pass
                 if reply.close_after:

@@ -9,7 +9,7 @@ import unittest
 
 from _support import Reply, Stub, error_body, job_json
 
-from claimq import Abort, Aborted, ApiError, Client, Settlement, StaleLeaseError, TransportError, WorkerInfo
+from claimq import Abort, Aborted, ApiError, CancelledLease, Client, Settlement, StaleLeaseError, TransportError, WorkerInfo
 
 
 class ClientTests(unittest.TestCase):
@@ -69,6 +69,51 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(result.cancelled, ["a"])
         self.assertEqual(result.stale, ["b"])
         self.assertEqual(result.lease_expires_at.minute, 45)
+
+    def test_cancels_polls_for_the_worker_and_decodes_each_lease(self) -> None:
+        self.stub.script.append(Reply(200, {"cancelled": [{"id": "emails-01J", "token": 7}, {"id": "emails-01K", "token": 2}]}))
+        cancelled = self.client.cancels("w 1", 25_000)
+        request = self.stub.requests[0]
+        self.assertEqual((request.method, request.path, request.body), ("GET", "/workers/w%201/cancels?waitMs=25000", None))
+        self.assertEqual(request.headers["authorization"], "Bearer secret-key-0123456789")
+        self.assertNotIn("content-type", request.headers)
+        self.assertEqual(cancelled, [CancelledLease("emails-01J", 7), CancelledLease("emails-01K", 2)])
+        self.assertEqual((cancelled[0].id, cancelled[0].token), ("emails-01J", 7))
+        self.assertEqual(cancelled[1], ("emails-01K", 2))
+
+    def test_cancels_answers_none_once_wait_ms_passes(self) -> None:
+        client = self.make_client(self.stub.url, timeout=0.3, retries=0, long_poll_margin=1.0)
+        self.stub.script.append(Reply(200, {"cancelled": []}, delay=1.0))
+        self.assertEqual(client.cancels("w", 1000), [])
+        self.assertEqual(self.stub.requests[0].path, "/workers/w/cancels?waitMs=1000")
+
+    def test_cancels_is_retried_like_the_other_calls_and_a_404_is_not(self) -> None:
+        self.stub.script.extend([
+            Reply(503, error_body(503, "store_unavailable", "down"), {"Retry-After": "0"}),
+            Reply(200, {"cancelled": [{"id": "a", "token": 1}]}),
+            Reply(404, error_body(404, "not_found", "Cannot GET /workers/w/cancels")),
+        ])
+        self.assertEqual(self.client.cancels("w"), [("a", 1)])
+        with self.assertRaises(ApiError) as caught:
+            self.client.cancels("w")
+        self.assertEqual(caught.exception.status, 404)
+        self.assertEqual([r.path for r in self.stub.requests], ["/workers/w/cancels?waitMs=0"] * 3)
+
+    def test_a_cancels_reply_that_is_not_the_protocols_is_a_bad_reply(self) -> None:
+        for body in ({"jobs": []}, {"cancelled": [{"id": "a"}]}, {"cancelled": [{"id": "a", "token": True}]}):
+            self.stub.script.append(Reply(200, body))
+            with self.assertRaises(ApiError) as caught:
+                self.client.cancels("w")
+            self.assertEqual((caught.exception.status, caught.exception.code), (200, "bad_reply"))
+
+    def test_an_abort_ends_a_cancel_poll_at_once(self) -> None:
+        held = threading.Event()
+        self.addCleanup(held.set)
+        self.stub.script.append(Reply(200, {"cancelled": []}, hold=held))
+        abort = Abort()
+        threading.Timer(0.2, abort.abort).start()
+        with self.assertRaises(Aborted):
+            self.client.cancels("w", 25_000, abort=abort)
 
     def test_settle_calls_send_their_fields(self) -> None:
         self.stub.respond = lambda r: Reply(200, {"id": r.path.split("/")[2], "status": "scheduled"})
@@ -232,6 +277,10 @@ class ClientTests(unittest.TestCase):
             self.client.claim("q", "w", max=0)
         with self.assertRaises(ValueError):
             self.client.claim("q", "w", wait_ms=30_001)
+        with self.assertRaises(ValueError):
+            self.client.cancels("w", 30_001)
+        with self.assertRaises(ValueError):
+            self.client.cancels("w", -1)
         with self.assertRaises(ValueError):
             Client("ftp://x")
         self.assertEqual(self.stub.requests, [])

@@ -3,9 +3,16 @@
 The service must accept the queues ``<prefix>.<name>`` for each name in QUEUE_NAMES (its QUEUES),
 with ``<prefix>`` from CLAIMQ_TEST_PREFIX (default ``pyclient``; give each run its own), and run
 no embedded workers on them (MODE=api), or those would take the jobs first. HEARTBEAT_MS=1000
-keeps the cancel tests short. test/clients/python-client.spec.ts starts such a service.
+keeps the cancel tests short.
 
-Without CLAIMQ_URL every test here fails (never skips): a run that tested nothing must not pass.
+The cancel poll's test runs against a second service, CLAIMQ_LONG_HEARTBEAT_URL, the same but for
+HEARTBEAT_MS=120000 (and the default LEASE_MS), so that no heartbeat tells a cancel while it runs,
+and with API keys on: CLAIMQ_LONG_HEARTBEAT_API_KEY a write key (API_KEYS), and
+CLAIMQ_LONG_HEARTBEAT_WORKER_KEY a worker key of its queue (API_KEYS_WORKER=<key>@<prefix>.cancelpoll),
+the worker's. test/clients/python-client.spec.ts starts both services.
+
+Without CLAIMQ_URL (or CLAIMQ_LONG_HEARTBEAT_URL) the tests that need it fail (never skip): a run
+that tested nothing must not pass.
 """
 
 from __future__ import annotations
@@ -27,13 +34,22 @@ from claimq import ApiError, ClaimedJob, Client, Settlement, StaleLeaseError, Wo
 
 URL = os.environ.get("CLAIMQ_URL", "")
 API_KEY = os.environ.get("CLAIMQ_API_KEY") or None
+LONG_HEARTBEAT_URL = os.environ.get("CLAIMQ_LONG_HEARTBEAT_URL", "")
+LONG_HEARTBEAT_API_KEY = os.environ.get("CLAIMQ_LONG_HEARTBEAT_API_KEY") or None
+LONG_HEARTBEAT_WORKER_KEY = os.environ.get("CLAIMQ_LONG_HEARTBEAT_WORKER_KEY") or None
 PREFIX = os.environ.get("CLAIMQ_TEST_PREFIX", "pyclient")
 #: The queues these tests use, each as <prefix>.<name>: the service's QUEUES must hold them all.
-QUEUE_NAMES = ("worker", "stale", "settle", "fail", "heartbeat", "cancel", "longpoll", "stop", "example", "errors", "large")
+QUEUE_NAMES = ("worker", "stale", "settle", "fail", "heartbeat", "cancel", "longpoll", "stop", "example", "errors", "large", "cancelpoll")
 MISSING_URL = (
     "CLAIMQ_URL is not set: these tests run against a real claimq service. Start one with "
     "JOB_STORE=redis MODE=api HEARTBEAT_MS=1000 LEASE_MS=5000 QUEUES=" + ",".join(f"{PREFIX}.{n}" for n in QUEUE_NAMES)
     + " and set CLAIMQ_URL=http://127.0.0.1:<port> (and CLAIMQ_TEST_PREFIX when not 'pyclient')"
+)
+MISSING_LONG_HEARTBEAT_URL = (
+    "CLAIMQ_LONG_HEARTBEAT_URL is not set: the cancel poll's test runs against a claimq service whose "
+    "heartbeat is minutes apart. Start one as for CLAIMQ_URL but with HEARTBEAT_MS=120000 (no LEASE_MS), "
+    f"API_KEYS=<write key> and API_KEYS_WORKER=<worker key>@{PREFIX}.cancelpoll, and set CLAIMQ_LONG_HEARTBEAT_URL, "
+    "CLAIMQ_LONG_HEARTBEAT_API_KEY=<write key> and CLAIMQ_LONG_HEARTBEAT_WORKER_KEY=<worker key>"
 )
 EXAMPLE = os.path.join(_support.ROOT, "examples", "worker.py")
 FINAL = ("succeeded", "failed", "cancelled")
@@ -158,7 +174,8 @@ class WorkerAgainstService(ServiceTest):
             self.assertEqual(job["attempts"], 1)
         self.assertEqual(set(seen), {j["id"] for j in jobs})
 
-    def test_a_cancel_reaches_the_running_handler_through_the_heartbeat(self) -> None:
+    def test_a_cancel_reaches_the_running_handler(self) -> None:
+        # through the cancel poll, or the heartbeat (every second here): whichever tells it first
         queue = q("cancel")
         self.drain(queue)
         seen: Dict[str, Any] = {}
@@ -272,6 +289,90 @@ class WorkerAgainstService(ServiceTest):
             job = self.get(job_id)
             self.assertEqual(job["status"], "succeeded", job)
             self.assertEqual(job["result"]["n"], job["payload"]["n"])
+
+
+class CountingClient(Client):
+    """A Client that keeps what the worker's heartbeats and cancel polls were answered."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lock = threading.Lock()
+        self.beats: List[List[str]] = []
+        self.polls: List[List[Any]] = []
+        self.polls_sent = 0
+
+    def heartbeat(self, *args: Any, **kwargs: Any) -> Any:
+        reply = super().heartbeat(*args, **kwargs)
+        with self.lock:
+            self.beats.append(list(reply.cancelled))
+        return reply
+
+    def cancels(self, *args: Any, **kwargs: Any) -> Any:
+        with self.lock:
+            self.polls_sent += 1
+        reply = super().cancels(*args, **kwargs)
+        with self.lock:
+            self.polls.append(list(reply))
+        return reply
+
+
+class CancelPollAgainstService(unittest.TestCase):
+    """The Worker against the service at CLAIMQ_LONG_HEARTBEAT_URL: heartbeats two minutes apart."""
+
+    def setUp(self) -> None:
+        if not LONG_HEARTBEAT_URL:
+            self.fail(MISSING_LONG_HEARTBEAT_URL)
+        self.client = Client(LONG_HEARTBEAT_URL, LONG_HEARTBEAT_API_KEY, timeout=15)
+        self.addCleanup(self.client.close)
+        # the worker's client: with the worker key, as a remote worker runs
+        self.worker_client = CountingClient(LONG_HEARTBEAT_URL, LONG_HEARTBEAT_WORKER_KEY or LONG_HEARTBEAT_API_KEY, timeout=15)
+        self.addCleanup(self.worker_client.close)
+        self.worker_id = f"pytest-{uuid.uuid4().hex[:12]}"
+
+    def test_a_cancel_stops_the_job_through_the_poll_before_any_heartbeat(self) -> None:
+        queue = q("cancelpoll")
+        # whatever an earlier run left in the queue fails for good; the reply says how often to beat
+        while True:
+            jobs, meta = self.client.claim(queue, f"{self.worker_id}-drain", max=1000, wait_ms=0)
+            if not jobs:
+                break
+            self.client.settle([Settlement.failed(j.id, j.token, "left by an earlier test run", retryable=False) for j in jobs])
+        self.assertGreaterEqual(meta.heartbeat_ms, 60_000, "the service at CLAIMQ_LONG_HEARTBEAT_URL must have HEARTBEAT_MS of a minute or more: a heartbeat would tell the cancel too")
+        body = {"queue": queue, "type": "py.test", "payload": {"slow": True}, "idempotencyKey": uuid.uuid4().hex}
+        job = self.client.request("POST", "/jobs", body)
+
+        seen: Dict[str, Any] = {}
+        running = threading.Event()
+
+        def handler(claimed: ClaimedJob) -> str:
+            seen["token"] = claimed.token
+            running.set()
+            seen["set"] = claimed.cancelled.wait(60)
+            seen["reason"] = claimed.cancel_reason
+            return "not recorded"
+
+        statuses: Dict[str, str] = {}
+        worker = Worker(self.worker_client, queue, handler, worker_id=self.worker_id, wait_ms=2000, shutdown_grace=5,
+                        on_settled=lambda claimed, status: statuses.__setitem__(claimed.id, status))
+        self.addCleanup(worker.stop, True, 30)
+        worker.start()
+        self.assertTrue(running.wait(20), "the job never started")
+        wait_until(lambda: self.worker_client.polls_sent > 0, 10, "a cancel poll")
+        self.assertEqual(self.client.request("GET", f"/jobs/{job['id']}")["status"], "running")
+
+        asked = self.client.request("POST", f"/jobs/{job['id']}/cancel")
+        self.assertTrue(asked.get("cancelRequested"), asked)
+        wait_until(lambda: "reason" in seen, 20, "the handler to see the cancel")
+        # the poll told it (the heartbeats, two minutes apart, are not due within this test; one
+        # sent at the worker's start, before it learned that interval, may come near the cancel)
+        self.assertEqual((seen["set"], seen["reason"]), (True, "cancelled"))
+        with self.worker_client.lock:
+            self.assertTrue(any((job["id"], seen["token"]) in cancelled for cancelled in self.worker_client.polls), self.worker_client.polls)
+        wait_until(lambda: job["id"] in statuses, 20, "the job's settle")
+        self.assertEqual(statuses[job["id"]], "cancelled")
+        final = self.client.request("GET", f"/jobs/{job['id']}")
+        self.assertEqual((final["status"], final["attempts"]), ("cancelled", 1), final)
+        self.assertTrue(worker.stop(timeout=30))
 
 
 class ClientAgainstService(ServiceTest):

@@ -14,6 +14,7 @@ from _support import job_json
 from claimq import (
     Aborted,
     ApiError,
+    CancelledLease,
     ClaimedJob,
     ClaimMeta,
     HeartbeatResult,
@@ -37,6 +38,7 @@ class FakeService:
         self.heartbeat_ms = heartbeat_ms
         self.claims: List[Dict[str, Any]] = []
         self.heartbeats: List[Dict[str, Any]] = []
+        self.polls = 0
         self.settle_calls: List[List[Dict[str, Any]]] = []
         self.settled: Dict[str, Dict[str, Any]] = {}
         self.refuse: Optional[Callable[[List[Dict[str, Any]]], Optional[Exception]]] = None
@@ -86,6 +88,20 @@ class FakeService:
                 self.strays.append(job_id)
                 self.ready.append(job_json(job_id))
         return HeartbeatResult(cancelled, stale, None)
+
+    def cancels(self, worker_id: str, wait_ms: int = 0, *, abort: Any = None) -> List[CancelledLease]:
+        # this fake tells cancels through the heartbeat only (test_worker_cancels.py has the poll's
+        # tests): its poll answers none once wait_ms passes, or ends when given up
+        until = time.monotonic() + wait_ms / 1000.0
+        with self.cond:
+            self.polls += 1
+            while True:
+                if abort is not None and abort.aborted:
+                    raise Aborted("aborted")
+                left = until - time.monotonic()
+                if left <= 0:
+                    return []
+                self.cond.wait(min(left, 0.02))
 
     def settle(self, results: Any) -> List[Tuple[str, str]]:
         items = [_settlement_json(r) for r in results]
