@@ -20,6 +20,8 @@ describe.each(STORES)('event streams on the %s store', (_name, storeEnv) => {
   const queue = uniqueQueue();
   /** A queue of its own for the queue stream's test, which claims every job it creates. */
   const streamed = uniqueQueue();
+  /** Another, for the queue stream that resumes over partitions no job went to. */
+  const quiet = uniqueQueue();
   const clients: SseClient[] = [];
 
   const subscribe = (path: string, headers: Record<string, string> = {}): SseClient => {
@@ -44,7 +46,7 @@ describe.each(STORES)('event streams on the %s store', (_name, storeEnv) => {
   };
 
   beforeAll(async () => {
-    e2e = await startE2eApp({ ...storeEnv, QUEUES: `${queue},${streamed}` });
+    e2e = await startE2eApp({ ...storeEnv, QUEUES: `${queue},${streamed},${quiet}` });
     await e2e.app.listen(0, '127.0.0.1');
     base = await e2e.app.getUrl();
   });
@@ -154,6 +156,19 @@ describe.each(STORES)('event streams on the %s store', (_name, storeEnv) => {
     expect(resumed.events.filter((e) => e.event !== 'ready').map((e) => `${e.event} ${e.data.jobId}`).sort()).toEqual(
       [...ids.map((id) => `enqueued ${id}`), ...ids.map((id) => `succeeded ${id}`)].sort(),
     );
+  });
+
+  it('resumes a queue stream without a gap where a partition got no job (its position 0-0 on both sides)', async () => {
+    const stream = subscribe(`/queues/${quiet}/events?types=enqueued,succeeded`);
+    const ready = await stream.until((e) => e.event === 'ready');
+    // one job: on a queue of 3 partitions, two of them get nothing
+    const id = await create({ one: true }, quiet);
+    const claimed = await claimNext(quiet);
+    await e2e.store.jobs.complete(quiet, [{ ...claimed, resultJson: '1' }]);
+    await stream.until(() => stream.named('succeeded').length === 1);
+    const resumed = subscribe(`/queues/${quiet}/events?types=enqueued,succeeded&lastEventId=${encodeURIComponent(ready.lastEventId!)}`);
+    await resumed.until((e) => e.event === 'ready');
+    expect(resumed.events.filter((e) => e.event !== 'ready').map((e) => `${e.event} ${e.data.jobId}`)).toEqual([`enqueued ${id}`, `succeeded ${id}`]);
   });
 
   it('refuses a queue outside QUEUES and an unknown kind or state, naming the field (400)', async () => {

@@ -52,12 +52,15 @@ export class RedisJobFeed extends JobFeed {
   /**
    * XRANGE of the stream after `after` (exclusive) up to `upTo`; complete unless an entry after
    * `after` was trimmed or deleted (XINFO STREAM's max-deleted-entry-id is at or after it), or
-   * more than `limit` follow. Read on the store's connection: a replay is a reconnecting client's
+   * more than `limit` follow. Nothing to read (`after` is `upTo`) is complete. Read on the store's connection: a replay is a reconnecting client's
    * one-off, not a loop.
    */
   async replay(queue: string, after: string, upTo: string, limit: number): Promise<FeedReplay> {
     const from = parseStreamId(after);
     if (!from || !parseStreamId(upTo) || compareStreamIds(after, upTo) > 0) return { batches: [], complete: false };
+    // nothing between the two: complete, whatever the stream holds (or that it does not exist: a
+    // partition no job went to has none, and its position is 0-0 on both sides)
+    if (compareStreamIds(after, upTo) === 0) return { batches: [], complete: true };
     const key = this.options.streamOf(queue);
     return this.options.read(async (redis) => {
       const entries = (await redis.xrange(key, `(${after}`, upTo, 'COUNT', limit + 1)) as StreamEntry[];
