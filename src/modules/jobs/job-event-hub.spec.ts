@@ -1,7 +1,10 @@
 import { AppConfig } from '../../config/app-config';
 import { StoreUnavailableError } from '../../domain/errors';
 import { normalizeJobSpec } from '../../domain/job-spec';
-import { MemoryEngine } from '../queue';
+import { JobEvent } from '../../domain/job-event';
+import { encodeStreamEntry, MemoryEngine, Outbox } from '../queue';
+import { gatedFeed } from '../../../test/support/gated-redis-feed';
+import { uniqueTestPrefix } from '../../../test/support/redis-store-harness';
 import { JobEventHub } from './job-event-hub';
 import { JobWaits } from './job-waits';
 
@@ -16,5 +19,33 @@ describe('JobEventHub at shutdown', () => {
     await expect(hub.onJob('default', job.id, () => undefined)).rejects.toMatchObject({ retryAfterSeconds: 1 });
     // a 60 s wait: the test's own timeout would end it first if it waited
     await expect(waits.untilEnded(job.id, 60_000)).resolves.toMatchObject({ id: job.id, status: 'pending' });
+  });
+});
+
+describe('JobEventHub seats on a read that lags the stream', () => {
+  let gated: ReturnType<typeof gatedFeed>;
+  afterEach(async () => gated?.close());
+
+  it("gives a `current` job seat a position no older than the call, and its listener only what comes after; a plain seat may start behind", async () => {
+    const prefix = uniqueTestPrefix();
+    gated = gatedFeed(prefix);
+    const hub = new JobEventHub({ feed: () => gated.feed } as unknown as Outbox);
+    const queueWide = await hub.onQueue('q', () => undefined);
+    gated.hold();
+    const key = `${prefix}:{q}:events`;
+    const claimed: JobEvent = { k: 'claimed', id: 'job-1', st: 'running', att: 1, at: Date.now(), w: 'w1', run: 1 };
+    const before = (await gated.store.xadd(key, '*', ...encodeStreamEntry([claimed])))!;
+
+    const plain = await hub.onJob('q', 'job-1', () => undefined);
+    expect(plain.position).toBe(queueWide.position);
+
+    const heard: string[] = [];
+    setTimeout(() => gated.open(), 300);
+    const current = await hub.onJob('q', 'job-1', (event, position) => heard.push(`${event.k}@${position}`), { current: true });
+    expect(current.position).toBe(before);
+    const after = (await gated.store.xadd(key, '*', ...encodeStreamEntry([{ ...claimed, k: 'succeeded', st: 'succeeded', at: Date.now() }])))!;
+    await vi.waitFor(() => expect(heard).toEqual([`succeeded@${after}`]));
+    for (const seat of [queueWide, plain, current]) seat.leave();
+    await hub.onModuleDestroy();
   });
 });

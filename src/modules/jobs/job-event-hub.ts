@@ -22,6 +22,8 @@ interface HubQueue {
   subscribed: Promise<FeedSubscription>;
   /** The position of the last batch dispatched (the subscription's, before any). */
   last: string;
+  /** Listeners on their way in (HubSeat): the subscription is kept for them. */
+  pending: number;
   /** Set while nothing listens: the subscription ends when it fires (LINGER_MS). */
   linger?: NodeJS.Timeout;
 }
@@ -51,24 +53,34 @@ export class JobEventHub implements OnModuleDestroy {
 
   constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
 
-  /** Hears the events of job `id` of store queue `queue` from the seat's position on. */
-  async onJob(queue: string, id: string, listener: JobEventListener): Promise<HubSeat> {
+  /**
+   * Hears the events of job `id` of store queue `queue` from the seat's position on. `current`: the
+   * position is no older than the call (the feed has caught up with the store first, JobFeed.caughtUp),
+   * so a read of the job after it is no newer than what the events up to the position say; without
+   * it, a reader joining a running subscription may get a position behind its read (enough for a
+   * wait, which only needs every later event).
+   */
+  async onJob(queue: string, id: string, listener: JobEventListener, options: { current?: boolean } = {}): Promise<HubSeat> {
     const hub = this.queueOf(queue);
-    let set = hub.jobs.get(id);
-    if (!set) hub.jobs.set(id, (set = new Set()));
-    set.add(listener);
-    const own = set;
-    return this.seat(queue, hub, () => {
-      own.delete(listener);
-      if (own.size === 0 && hub.jobs.get(id) === own) hub.jobs.delete(id);
+    return this.seat(queue, hub, options.current === true, () => {
+      let set = hub.jobs.get(id);
+      if (!set) hub.jobs.set(id, (set = new Set()));
+      set.add(listener);
+      const own = set;
+      return () => {
+        own.delete(listener);
+        if (own.size === 0 && hub.jobs.get(id) === own) hub.jobs.delete(id);
+      };
     });
   }
 
   /** Hears every batch of store queue `queue` from the seat's position on. */
   async onQueue(queue: string, listener: BatchListener): Promise<HubSeat> {
     const hub = this.queueOf(queue);
-    hub.all.add(listener);
-    return this.seat(queue, hub, () => hub.all.delete(listener));
+    return this.seat(queue, hub, false, () => {
+      hub.all.add(listener);
+      return () => hub.all.delete(listener);
+    });
   }
 
   /** The feed's batches of `queue` after `after` up to `upTo` (JobFeed.replay). */
@@ -96,7 +108,7 @@ export class JobEventHub implements OnModuleDestroy {
       hub.linger = undefined;
     }
     if (!hub) {
-      const created: HubQueue = { jobs: new Map(), all: new Set(), subscribed: Promise.resolve({ position: '', unsubscribe: () => undefined }), last: '' };
+      const created: HubQueue = { jobs: new Map(), all: new Set(), subscribed: Promise.resolve({ position: '', unsubscribe: () => undefined }), last: '', pending: 0 };
       created.subscribed = this.feedOf().subscribe(queue, (batch) => dispatch(created, batch));
       created.subscribed.then(
         (subscription) => {
@@ -113,7 +125,25 @@ export class JobEventHub implements OnModuleDestroy {
     return hub;
   }
 
-  private async seat(queue: string, hub: HubQueue, remove: () => void): Promise<HubSeat> {
+  /**
+   * Waits for the queue's subscription (and, `current`, for the feed to catch up with the store),
+   * then adds the listener (`add`, which returns its removal) and reads the position in one
+   * synchronous step: every batch after that position reaches the listener, none at or before it.
+   */
+  private async seat(queue: string, hub: HubQueue, current: boolean, add: () => () => void): Promise<HubSeat> {
+    // held while waiting: the queue's subscription does not end under a listener about to be added
+    hub.pending++;
+    try {
+      const subscription = await hub.subscribed;
+      if (hub.last === '') hub.last = subscription.position;
+      if (current) await this.feedOf().caughtUp(queue);
+    } catch (error) {
+      hub.pending--;
+      this.release(queue, hub);
+      throw error;
+    }
+    hub.pending--;
+    const remove = add();
     let left = false;
     const leave = (): void => {
       if (left) return;
@@ -121,23 +151,15 @@ export class JobEventHub implements OnModuleDestroy {
       remove();
       this.release(queue, hub);
     };
-    try {
-      const subscription = await hub.subscribed;
-      if (hub.last === '') hub.last = subscription.position;
-    } catch (error) {
-      leave();
-      throw error;
-    }
-    // read now, synchronously: every batch after it reaches the listener
     return { position: hub.last, leave };
   }
 
   /** Ends the queue's subscription once nothing has listened to it for LINGER_MS. */
   private release(queue: string, hub: HubQueue): void {
-    if (hub.jobs.size > 0 || hub.all.size > 0 || this.queues.get(queue) !== hub || hub.linger) return;
+    if (hub.jobs.size > 0 || hub.all.size > 0 || hub.pending > 0 || this.queues.get(queue) !== hub || hub.linger) return;
     hub.linger = setTimeout(() => {
       hub.linger = undefined;
-      if (hub.jobs.size > 0 || hub.all.size > 0 || this.queues.get(queue) !== hub) return;
+      if (hub.jobs.size > 0 || hub.all.size > 0 || hub.pending > 0 || this.queues.get(queue) !== hub) return;
       this.queues.delete(queue);
       void hub.subscribed.then(
         (subscription) => subscription.unsubscribe(),

@@ -143,7 +143,9 @@ export class JobStreams implements OnModuleDestroy {
     // heard before the stream is ready: kept, then sent after the state
     const early: Array<[JobEvent, string, boolean]> = [];
     let live: ((event: JobEvent, position: string, last: boolean) => void) | undefined;
-    const seat = await this.hub.onJob(queue, id, (event, position, last) => (live ? live(event, position, last) : early.push([event, position, last])));
+    // current: the state read below is no newer than the seat's position, so the replay up to it
+    // comes before the state and the live events after it come after
+    const seat = await this.hub.onJob(queue, id, (event, position, last) => (live ? live(event, position, last) : early.push([event, position, last])), { current: true });
     let found;
     try {
       found = await this.history.find(id);

@@ -54,6 +54,15 @@ export abstract class JobFeed {
    */
   abstract replay(queue: string, after: string, upTo: string, limit: number): Promise<FeedReplay>;
 
+  /**
+   * Resolves once every batch the store applied to `queue` before the call has reached the
+   * listeners of its subscription (at once where there is none, or where the feed delivers as the
+   * store applies). A reader that joins a subscription already running, then reads a job, uses it
+   * so that its read is no newer than its position: the events it replays up to that position
+   * are all that came before the state it read.
+   */
+  abstract caughtUp(queue: string): Promise<void>;
+
   /** Stops every read and releases the feed's connections; listeners hear nothing more. */
   abstract close(): Promise<void>;
 }

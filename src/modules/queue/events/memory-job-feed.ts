@@ -69,6 +69,9 @@ export class MemoryJobFeed extends JobFeed {
     return { batches: batches.slice(0, limit), complete };
   }
 
+  /** The store hands its events over as it records them: nothing is ever behind. */
+  async caughtUp(): Promise<void> {}
+
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();

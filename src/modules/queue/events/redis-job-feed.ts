@@ -16,11 +16,16 @@ export interface RedisJobFeedOptions {
   blockMs?: number;
   /** Wait after a failed read before the next (the read resumes where it was: nothing is skipped). */
   retryMs?: number;
+  /** The longest caughtUp waits for a read to pass the stream's end (CAUGHT_UP_WAIT_MS). */
+  caughtUpWaitMs?: number;
   onError?: (queue: string, error: unknown) => void;
 }
 
 /** Entries per XREAD: an entry holds one script call's events (up to 2,000). */
 const ENTRIES_PER_READ = 100;
+
+/** The longest caughtUp waits for a read to pass the stream's end (it is one XREAD reply when Redis answers). */
+export const CAUGHT_UP_WAIT_MS = 5_000;
 
 /**
  * One XREAD loop per subscribed queue stream, on a connection of its own, from the stream's last
@@ -71,6 +76,20 @@ export class RedisJobFeed extends JobFeed {
     });
   }
 
+  /**
+   * The stream's last entry now (XREVRANGE, on the store's connection), then a wait until the
+   * queue's read has passed it: a blocked XREAD is woken by that entry, so the wait is one reply's.
+   * A read that cannot pass it within caughtUpWaitMs (its XREAD failing) lets the caller go on:
+   * it then gets those entries live, after what it read.
+   */
+  async caughtUp(queue: string): Promise<void> {
+    const read = this.streams.get(queue);
+    if (!read) return;
+    const key = this.options.streamOf(queue);
+    const last = await this.options.read(async (redis) => (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[]);
+    if (last[0]) await read.reached(last[0][0]);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const reads = [...this.streams.values()];
@@ -88,6 +107,8 @@ class StreamRead {
   private started: Promise<void> | undefined;
   private loop: Promise<void> | undefined;
   private stopped = false;
+  /** Callers of reached(), each woken once the read has passed its id (or stopped). */
+  private readonly waiters = new Set<{ id: string; wake: () => void }>();
 
   constructor(
     private readonly queue: string,
@@ -112,6 +133,28 @@ class StreamRead {
     }
     // no reply is handled before this (the loop's first XREAD answers in a later task)
     return { position: this.lastId, unsubscribe };
+  }
+
+  /** Resolves once every entry up to `id` has reached the listeners, the read stopped, or caughtUpWaitMs passed. */
+  async reached(id: string): Promise<void> {
+    await this.started?.catch(() => undefined);
+    if (this.stopped || !this.loop || compareStreamIds(this.lastId, id) >= 0) return;
+    await new Promise<void>((resolve) => {
+      const waiter = {
+        id,
+        wake: () => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.wake, this.options.caughtUpWaitMs ?? CAUGHT_UP_WAIT_MS);
+      this.waiters.add(waiter);
+    });
+  }
+
+  private wakeReached(): void {
+    for (const waiter of [...this.waiters]) if (this.stopped || compareStreamIds(this.lastId, waiter.id) >= 0) waiter.wake();
   }
 
   private remove(listener: JobFeedListener): void {
@@ -159,6 +202,7 @@ class StreamRead {
           }
         }
       }
+      if (this.waiters.size > 0) this.wakeReached();
     }
   }
 
@@ -167,6 +211,7 @@ class StreamRead {
     this.stopped = true;
     this.onStopped();
     this.listeners.clear();
+    this.wakeReached();
     // ends a blocked XREAD at once
     this.release();
     await this.loop?.catch(() => undefined);

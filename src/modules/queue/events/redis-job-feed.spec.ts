@@ -1,0 +1,53 @@
+import { JobEvent } from '../../../domain/job-event';
+import { gatedFeed } from '../../../../test/support/gated-redis-feed';
+import { uniqueTestPrefix } from '../../../../test/support/redis-store-harness';
+import { FeedBatch } from './job-feed';
+import { encodeStreamEntry } from './stream-entry-codec';
+
+function event(id: string): JobEvent {
+  return { k: 'claimed', id, st: 'running', att: 1, at: Date.now(), w: 'w1', run: 1 };
+}
+
+describe('RedisJobFeed.caughtUp', () => {
+  let prefix: string;
+  let gated: ReturnType<typeof gatedFeed>;
+  afterEach(async () => gated?.close());
+
+  it('resolves only once every entry written before the call has reached the listeners of a read that lags the stream', async () => {
+    prefix = uniqueTestPrefix();
+    gated = gatedFeed(prefix);
+    const heard: FeedBatch[] = [];
+    const subscription = await gated.feed.subscribe('q', (batch) => heard.push(batch));
+    gated.hold();
+    const key = `${prefix}:{q}:events`;
+    const written: string[] = [];
+    for (let i = 0; i < 3; i++) written.push((await gated.store.xadd(key, '*', ...encodeStreamEntry([event(`job-${i}`)])))!);
+    setTimeout(() => gated.open(), 300);
+    await gated.feed.caughtUp('q');
+    expect(heard.map((batch) => batch.position)).toEqual(written);
+    expect(subscription.position).not.toBe(written[2]);
+  });
+
+  it('resolves at once for a queue nobody reads, and where the read has passed the end', async () => {
+    prefix = uniqueTestPrefix();
+    gated = gatedFeed(prefix);
+    await gated.feed.caughtUp('nobody-reads-this');
+    const heard: FeedBatch[] = [];
+    await gated.feed.subscribe('q', (batch) => heard.push(batch));
+    await gated.feed.caughtUp('q');
+    expect(heard).toEqual([]);
+  });
+
+  it('lets the caller go on after caughtUpWaitMs when the read cannot pass the end, the entries then arriving live', async () => {
+    prefix = uniqueTestPrefix();
+    gated = gatedFeed(prefix, 300);
+    const heard: FeedBatch[] = [];
+    await gated.feed.subscribe('q', (batch) => heard.push(batch));
+    gated.hold();
+    const id = await gated.store.xadd(`${prefix}:{q}:events`, '*', ...encodeStreamEntry([event('job-held')]));
+    await gated.feed.caughtUp('q');
+    expect(heard).toEqual([]);
+    gated.open();
+    await vi.waitFor(() => expect(heard.map((batch) => batch.position)).toEqual([id]));
+  });
+});
