@@ -1,5 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,18 +11,60 @@ export type WorkerLanguage = 'typescript' | 'go' | 'python';
 
 let goBinary: string | undefined;
 
-/** Builds the Go example worker once per test run (Debian's golang-go, standard library only). */
+/** Where built Go example workers are kept between test runs, one binary per version of clients/go. */
+const GO_WORKER_DIR = join(tmpdir(), 'claimq-go-worker');
+
+/** A binary of another version is removed once it is this old (a test run of that version has long ended). */
+const STALE_GO_WORKER_MS = 24 * 60 * 60 * 1000;
+
+/** A digest of the Go client's sources: the name of its example worker's binary. */
+function goSourcesDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.go') || entry.name === 'go.mod' || entry.name === 'go.sum') hash.update(path.slice(dir.length)).update('\0').update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the Go example worker (Debian's golang-go, standard library only) once per version of
+ * clients/go, into a fixed directory: every test file and test run of that version uses the one
+ * binary, built under a temporary name and renamed into place, so runs side by side never see half
+ * a binary and nothing is left per run. Go's build cache stays at its default under $HOME.
+ */
 function goWorker(): string {
   if (goBinary) return goBinary;
-  const dir = mkdtempSync(join(tmpdir(), 'claimq-go-worker-'));
-  // the binary and its build cache go with the test process (Go marks cache files read-only: force)
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const out = join(dir, 'worker');
-  execFileSync('go', ['build', '-o', out, './examples/worker'], {
-    cwd: join(ROOT, 'clients', 'go'),
-    env: { ...process.env, GOCACHE: join(dir, 'cache'), GOPATH: join(dir, 'gopath'), GOFLAGS: '-mod=mod', GOPROXY: 'off' },
-    stdio: 'pipe',
-  });
+  const source = join(ROOT, 'clients', 'go');
+  mkdirSync(GO_WORKER_DIR, { recursive: true });
+  const name = `worker-${goSourcesDigest(source)}`;
+  const out = join(GO_WORKER_DIR, name);
+  if (!existsSync(out)) {
+    const building = `${out}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      execFileSync('go', ['build', '-o', building, './examples/worker'], {
+        cwd: source,
+        env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off' },
+        stdio: 'pipe',
+      });
+      renameSync(building, out);
+    } finally {
+      rmSync(building, { force: true });
+    }
+  }
+  for (const other of readdirSync(GO_WORKER_DIR)) {
+    if (other === name) continue;
+    const path = join(GO_WORKER_DIR, other);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > STALE_GO_WORKER_MS) rmSync(path, { force: true });
+    } catch {
+      // removed by a run beside this one
+    }
+  }
   return (goBinary = out);
 }
 
