@@ -5,6 +5,7 @@ import { WorkerInfo } from '../../domain/worker-info';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
 import { CallbackEnqueuer, JobQueue, WorkerDirectory, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
+import { KeptSubscription } from '../../common/kept-subscription';
 import { AckBatcher } from './ack-batcher';
 import { ClaimLoop } from './claim-loop';
 import { DeadlineTimer } from './deadline-timer';
@@ -66,8 +67,6 @@ function thisProcess(): WorkerProcess {
 
 /** Shutdown's settle after the grace period (see settleTimeoutMs). */
 const DEFAULT_SETTLE_TIMEOUT_MS = 1_000;
-/** Between tries to listen for cancels again after listening failed. */
-export const CANCELS_RETRY_MS = 5_000;
 
 type RuntimeState = 'created' | 'running' | 'stopping' | 'stopped';
 
@@ -91,9 +90,8 @@ export class WorkerRuntime {
   /** Ids of the jobs whose release is in flight, by queue (still this worker's leases meanwhile). */
   private readonly releasing = new Map<string, Set<string>>();
   private state: RuntimeState = 'created';
-  /** Stops hearing cancels (set once start() subscribed). */
-  private cancelsHeard: Promise<(() => Promise<void>) | undefined> | undefined;
-  private cancelsRetry: NodeJS.Timeout | undefined;
+  /** Hears cancels while running (options.cancels), tried again while it fails. */
+  private readonly cancels: KeptSubscription | undefined;
   private readonly process: WorkerProcess;
   private startedAt: number;
 
@@ -166,24 +164,15 @@ export class WorkerRuntime {
       release: (queue, leases) => this.release(queue, leases),
       info: () => this.info(),
     });
-  }
-
-  /** Hears cancels as they are asked (options.cancels); when listening fails, tries again every CANCELS_RETRY_MS while running. */
-  private listenForCancels(): void {
-    const cancels = this.options.cancels;
-    if (!cancels) return;
-    this.cancelsHeard = cancels((id) => void this.heartbeat.cancelHeard(id)).catch((err: unknown) => {
-      this.logger.warn(
-        `worker ${this.workerId}: listening for cancels failed (${errorText(err)}); trying again in ${CANCELS_RETRY_MS / 1000} s, a cancel reaches a running job at its lease's next beat meanwhile`,
-      );
-      if (this.state === 'running') {
-        this.cancelsRetry = setTimeout(() => {
-          if (this.state === 'running') this.listenForCancels();
-        }, CANCELS_RETRY_MS);
-        this.cancelsRetry.unref();
-      }
-      return undefined;
-    });
+    const cancels = options.cancels;
+    if (cancels) {
+      this.cancels = new KeptSubscription(() => cancels((id) => void this.heartbeat.cancelHeard(id)), {
+        onError: (error, retryMs) =>
+          this.logger.warn(
+            `worker ${workerId}: listening for cancels failed (${errorText(error)}); trying again in ${retryMs / 1000} s, a cancel reaches a running job at its lease's next beat meanwhile`,
+          ),
+      });
+    }
   }
 
   /** Registers the worker (best effort: the heartbeat repeats it) and starts claiming. */
@@ -192,7 +181,7 @@ export class WorkerRuntime {
     this.state = 'running';
     this.startedAt = this.clock.now();
     void this.heartbeat.beat();
-    this.listenForCancels();
+    this.cancels?.start();
     for (const loop of this.loops) loop.start();
     const running = this.running;
     this.options.observer?.onStarted?.({
@@ -237,8 +226,7 @@ export class WorkerRuntime {
     callbacksDrained.abort();
     this.timer.stop();
     await this.heartbeat.stop();
-    clearTimeout(this.cancelsRetry);
-    await (await this.cancelsHeard)?.();
+    await this.cancels?.stop();
     await Promise.all([...this.options.queues.map((queue) => this.unregister(queue)), this.removeInfo()]);
     this.options.observer?.onStopped?.();
     this.state = 'stopped';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { queueOfJobId } from '../../domain/job-id';
 import { WorkerKeyQueues } from '../../domain/worker-key';
-import { CancelRequested, Outbox } from '../queue';
+import { KeptSubscription } from '../../common/kept-subscription';
+import { CancelRequested, errorText, Outbox } from '../queue';
 
 /** A cancel a remote worker has not been told of yet: its job and the lease it ran under. */
 export interface HeardCancel {
@@ -25,8 +26,6 @@ export const CANCEL_KEPT_MS = 60_000;
 export const CANCELS_KEPT_PER_WORKER = 1_000;
 /** Workers with kept cancels at most (the longest waiting dropped first). */
 const WORKERS_KEPT = 10_000;
-/** Between tries to listen again after listening failed. */
-const RESUBSCRIBE_MS = 5_000;
 
 /**
  * Tells remote workers of the cancels asked of their running jobs as they happen
@@ -44,27 +43,30 @@ export class RemoteCancels implements OnApplicationBootstrap, OnModuleDestroy {
   /** By worker id, each worker's oldest first; workers in the order of their latest cancel. */
   private readonly kept = new Map<string, Pending[]>();
   private readonly polls = new Map<string, Set<Poll>>();
-  private unsubscribe?: () => Promise<void>;
-  private retry?: NodeJS.Timeout;
+  private readonly subscription: KeptSubscription;
   private closed = false;
 
-  constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
+  constructor(@Inject(Outbox) outbox: Outbox) {
+    this.subscription = new KeptSubscription(() => outbox.onCancelRequested((cancel) => this.heard(cancel)), {
+      onError: (error, retryMs) =>
+        this.logger.warn(`listening for cancels failed (${errorText(error)}); trying again in ${retryMs / 1000} s, remote workers hear cancels at their heartbeat meanwhile`),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    void this.listen();
+    this.subscription.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.retry);
     for (const polls of this.polls.values()) for (const poll of polls) poll.resolve([]);
     this.polls.clear();
-    await this.unsubscribe?.();
+    await this.subscription.stop();
   }
 
   /** Whether the process hears cancels now (false until subscribed, and after listening failed). */
   get listening(): boolean {
-    return this.unsubscribe !== undefined;
+    return this.subscription.listening;
   }
 
   /**
@@ -135,19 +137,6 @@ export class RemoteCancels implements OnApplicationBootstrap, OnModuleDestroy {
     for (const [workerId, list] of this.kept) {
       if (now - (list.at(-1)?.heardAt ?? 0) <= CANCEL_KEPT_MS) break;
       this.kept.delete(workerId);
-    }
-  }
-
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    try {
-      const stop = await this.outbox.onCancelRequested((cancel) => this.heard(cancel));
-      if (this.closed) await stop();
-      else this.unsubscribe = stop;
-    } catch (error) {
-      this.logger.warn(`listening for cancels failed (${(error as Error).message}); trying again in ${RESUBSCRIBE_MS / 1000} s, remote workers hear cancels at their heartbeat meanwhile`);
-      this.retry = setTimeout(() => void this.listen(), RESUBSCRIBE_MS);
-      this.retry.unref();
     }
   }
 }
