@@ -1,6 +1,6 @@
 import { DataSource, QueryRunner } from 'typeorm';
 import { Clock, systemClock } from '../../../domain/clock';
-import { JOB_ATTEMPT_MERGE, JOB_RECORD_MERGE } from '../writer/history-upsert-statements';
+import { PARTITIONED_TABLES, PartitionedTable } from './partitioned-tables';
 import { PartitionPeriod, PartitionRange, parseRangeBound, partitionName, periodEnd, rangesToCreate, uncovered } from './partition-period';
 
 /** Only one instance maintains partitions at a time; the others skip their pass. */
@@ -19,56 +19,6 @@ const SLACK_MS = DAY_MS;
 const COMPACT_AFTER_MS = 3_600_000;
 /** The comment a compacted partition carries (so it is rebuilt once). */
 const COMPACTED_MARK = 'claimq: indexes compacted';
-
-/** How a partitioned history table is keyed (see the migration that partitions history). */
-interface TableSpec {
-  name: string;
-  columns: string[];
-  /** The partition key computed from the row itself (a moved row gets it as its created_at). */
-  keyExpr: string;
-  conflict: string;
-  /** DO UPDATE SET ... merging two rows of one key (the writer's own merge rules). */
-  merge?: string;
-  /** Alias the merge text names the stored row by. */
-  alias: string;
-}
-
-const TABLES: TableSpec[] = [
-  {
-    name: 'job_records',
-    columns: ['id', 'queue', 'type', 'status', 'attempts', 'max_attempts', 'priority', 'created_at', 'updated_at', 'started_at',
-      'finished_at', 'worker_id', 'result', 'last_error', 'execution_id', 'schedule_name', 'schedule_fire_at', 'graph_key', 'depends_on', 'progress', 'progress_at',
-      'progress_version', 'log_lines', 'version', 'claim_version', 'error_version'],
-    keyExpr: 'claimq_id_time(id)',
-    conflict: '(created_at, id)',
-    merge: JOB_RECORD_MERGE,
-    alias: 'j',
-  },
-  {
-    name: 'job_attempts',
-    columns: ['job_id', 'run', 'attempt', 'worker_id', 'started_at', 'finished_at', 'outcome', 'error', 'claim_version', 'end_version', 'progress',
-      'progress_at', 'progress_version', 'created_at'],
-    keyExpr: 'claimq_id_time(job_id)',
-    conflict: '(created_at, job_id, run)',
-    merge: JOB_ATTEMPT_MERGE,
-    alias: 'a',
-  },
-  {
-    name: 'job_logs',
-    columns: ['job_id', 'seq', 'run', 'at', 'line', 'created_at'],
-    keyExpr: 'claimq_id_time(job_id)',
-    conflict: '(created_at, job_id, seq)',
-    alias: 'l',
-  },
-  {
-    name: 'executions',
-    columns: ['id', 'queue', 'status', 'total', 'pending', 'scheduled', 'running', 'succeeded', 'failed', 'cancelled', 'blocked', 'skipped', 'callback_url',
-      'created_at', 'updated_at', 'finished_at', 'version'],
-    keyExpr: 'created_at',
-    conflict: '(id, created_at)',
-    alias: 'e',
-  },
-];
 
 export interface HistoryPartitionsOptions {
   period: PartitionPeriod;
@@ -134,9 +84,9 @@ export class HistoryPartitions {
       try {
         if (!(await this.partitioned(runner))) return report;
         report.ran = true;
-        for (const table of TABLES) await this.maintainTable(runner, table, report);
+        for (const table of PARTITIONED_TABLES) await this.maintainTable(runner, table, report);
         // last: a rebuild may wait for old snapshots, and must not hold up another table's upkeep
-        for (const table of TABLES) await this.compactNext(runner, table, report);
+        for (const table of PARTITIONED_TABLES) await this.compactNext(runner, table, report);
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1)', [PARTITIONS_LOCK_KEY]);
       }
@@ -158,7 +108,7 @@ export class HistoryPartitions {
   }
 
   /** Runs one step of a table's upkeep; a failure is reported and logged, and the next step goes on. */
-  private async step(runner: QueryRunner, table: TableSpec, report: PartitionsReport, what: string, run: () => Promise<void>): Promise<void> {
+  private async step(runner: QueryRunner, table: PartitionedTable, report: PartitionsReport, what: string, run: () => Promise<void>): Promise<void> {
     try {
       await run();
     } catch (err) {
@@ -173,7 +123,7 @@ export class HistoryPartitions {
     return this.options.retentionDays > 0 ? this.clock.now() - this.options.retentionDays * DAY_MS : undefined;
   }
 
-  private async maintainTable(runner: QueryRunner, table: TableSpec, report: PartitionsReport): Promise<void> {
+  private async maintainTable(runner: QueryRunner, table: PartitionedTable, report: PartitionsReport): Promise<void> {
     const step = (what: string, run: () => Promise<void>) => this.step(runner, table, report, what, run);
     let existing = await listPartitions(runner, table.name);
     const coveredUntil = Math.max(0, ...existing.map((p) => p.range?.to ?? 0)) || undefined;
@@ -203,7 +153,7 @@ export class HistoryPartitions {
   }
 
   /** Compacts the table's newest closed partition not compacted yet (none past retention). */
-  private async compactNext(runner: QueryRunner, table: TableSpec, report: PartitionsReport): Promise<void> {
+  private async compactNext(runner: QueryRunner, table: PartitionedTable, report: PartitionsReport): Promise<void> {
     const cutoff = this.cutoff();
     const existing = await listPartitions(runner, table.name);
     const closed = existing.filter((p) => p.range && p.range.to <= this.clock.now() - COMPACT_AFTER_MS && (cutoff === undefined || p.range.to > cutoff));
@@ -221,7 +171,7 @@ export class HistoryPartitions {
    * is split: its rest, from a minute ahead, becomes a partition at once, so new rows stop landing
    * in the default partition, and the rows before move later (moveDefault), by day.
    */
-  private async create(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string[]> {
+  private async create(runner: QueryRunner, table: PartitionedTable, range: PartitionRange, report: PartitionsReport): Promise<string[]> {
     const now = this.clock.now();
     if (range.from <= now && now < range.to) {
       const name = partitionName(table.name, range.from);
@@ -238,7 +188,7 @@ export class HistoryPartitions {
    * that wait in the default partition (if any) move into it first: once in bulk, then, with the
    * default partition locked against writers, whatever arrived meanwhile, so the attach finds none.
    */
-  private async attach(runner: QueryRunner, table: TableSpec, range: PartitionRange, report: PartitionsReport): Promise<string> {
+  private async attach(runner: QueryRunner, table: PartitionedTable, range: PartitionRange, report: PartitionsReport): Promise<string> {
     const name = partitionName(table.name, range.from);
     if (!(await this.tryAttach(runner, table, range, name))) {
       const moved = await this.attachOnce(runner, table, range, name, true);
@@ -248,7 +198,7 @@ export class HistoryPartitions {
   }
 
   /** Attaches an empty partition: false (and nothing done) when the default partition holds rows of its range. */
-  private async tryAttach(runner: QueryRunner, table: TableSpec, range: PartitionRange, name: string): Promise<boolean> {
+  private async tryAttach(runner: QueryRunner, table: PartitionedTable, range: PartitionRange, name: string): Promise<boolean> {
     try {
       await this.attachOnce(runner, table, range, name, false);
       return true;
@@ -259,7 +209,7 @@ export class HistoryPartitions {
     }
   }
 
-  private async attachOnce(runner: QueryRunner, table: TableSpec, range: PartitionRange, name: string, move: boolean): Promise<number> {
+  private async attachOnce(runner: QueryRunner, table: PartitionedTable, range: PartitionRange, name: string, move: boolean): Promise<number> {
     await runner.startTransaction();
     await runner.query(`SET LOCAL lock_timeout = ${this.lockTimeoutMs}`);
     await runner.query(`CREATE TABLE "${name}" (LIKE "${table.name}" INCLUDING DEFAULTS)`);
@@ -280,7 +230,7 @@ export class HistoryPartitions {
    * a partition already covers their key (rows whose created_at is not yet their key), through the
    * parent into it. Periods past retention are left to deleteDefault.
    */
-  private async moveDefault(runner: QueryRunner, table: TableSpec, existing: Partition[], report: PartitionsReport): Promise<void> {
+  private async moveDefault(runner: QueryRunner, table: PartitionedTable, existing: Partition[], report: PartitionsReport): Promise<void> {
     const cutoff = this.options.retentionDays > 0 ? this.clock.now() - this.options.retentionDays * DAY_MS : 0;
     // by created_at, which is the key or (rows an upgrade brought) within moments of it: the
     // default partition's key index answers without computing any key
@@ -314,7 +264,7 @@ export class HistoryPartitions {
    * keyed otherwise (an upgrade's history, keyed by enqueue time), merged into the first by the
    * writer's rules where both hold one job (a job in flight at the upgrade).
    */
-  private async moveRows(runner: QueryRunner, table: TableSpec, range: PartitionRange, target: string): Promise<number> {
+  private async moveRows(runner: QueryRunner, table: PartitionedTable, range: PartitionRange, target: string): Promise<number> {
     // made afresh in this transaction (a temp table kept on a pooled connection would keep the
     // columns of the schema it was made with)
     const staging = `moving_${table.name}`;
@@ -345,7 +295,7 @@ export class HistoryPartitions {
     return moved;
   }
 
-  private async deleteDefault(runner: QueryRunner, table: TableSpec, cutoff: number): Promise<number> {
+  private async deleteDefault(runner: QueryRunner, table: PartitionedTable, cutoff: number): Promise<number> {
     let deleted = 0;
     for (let round = 0; round < DELETE_ROUNDS; round++) {
       const result = await runner.query(
