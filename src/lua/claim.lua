@@ -129,7 +129,7 @@ local function claimFrom(g, want, tier)
           local tok = numField(v[15], 0) + 1
           local att = numField(v[5], 0) + 1
           -- no ut: updatedAt reads as max(ut, stt) (redis-job-codec.ts), and stt is the claim time
-          redis.call('HSET', key, 'st', 'running', 'tok', tok, 'att', att, 'w', worker, 'stt', NOW_TEXT)
+          redis.call('HSET', key, 'st', 'running', 'tok', asText(tok), 'att', asText(att), 'w', worker, 'stt', NOW_TEXT)
           local deadline = hardDeadline(NOW, v[10] or nil, grace)
           leaseArgs[#leaseArgs + 1] = deadline < leaseUntil and deadline or leaseUntilText
           leaseArgs[#leaseArgs + 1] = id

@@ -20,7 +20,7 @@ local pendingEvents = { 't', ARGV[1] }
 
 -- `run`: the attempt's fencing token (tok) when the event claims or ends an attempt, else nil.
 local function addEvent(kind, id, st, att, w, run, text)
-  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. att .. EVENT_SEP .. (w or '') .. EVENT_SEP .. (run or '')
+  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. asText(att) .. EVENT_SEP .. (w or '') .. EVENT_SEP .. (asText(run) or '')
   if text ~= nil and text ~= '' then v = v .. EVENT_SEP .. text end
   local n = #pendingEvents
   pendingEvents[n + 1] = kind
@@ -32,8 +32,8 @@ end
 local function addEnqueuedEvent(id, st, prio, max, exec, type, sn, sf, gk, dep)
   local n = #pendingEvents
   pendingEvents[n + 1] = 'enqueued'
-  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. '0' .. EVENT_SEP .. EVENT_SEP .. prio
-    .. EVENT_SEP .. max .. EVENT_SEP .. (exec or '') .. EVENT_SEP .. type
+  local v = id .. EVENT_SEP .. st .. EVENT_SEP .. '0' .. EVENT_SEP .. EVENT_SEP .. asText(prio)
+    .. EVENT_SEP .. asText(max) .. EVENT_SEP .. (exec or '') .. EVENT_SEP .. type
   if gk or dep then
     v = v .. EVENT_SEP .. (sn or '') .. EVENT_SEP .. (sf or '') .. EVENT_SEP .. (gk or '') .. EVENT_SEP .. (dep or '')
   elseif sn and sf then

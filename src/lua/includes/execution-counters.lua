@@ -66,11 +66,11 @@ local function flushExecutions()
     local cur = redis.call('HMGET', key, unpack(names))
     local last = #names
     if cur[last] then
-      local args = { 'v', tonumber(cur[last]) + 1, 'ut', NOW_TEXT }
+      local args = { 'v', asText(tonumber(cur[last]) + 1), 'ut', NOW_TEXT }
       for i = 1, last - 1 do
         local name = names[i]
         args[#args + 1] = name
-        args[#args + 1] = (tonumber(cur[i]) or 0) + (name == 't' and #ids or d[name])
+        args[#args + 1] = asText((tonumber(cur[i]) or 0) + (name == 't' and #ids or d[name]))
       end
       if ids ~= nil then callBatched('RPUSH', key .. ':jobs', ids) end
       redis.call('HSET', key, unpack(args))

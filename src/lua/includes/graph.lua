@@ -74,7 +74,7 @@ local function settleChild(cid, pkey, ended, res, run)
     else
       redis.call('HSET', key .. ':pr', pkey, res or 'null')
     end
-    if redis.call('HINCRBY', key, 'np', -1) > 0 then return end
+    if redis.call('HINCRBY', key, 'np', '-1') > 0 then return end
     local c = redis.call('HMGET', key, 'st', 'opf', 'ex', 'pr', 'grp', 'att', 'run')
     if c[1] == 'blocked' then unblock(cid, c) end
     return
@@ -84,7 +84,7 @@ local function settleChild(cid, pkey, ended, res, run)
   local step = parentEndStep(ended, c[2] or 'fail')
   if graphCancels and ended ~= 'succeeded' then step = 'cancel' end
   if step == 'satisfied' then
-    if redis.call('HINCRBY', key, 'np', -1) <= 0 then unblock(cid, c) end
+    if redis.call('HINCRBY', key, 'np', '-1') <= 0 then unblock(cid, c) end
     return
   end
   redis.call('ZREM', K_BLOCKED, cid)

@@ -11,3 +11,17 @@ local NOW = tonumber(ARGV[1])
 local NOW_TEXT = ARGV[1]
 local EVENTS_MAXLEN = ARGV[2]
 
+-- A whole number as text, formatted once per call: a number passed to redis.call is formatted with
+-- %.17g and one joined with `..` with %.14g, each time it is (libc's float formatting); the
+-- attempts, tokens, priorities and counts of a call's jobs repeat a few values. Text is passed as it is.
+local intTexts = {}
+local function asText(v)
+  if type(v) ~= 'number' then return v end
+  local s = intTexts[v]
+  if s == nil then
+    s = string.format('%d', v)
+    intTexts[v] = s
+  end
+  return s
+end
+
