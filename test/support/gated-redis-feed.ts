@@ -8,6 +8,8 @@ import { deletePrefixedKeys, TEST_REDIS_URL } from './redis-store-harness';
  */
 export function gatedFeed(prefix: string, caughtUpWaitMs?: number) {
   const clients: RedisClient[] = [];
+  /** Reads on the store's connection (caughtUp's XREVRANGE). */
+  const reads = { count: 0 };
   let release: () => void = () => undefined;
   let gate: Promise<void> = Promise.resolve();
   const store = createRedisClient(TEST_REDIS_URL);
@@ -24,7 +26,10 @@ export function gatedFeed(prefix: string, caughtUpWaitMs?: number) {
       };
       return redis;
     },
-    read: (work) => work(store),
+    read: (work) => {
+      reads.count++;
+      return work(store);
+    },
     streamOf: (queue) => `${prefix}:{${queue}}:events`,
     blockMs: 200,
     caughtUpWaitMs,
@@ -32,6 +37,7 @@ export function gatedFeed(prefix: string, caughtUpWaitMs?: number) {
   return {
     feed,
     store,
+    reads,
     hold: () => {
       gate = new Promise((resolve) => (release = resolve));
     },

@@ -28,6 +28,16 @@ describe('RedisJobFeed.caughtUp', () => {
     expect(subscription.position).not.toBe(written[2]);
   });
 
+  it('serves the callers of one turn of the event loop with one read of the stream, and a later caller with its own', async () => {
+    prefix = uniqueTestPrefix();
+    gated = gatedFeed(prefix);
+    await gated.feed.subscribe('q', () => undefined);
+    await Promise.all(Array.from({ length: 100 }, () => gated.feed.caughtUp('q')));
+    expect(gated.reads.count).toBe(1);
+    await gated.feed.caughtUp('q');
+    expect(gated.reads.count).toBe(2);
+  });
+
   it('resolves at once for a queue nobody reads, and where the read has passed the end', async () => {
     prefix = uniqueTestPrefix();
     gated = gatedFeed(prefix);

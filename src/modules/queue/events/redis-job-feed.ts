@@ -36,6 +36,8 @@ export const CAUGHT_UP_WAIT_MS = 5_000;
  */
 export class RedisJobFeed extends JobFeed {
   private readonly streams = new Map<string, StreamRead>();
+  /** caughtUp's shared read per queue, until it is sent. */
+  private readonly catchingUp = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: RedisJobFeedOptions) {
@@ -79,15 +81,30 @@ export class RedisJobFeed extends JobFeed {
   /**
    * The stream's last entry now (XREVRANGE, on the store's connection), then a wait until the
    * queue's read has passed it: a blocked XREAD is woken by that entry, so the wait is one reply's.
-   * A read that cannot pass it within caughtUpWaitMs (its XREAD failing) lets the caller go on:
-   * it then gets those entries live, after what it read.
+   * The callers of one turn of the event loop share one read and one wait (the read is sent after
+   * the last of them called, so its entry is no older than any of their calls): a burst of streams
+   * opening costs a few commands, not one each. A read that cannot pass the entry within
+   * caughtUpWaitMs (its XREAD failing) lets the callers go on: they then get those entries live,
+   * after what they read.
    */
-  async caughtUp(queue: string): Promise<void> {
+  caughtUp(queue: string): Promise<void> {
     const read = this.streams.get(queue);
-    if (!read) return;
-    const key = this.options.streamOf(queue);
-    const last = await this.options.read(async (redis) => (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[]);
-    if (last[0]) await read.reached(last[0][0]);
+    if (!read) return Promise.resolve();
+    let shared = this.catchingUp.get(queue);
+    if (!shared) {
+      shared = new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          this.catchingUp.delete(queue);
+          const key = this.options.streamOf(queue);
+          this.options
+            .read(async (redis) => (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[])
+            .then((last) => (last[0] ? read.reached(last[0][0]) : undefined))
+            .then(resolve, reject);
+        });
+      });
+      this.catchingUp.set(queue, shared);
+    }
+    return shared;
   }
 
   async close(): Promise<void> {
