@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,7 +43,11 @@ function goWorker(): string {
   mkdirSync(GO_WORKER_DIR, { recursive: true });
   const name = `worker-${goSourcesDigest(source)}`;
   const out = join(GO_WORKER_DIR, name);
-  if (!existsSync(out)) {
+  if (existsSync(out)) {
+    // its time is its last use: the sweep below (of another version's run) leaves it while in use
+    const now = new Date();
+    utimesSync(out, now, now);
+  } else {
     const building = `${out}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       execFileSync('go', ['build', '-o', building, './examples/worker'], {

@@ -49,3 +49,22 @@ describe('JobEventHub seats on a read that lags the stream', () => {
     await hub.onModuleDestroy();
   });
 });
+
+describe('JobWaits under a watch', () => {
+  it("answers a job whose end came while the wait's seat was being taken (deleted on success: from the watch's event)", async () => {
+    const engine = new MemoryEngine({ configuredQueues: ['default'], deleteSucceeded: true });
+    const hub = new JobEventHub(engine.outbox);
+    const waits = new JobWaits(engine.admin, hub, AppConfig.from({ QUEUES: 'default' }));
+    const watch = (await waits.watch('default'))!;
+    const [{ job }] = await engine.jobs.enqueue([normalizeJobSpec({ type: 't' }, { now: Date.now(), maxPayloadBytes: 1024 })]);
+    const [claimed] = (await engine.jobs.claim('default', 'w-1', 1, 30_000)).jobs;
+    // the wait begins, then the job succeeds before its seat is in place (the memory feed tells
+    // listeners as the store applies a change, so the end is heard by the watch only)
+    const waiting = waits.untilEnded(job.id, 60_000, { watch, written: job });
+    await engine.jobs.complete('default', [{ id: job.id, token: claimed.token, resultJson: '{"ok":true}' }]);
+    await expect(waiting).resolves.toMatchObject({ id: job.id, status: 'succeeded' });
+    expect(await engine.admin.get(job.id)).toBeNull();
+    watch.close();
+    await hub.onModuleDestroy();
+  });
+});

@@ -278,6 +278,8 @@ export class JobStreams implements OnModuleDestroy {
     res.write('retry: 1000\n\n');
     res.once('close', () => stream.end());
     this.streams.add(stream);
+    // the client left while the stream was being opened ('close' came before the listener)
+    if (req.socket.destroyed) stream.end();
     if (this.closed) stream.end();
     this.keepalive ??= setInterval(() => {
       for (const open of this.streams) open.comment('keep-alive');

@@ -106,6 +106,8 @@ export class JobWaits implements OnModuleDestroy {
       ending = event;
       wake();
     });
+    // an end the watch heard while the seat was being taken (the listener hears what follows)
+    if (!ending && watch?.queue === queue) ending = watch.endOf(id);
     const timer = setTimeout(wake, waitMs);
     signal?.addEventListener('abort', wake, { once: true });
     this.open.add(wake);

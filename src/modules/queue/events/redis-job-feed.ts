@@ -96,8 +96,9 @@ export class RedisJobFeed extends JobFeed {
         setImmediate(() => {
           this.catchingUp.delete(queue);
           const key = this.options.streamOf(queue);
-          this.options
-            .read(async (redis) => (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[])
+          // in a chain, so a throw of read() settles the shared promise too
+          Promise.resolve()
+            .then(() => this.options.read(async (redis) => (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[]))
             .then((last) => (last[0] ? read.reached(last[0][0]) : undefined))
             .then(resolve, reject);
         });
