@@ -9,7 +9,7 @@ import { deletePrefixedKeys, TEST_REDIS_URL } from './redis-store-harness';
 export function gatedFeed(prefix: string, caughtUpWaitMs?: number) {
   const clients: RedisClient[] = [];
   /** Reads on the store's connection (caughtUp's XREVRANGE). */
-  const reads = { count: 0 };
+  const reads = { count: 0, failing: false };
   let release: () => void = () => undefined;
   let gate: Promise<void> = Promise.resolve();
   const store = createRedisClient(TEST_REDIS_URL);
@@ -28,6 +28,7 @@ export function gatedFeed(prefix: string, caughtUpWaitMs?: number) {
     },
     read: (work) => {
       reads.count++;
+      if (reads.failing) return Promise.reject(new Error('the store does not answer'));
       return work(store);
     },
     streamOf: (queue) => `${prefix}:{${queue}}:events`,

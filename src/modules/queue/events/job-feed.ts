@@ -59,7 +59,8 @@ export abstract class JobFeed {
    * listeners of its subscription (at once where there is none, or where the feed delivers as the
    * store applies). A reader that joins a subscription already running, then reads a job, uses it
    * so that its read is no newer than its position: the events it replays up to that position
-   * are all that came before the state it read.
+   * are all that came before the state it read. Never rejects: a feed that cannot tell lets the
+   * caller go on (it then hears those batches live).
    */
   abstract caughtUp(queue: string): Promise<void>;
 

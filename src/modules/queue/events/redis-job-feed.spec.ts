@@ -39,6 +39,15 @@ describe('RedisJobFeed.caughtUp', () => {
     expect(gated.reads.count).toBe(2);
   });
 
+  it('lets its callers go on when the stream cannot be read (a stream is not refused for it)', async () => {
+    prefix = uniqueTestPrefix();
+    gated = gatedFeed(prefix);
+    await gated.feed.subscribe('q', () => undefined);
+    gated.reads.failing = true;
+    await expect(gated.feed.caughtUp('q')).resolves.toBeUndefined();
+    expect(gated.reads.count).toBe(1);
+  });
+
   it('resolves at once for a queue nobody reads, and where the read has passed the end', async () => {
     prefix = uniqueTestPrefix();
     // a wait for an XREAD reply would outlast the test's own timeout

@@ -83,16 +83,16 @@ export class RedisJobFeed extends JobFeed {
    * queue's read has passed it: a blocked XREAD is woken by that entry, so the wait is one reply's.
    * The callers of one turn of the event loop share one read and one wait (the read is sent after
    * the last of them called, so its entry is no older than any of their calls): a burst of streams
-   * opening costs a few commands, not one each. A read that cannot pass the entry within
-   * caughtUpWaitMs (its XREAD failing) lets the callers go on: they then get those entries live,
-   * after what they read.
+   * opening costs a few commands, not one each. Never rejects: when the stream's end cannot be
+   * read, or the read cannot pass it within caughtUpWaitMs (its XREAD failing), the callers go on
+   * and get those entries live, after what they read.
    */
   caughtUp(queue: string): Promise<void> {
     const read = this.streams.get(queue);
     if (!read) return Promise.resolve();
     let shared = this.catchingUp.get(queue);
     if (!shared) {
-      shared = new Promise<void>((resolve, reject) => {
+      shared = new Promise<void>((resolve) => {
         setImmediate(() => {
           this.catchingUp.delete(queue);
           const key = this.options.streamOf(queue);
@@ -100,7 +100,11 @@ export class RedisJobFeed extends JobFeed {
           Promise.resolve()
             .then(() => this.options.read(async (redis) => (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[]))
             .then((last) => (last[0] ? read.reached(last[0][0]) : undefined))
-            .then(resolve, reject);
+            .then(resolve, (error: unknown) => {
+              // not a reason to refuse a stream: its callers go on, and get what they missed live
+              this.options.onError?.(queue, error);
+              resolve();
+            });
         });
       });
       this.catchingUp.set(queue, shared);
