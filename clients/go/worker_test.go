@@ -582,15 +582,29 @@ func TestWorkerPollsCancelsOnlyWhileAJobRuns(t *testing.T) {
 	}
 }
 
-func TestWorkerCancelFromThePollAbortsTheJobBeforeAnyHeartbeat(t *testing.T) {
-	f, c := newFake(t)
-	f.heartbeatMs = 10 * 60_000 // no heartbeat is due while the test runs
+// startBlockingJob runs w (Client, Queue "q", WaitMs and a quiet Logger filled in) on a fake whose
+// job q-1 blocks until its context ends, heartbeats 10 minutes apart (none is due in a test): it
+// returns once the job has started, with its context and runWorker's stop, done and error.
+func startBlockingJob(t *testing.T, f *fakeService, c *Client, w Worker) (ctx context.Context, stop func(), done <-chan struct{}, runErr func() error) {
+	t.Helper()
+	f.heartbeatMs = 10 * 60_000
 	f.add("q-1", "block", `{}`)
 	started := make(chan context.Context, 1)
-	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), Handler: blockingHandler(started)}
-	runWorker(t, w)
-	ctx := receive(t, "the job to start", started)
+	w.Client, w.Queue, w.WaitMs, w.Logger, w.Handler = c, "q", 50, quietLogger(t), blockingHandler(started)
+	stop, done, runErr = runWorker(t, &w)
+	return receive(t, "the job to start", started), stop, done, runErr
+}
+
+// awaitCancelPoll waits until the worker holds a cancel poll open.
+func awaitCancelPoll(t *testing.T, f *fakeService) {
+	t.Helper()
 	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+}
+
+func TestWorkerCancelFromThePollAbortsTheJobBeforeAnyHeartbeat(t *testing.T) {
+	f, c := newFake(t)
+	ctx, _, _, _ := startBlockingJob(t, f, c, Worker{})
+	awaitCancelPoll(t, f)
 
 	f.tellCancels(Lease{ID: "q-1", Token: 1})
 	awaitDone(t, "the cancel from the poll to reach the handler", ctx)
@@ -611,13 +625,8 @@ func TestWorkerCancelFromThePollAbortsTheJobBeforeAnyHeartbeat(t *testing.T) {
 
 func TestWorkerCancelPollIgnoresAnotherToken(t *testing.T) {
 	f, c := newFake(t)
-	f.heartbeatMs = 10 * 60_000
-	f.add("q-1", "block", `{}`)
-	started := make(chan context.Context, 1)
-	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), Handler: blockingHandler(started)}
-	runWorker(t, w)
-	ctx := receive(t, "the job to start", started)
-	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+	ctx, _, _, _ := startBlockingJob(t, f, c, Worker{})
+	awaitCancelPoll(t, f)
 
 	// a cancel of the job under an earlier claim, and of a job this worker does not run
 	f.tellCancels(Lease{ID: "q-1", Token: 0}, Lease{ID: "q-gone", Token: 1})
@@ -637,13 +646,8 @@ func TestWorkerCancelPollIgnoresAnotherToken(t *testing.T) {
 
 func TestWorkerRetriesAFailedCancelPoll(t *testing.T) {
 	f, c := newFake(t)
-	f.heartbeatMs = 10 * 60_000
 	f.failPolls = 1 // 503 with Retry-After: 1
-	f.add("q-1", "block", `{}`)
-	started := make(chan context.Context, 1)
-	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), Handler: blockingHandler(started)}
-	runWorker(t, w)
-	ctx := receive(t, "the job to start", started)
+	ctx, _, _, _ := startBlockingJob(t, f, c, Worker{})
 	waitUntil(t, "a second poll after the 503", 10*time.Second, func() bool {
 		return f.pollCount() == 2 && f.lockedInt(&f.pollsOpen) == 1
 	})
@@ -700,7 +704,7 @@ func TestWorkerStopEndsAnOpenCancelPoll(t *testing.T) {
 			return "done", nil
 		}}
 	stop, done, runErr := runWorker(t, w)
-	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+	awaitCancelPoll(t, f)
 	close(finish)
 	waitUntil(t, "the job's settlement", 5*time.Second, func() bool { return f.settled()["q-1"] != nil })
 
@@ -723,13 +727,8 @@ func TestWorkerStopEndsAnOpenCancelPoll(t *testing.T) {
 
 func TestWorkerHearsCancelsDuringTheShutdownGrace(t *testing.T) {
 	f, c := newFake(t)
-	f.heartbeatMs = 10 * 60_000
-	f.add("q-1", "block", `{}`)
-	started := make(chan context.Context, 1)
-	w := &Worker{Client: c, Queue: "q", WaitMs: 50, Logger: quietLogger(t), ShutdownGrace: time.Minute, Handler: blockingHandler(started)}
-	stop, done, runErr := runWorker(t, w)
-	ctx := receive(t, "the job to start", started)
-	waitUntil(t, "a cancel poll", 5*time.Second, func() bool { return f.lockedInt(&f.pollsOpen) == 1 })
+	ctx, stop, done, runErr := startBlockingJob(t, f, c, Worker{ShutdownGrace: time.Minute})
+	awaitCancelPoll(t, f)
 
 	stop() // the job runs on in the grace period, its poll open
 	f.tellCancels(Lease{ID: "q-1", Token: 1})
