@@ -133,3 +133,23 @@ def job_json(job_id: str, queue: str = "q", type_: str = "t", payload: Any = Non
         "id": job_id, "queue": queue, "type": type_, "payload": payload if payload is not None else {}, "status": "running",
         "attempts": 1, "maxAttempts": 3, "timeoutMs": timeout_ms,
     }
+
+
+def wait_until(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> None:
+    """Polls `check` every 10 ms until it is true; AssertionError naming `what` after `timeout` s."""
+    until = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > until:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+def settlement_status(item: Dict[str, Any], cancel_asked: "set[str]") -> str:
+    """The status a service answers for one settlement `item` (a cancel asked of its job wins over a failure)."""
+    if item["status"] == "succeeded":
+        return "succeeded"
+    if item["status"] == "released":
+        return "pending"
+    if item["id"] in cancel_asked:
+        return "cancelled"
+    return "scheduled" if item.get("retryable", True) else "failed"

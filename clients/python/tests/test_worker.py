@@ -9,7 +9,7 @@ import time
 import unittest
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from _support import job_json
+from _support import job_json, settlement_status, wait_until
 
 from claimq import (
     Aborted,
@@ -119,15 +119,7 @@ class FakeService:
                     continue
                 del self.leases[item["id"]]
                 self.settled[item["id"]] = item
-                if item["status"] == "succeeded":
-                    status = "succeeded"
-                elif item["status"] == "released":
-                    status = "pending"
-                elif item["id"] in self.cancel_asked:
-                    status = "cancelled"
-                else:
-                    status = "scheduled" if item.get("retryable", True) else "failed"
-                answers.append((item["id"], status))
+                answers.append((item["id"], settlement_status(item, self.cancel_asked)))
             self.cond.notify_all()
         return answers
 
@@ -143,14 +135,6 @@ class FakeService:
                 if left <= 0:
                     raise AssertionError(f"not settled in {timeout}s: {[i for i in ids if i not in self.settled]}")
                 self.cond.wait(left)
-
-
-def wait_until(check: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> None:
-    until = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > until:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.01)
 
 
 class WorkerTests(unittest.TestCase):

@@ -8,25 +8,16 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 import unittest
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from _support import Recorded, Reply, Stub, error_body, job_json
+from _support import Recorded, Reply, Stub, error_body, job_json, settlement_status, wait_until
 
 from claimq import ClaimedJob, Client, Worker
 
 WORKER_ID = "w-1"
 KEY = "worker-key-0123456789"
 POLL_PATH = f"/workers/{WORKER_ID}/cancels?waitMs=25000"
-
-
-def wait_until(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> None:
-    until = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > until:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.01)
 
 
 class ScriptedService:
@@ -101,15 +92,7 @@ class ScriptedService:
             answers = []
             for item in request.body["results"]:
                 self.settled[item["id"]] = item
-                if item["status"] == "succeeded":
-                    status = "succeeded"
-                elif item["status"] == "released":
-                    status = "pending"
-                elif item["id"] in self.cancel_asked:
-                    status = "cancelled"
-                else:
-                    status = "scheduled" if item.get("retryable", True) else "failed"
-                answers.append({"id": item["id"], "status": status})
+                answers.append({"id": item["id"], "status": settlement_status(item, self.cancel_asked)})
             return Reply(200, {"results": answers})
         return Reply(404, error_body(404, "not_found", f"Cannot {request.method} {request.path}"))
 
