@@ -31,6 +31,11 @@ MAX_STACK_CHARS = 4_000
 DEFAULT_HEARTBEAT_S = 10.0
 #: The longest the heartbeat thread sleeps between checks of job deadlines (seconds).
 TICK_S = 0.5
+def _failure_pause(failures: int) -> float:
+    """Seconds a loop waits after its ``failures``-th failed call in a row: 1 s, doubling, at most 30 s."""
+    return min(30.0, 0.5 * 2 ** min(failures, 6))
+
+
 #: How long one cancel poll (``GET /workers/{workerId}/cancels``) waits for a cancel (ms).
 CANCELS_WAIT_MS = 25_000
 
@@ -345,11 +350,11 @@ class Worker:
                 continue
             except ClaimqError as exc:
                 failures += 1
-                pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+                pause = _failure_pause(failures)
                 self.log.error("claimq worker %s: claim from %s failed (%s); again in %.1fs", self.worker_id, self.queue, exc, pause)
             except Exception:  # a bug, or a reply that is not the protocol's: keep the worker alive
                 failures += 1
-                pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+                pause = _failure_pause(failures)
                 self.log.exception("claimq worker %s: claim from %s failed", self.worker_id, self.queue)
             finally:
                 with self._lock:
@@ -580,11 +585,11 @@ class Worker:
                     self.log.warning("claimq worker %s: the service has no cancel poll (an earlier version); cancels reach jobs at the heartbeat", self.worker_id)
                     return
                 failures += 1
-                pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+                pause = _failure_pause(failures)
                 self.log.warning("claimq worker %s: cancel poll failed (%s); again in %.1fs (the heartbeat still tells cancels)", self.worker_id, exc, pause)
             except Exception:  # a bug, or a reply that is not the protocol's: keep the worker alive
                 failures += 1
-                pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+                pause = _failure_pause(failures)
                 self.log.exception("claimq worker %s: cancel poll failed", self.worker_id)
             else:
                 failures = 0
@@ -639,7 +644,7 @@ class Worker:
             failures += 1
             with self._settle_lock:
                 self._pending[:0] = retry
-            pause = min(30.0, 0.5 * 2 ** min(failures, 6))
+            pause = _failure_pause(failures)
             self.log.warning("claimq worker %s: settling %d results failed; again in %.1fs", self.worker_id, len(retry), pause)
             with self._settle_lock:
                 if not self._settler_stop:
