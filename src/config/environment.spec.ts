@@ -59,7 +59,7 @@ describe('configuration', () => {
   });
 
   it('takes the scheduler settings at their bounds and refuses one beyond', () => {
-    expect(AppConfig.from({}).scheduler).toEqual({ enabled: true, batch: 1_000, leaseMs: 10_000, pollMs: 1_000, misfireGraceMs: 15_000 });
+    expect(AppConfig.from({}).scheduler).toEqual({ enabled: true, batch: 1_000, leaseMs: 10_000, pollMs: 60_000, misfireGraceMs: 15_000 });
     const max = AppConfig.from({ SCHEDULER_ENABLED: 'false', SCHEDULER_BATCH: '1000', SCHEDULER_LEASE_MS: '300000', SCHEDULER_POLL_MS: '60000', SCHEDULE_MISFIRE_GRACE_MS: '86400000' });
     expect(max.scheduler).toEqual({ enabled: false, batch: 1_000, leaseMs: 300_000, pollMs: 60_000, misfireGraceMs: 86_400_000 });
     for (const [name, value] of [['SCHEDULER_BATCH', '1001'], ['SCHEDULER_LEASE_MS', '999'], ['SCHEDULER_POLL_MS', '49'], ['SCHEDULE_MISFIRE_GRACE_MS', '-1']]) {
@@ -181,8 +181,8 @@ describe('lease and heartbeat timing', () => {
     expect(() => AppConfig.from({ WORKER_DEAD_MS: '5000' })).toThrow(/WORKER_DEAD_MS=5000, HEARTBEAT_MS=60000/);
   });
 
-  it('takes WORKER_IDLE_WAIT_MS from 100 to 600000 (default 5000) and refuses the rest, naming it', () => {
-    expect(AppConfig.from({}).workerIdleWaitMs).toBe(5000);
+  it('takes WORKER_IDLE_WAIT_MS from 100 to 600000 (default 60000) and refuses the rest, naming it', () => {
+    expect(AppConfig.from({}).workerIdleWaitMs).toBe(60_000);
     expect(AppConfig.from({ WORKER_IDLE_WAIT_MS: '100' }).workerIdleWaitMs).toBe(100);
     expect(AppConfig.from({ WORKER_IDLE_WAIT_MS: '600000' }).workerIdleWaitMs).toBe(600_000);
     expect(() => AppConfig.from({ WORKER_IDLE_WAIT_MS: '600001' })).toThrow(/WORKER_IDLE_WAIT_MS/);

@@ -105,11 +105,12 @@ export class EnvironmentVariables {
   /**
    * The longest an idle worker waits for a wake-up before it claims anyway (a wake-up lost on the
    * way, say by a writer that died between its write and its wake-up, costs at most this). Every
-   * enqueue, release, retry and due job wakes a waiting worker at once, so this is a safety net,
-   * not a poll: raising it lowers an idle worker's Redis commands further.
+   * enqueue, release, retry and due job wakes a waiting worker at once, and so does a scheduled job
+   * due sooner than those a worker waits for, so this is a safety net, not a poll: an idle worker
+   * sends a queue's Redis 7 commands per wait.
    */
   @Transform(toInt) @IsInt() @Min(100) @Max(MAX_WORKER_IDLE_WAIT_MS)
-  WORKER_IDLE_WAIT_MS = 5_000;
+  WORKER_IDLE_WAIT_MS = 60_000;
 
   /**
    * Most records one reaper script touches in one call (Redis blocks while a script runs). At most
@@ -304,11 +305,12 @@ export class EnvironmentVariables {
 
   /**
    * The longest a scheduler sleeps between two looks at the due index. It wakes at the next due
-   * time it knows of, and at once for a schedule changed through this instance's API; one changed
-   * through another instance is seen within this.
+   * time it knows of, and at once for a schedule changed through any instance's API (the store
+   * signals it), so this is the safety net for a signal lost on its way; while an instance cannot
+   * hear the signals it looks at least every second.
    */
   @Transform(toInt) @IsInt() @Min(50) @Max(60_000)
-  SCHEDULER_POLL_MS = 1_000;
+  SCHEDULER_POLL_MS = 60_000;
 
   /**
    * catchUp 'none': a tick is fired only if a scheduler gets to it within this many ms of its

@@ -55,7 +55,7 @@ if redis.call('EXISTS', key) == 0 then
   redis.call('ZADD', K_EXEC_ALL, NOW_TEXT, id)
 end
 if ik ~= '' then redis.call('HSET', K_EXEC_IDEM, ik, id) end
-redis.call('SADD', K_REFRESH, id)
+markRefresh({ id })
 local out = writeEnqueue(plan)
 flushIndexWrites()
 flushEvents()

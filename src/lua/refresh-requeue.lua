@@ -17,6 +17,7 @@
 --- @include "includes/queue-keys"
 --- @include "includes/batch-calls"
 --- @include "includes/refresh-in-flight"
+--- @include "includes/refresh-mark"
 
 local cutoff = string.format('(%.0f', NOW - tonumber(ARGV[3]))
 local members = redis.call('ZRANGEBYSCORE', K_REFRESHING, '-inf', cutoff, 'LIMIT', 0, tonumber(ARGV[4]))
@@ -27,5 +28,5 @@ for _, m in ipairs(members) do
   endInFlight(ids[#ids])
 end
 callBatched('ZREM', K_REFRESHING, members)
-callBatched('SADD', K_REFRESH, ids)
+markRefresh(ids)
 return #members

@@ -23,5 +23,5 @@ if redis.call('EXISTS', h) == 0 then return false end
 if ARGV[4] == '0' and redis.call('HGET', h, 'p') ~= '1' then return redis.call('HGETALL', h) end
 redis.call('HSET', h, 'p', ARGV[4], 'ut', ARGV[1])
 if ARGV[4] == '0' then redis.call('HSET', h, 'next', ARGV[5]) end
-indexSchedule(h, name)
+indexSchedule(h, name, true)
 return redis.call('HGETALL', h)

@@ -35,5 +35,5 @@ else
 end
 redis.call('HSET', h, 'def', ARGV[4], 'next', ARGV[5], 'p', ARGV[6], 'ut', ARGV[1])
 redis.call('ZADD', K_SCHEDULE_NAMES, 0, name)
-indexSchedule(h, name)
+indexSchedule(h, name, true)
 return { created and 1 or 0, redis.call('HGETALL', h) }

@@ -1,12 +1,14 @@
 --- @include "queue-keys"
 --- @include "batch-calls"
+--- @include "refresh-mark"
 -- Execution counters, kept in the same script as each job transition. The counters hash
 -- (K_EXEC .. id) holds one field per job status (pending ... cancelled), t (total), ct and ut
 -- (created, updated), v (version: +1 per script call that changed it), cb (callback url) and cbq
 -- (callback enqueued). The execution's job ids, in order, are the list K_EXEC .. id .. ':jobs'.
 -- Callers pass the job's `ex` field only when it is set, so a job without an execution costs one
 -- nil check. Changes are summed per execution and written once by flushExecutions (which
--- flushEvents runs): one HMGET and one HSET per execution, and one SADD to the refresh set.
+-- flushEvents runs): one HMGET and one HSET per execution, and one SADD to the refresh set (with a
+-- signal to the refreshers when it was empty: includes/refresh-mark.lua).
 -- An execution whose hash is gone (trimmed after its retention, trim-executions.lua) is left
 -- alone: its jobs may outlive it (a retry via the API), and a partial hash would hold negative
 -- counts. create-execution.lua writes the hash before adding the jobs, so new jobs always count.
@@ -77,7 +79,7 @@ local function flushExecutions()
       live[#live + 1] = ex
     end
   end
-  if #live > 0 then callBatched('SADD', K_REFRESH, live) end
+  if #live > 0 then markRefresh(live) end
   execDeltas = {}
   execNewJobs = {}
   execTouched = {}

@@ -179,6 +179,19 @@ local function hasPending()
   return redis.call('ZCARD', K_PENDING) > 0
 end
 
+-- Whether scheduled jobs about to join `key` (score/id pairs) come due before every job already
+-- there. Idle workers sleep until the due time their last claim named (at most WORKER_IDLE_WAIT_MS),
+-- so such jobs wake one: its claim learns the new due time (and one that is due already runs).
+local function dueSooner(key, args)
+  local head = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2]
+  if head == nil then return true end
+  head = tonumber(head)
+  for i = 1, #args, 2 do
+    if tonumber(args[i]) < head then return true end
+  end
+  return false
+end
+
 local function flushIndexWrites()
   if beforeIndexFlush then beforeIndexFlush() end
   if poppedFromGroups > 0 then
@@ -187,7 +200,9 @@ local function flushIndexWrites()
   end
   flushPending()
   for key, args in pairs(indexAdds) do
+    local sooner = string.sub(key, -10) == ':scheduled' and dueSooner(key, args)
     callBatched('ZADD', key, args)
+    if sooner then wakeWorkers() end
   end
   indexAdds = {}
 end

@@ -3,7 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
 import { HistoryDatabase } from '../history';
 import { JobsModule } from '../jobs';
-import { ExecutionStore, JobAdmin, JobQueue } from '../queue';
+import { ExecutionStore, JobAdmin, JobQueue, Outbox } from '../queue';
 import { JobTracer } from '../tracing';
 import { RecoveryModule } from '../recovery';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
@@ -58,9 +58,9 @@ export class ExecutionsModule {
       },
       {
         provide: ExecutionRefreshService,
-        inject: [JobAdmin, ExecutionRefresher, ExecutionRefreshMetrics, AppConfig],
-        useFactory: (admin: JobAdmin, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics, config: AppConfig) =>
-          new ExecutionRefreshService(admin, refresher, metrics, config.refreshBatch),
+        inject: [JobAdmin, ExecutionRefresher, ExecutionRefreshMetrics, AppConfig, Outbox],
+        useFactory: (admin: JobAdmin, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics, config: AppConfig, outbox: Outbox) =>
+          new ExecutionRefreshService(admin, refresher, metrics, config.refreshBatch, outbox),
       },
       ExecutionRefreshScheduler,
     ];

@@ -10,7 +10,7 @@ export type { DroppedEvents, EventsTrimResult, ReapResult, RetentionPolicy } fro
 export { ExecutionStore } from './execution-store';
 export type { ExecutionPage, RefreshBacklog } from './execution-store';
 export { Outbox } from './outbox';
-export type { CancelRequested } from './outbox';
+export type { CancelRequested, StoreSignal } from './outbox';
 export type { EventBacklog, EventSourceOptions } from './outbox';
 export { StoreHealth } from './store-health';
 export { ScheduleStore } from './schedule-store';

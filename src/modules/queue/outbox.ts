@@ -26,7 +26,24 @@ export abstract class Outbox {
    * to the function that stops it.
    */
   abstract onCancelRequested(listener: (cancel: CancelRequested) => void): Promise<() => Promise<void>>;
+
+  /**
+   * Calls `listener` with the store's signals (StoreSignal): what an instance would otherwise poll
+   * every queue for. Sent in the same atomic step as the change (Redis: includes/signals.lua, one
+   * pub/sub connection for every queue), but at most once: a listener that may have missed some
+   * (its connection broke) is told `missed`, and every user still looks everywhere now and then.
+   * Resolves, once listening, to the function that stops it.
+   */
+  abstract onSignal(listener: (signal: StoreSignal) => void): Promise<() => Promise<void>>;
 }
+
+/**
+ * A store signal: `refresh`: the queue's refresh set got dirty executions (it was empty before);
+ * `schedules`: a schedule changed through the API, so the due index may name an earlier time;
+ * `missed`: signals may have been lost (the listener's connection broke and came back), so look
+ * at every queue.
+ */
+export type StoreSignal = { kind: 'refresh'; queue: string } | { kind: 'schedules' } | { kind: 'missed' };
 
 /** A cancel asked of a running job: the job, and the worker and lease (fencing token) it ran under. */
 export interface CancelRequested {

@@ -3,7 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
 import { JobsModule } from '../jobs';
 import { ClaimqMetrics } from '../metrics';
-import { errorText, JobAdmin, JobQueue, ScheduleStore } from '../queue';
+import { errorText, JobAdmin, JobQueue, Outbox, ScheduleStore } from '../queue';
 import { JobTracer } from '../tracing';
 import { FIRE_AHEAD_MS, ScheduleFirer } from './schedule-firer';
 import { SchedulerService } from './scheduler.service';
@@ -20,8 +20,8 @@ export class SchedulesModule {
   static forRoot(api: boolean): DynamicModule {
     const scheduler: Provider = {
       provide: SchedulerService,
-      inject: [ScheduleStore, JobQueue, JobAdmin, CLOCK, AppConfig, ClaimqMetrics, JobTracer],
-      useFactory: (schedules: ScheduleStore, jobs: JobQueue, admin: JobAdmin, clock: Clock, config: AppConfig, metrics: ClaimqMetrics, tracer: JobTracer) => {
+      inject: [ScheduleStore, JobQueue, JobAdmin, CLOCK, AppConfig, ClaimqMetrics, JobTracer, Outbox],
+      useFactory: (schedules: ScheduleStore, jobs: JobQueue, admin: JobAdmin, clock: Clock, config: AppConfig, metrics: ClaimqMetrics, tracer: JobTracer, outbox: Outbox) => {
         const logger = new Logger('Scheduler');
         const onPlanError = (name: string, error: unknown): void => {
           metrics.scheduleFireFailed();
@@ -39,6 +39,7 @@ export class SchedulesModule {
           clock,
           { enabled: config.scheduler.enabled, pollMs: config.scheduler.pollMs, aheadMs: FIRE_AHEAD_MS },
           metrics,
+          (listener) => outbox.onSignal(listener),
         );
       },
     };

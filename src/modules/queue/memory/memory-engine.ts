@@ -82,7 +82,7 @@ export class MemoryEngine extends JobEngine {
     this.upkeep = new MemoryUpkeep(state);
     this.executions = new MemoryExecutionStore(state);
     this.outbox = new MemoryOutbox(state);
-    this.schedules = new MemorySchedules(state.clock);
+    this.schedules = new MemorySchedules(state.clock, (signal) => state.signal(signal));
     this.workers = new MemoryWorkerDirectory(queues, state.clock);
     this.stats = new MemoryQueueStats(state.clock);
     this.groups = new MemoryGroups(queues, state.clock, state.hostConcurrency);

@@ -27,7 +27,7 @@ export class MemoryExecutionStore extends ExecutionStore {
     if (prior && prior.id !== execution.id) return toRecord(prior);
     this.state.checkEnqueueBatch(q, jobs, true);
     const created = q.executions.create(execution.id, this.state.clock.now(), execution.callbackUrl, execution.idempotencyKey);
-    q.executions.refresh.add(execution.id);
+    q.executions.markDirty(execution.id);
     // as JobQueue.enqueue: every job is of q (checked above), and an empty batch enqueues nothing
     if (jobs.length > 0) this.state.enqueueInto(q, jobs);
     this.state.usedQueues.add(q.name);

@@ -36,6 +36,8 @@ export class MemoryExecutions {
   /** Idempotency key -> execution id, freed when the execution is trimmed. */
   readonly idempotency = new Map<string, string>();
   readonly refresh = new Set<string>();
+  /** Told when `refresh` gets an execution while empty (the memory engine's `refresh` signal). */
+  dirtied: (() => void) | undefined;
   readonly refreshing = new Map<string, number>();
   private readonly inFlight = new Map<string, number>();
   private readonly done = new Map<string, number>();
@@ -110,6 +112,12 @@ export class MemoryExecutions {
       execution.version += 1;
     }
     execution.updatedAt = now;
+    this.markDirty(executionId);
+  }
+
+  /** Adds to the refresh set, telling `dirtied` when it was empty (as includes/refresh-mark.lua's markRefresh). */
+  markDirty(executionId: string): void {
+    if (this.refresh.size === 0) this.dirtied?.();
     this.refresh.add(executionId);
   }
 
@@ -146,7 +154,7 @@ export class MemoryExecutions {
       const id = member.slice(0, member.indexOf(' '));
       this.refreshing.delete(member);
       this.endInFlight(id);
-      this.refresh.add(id);
+      this.markDirty(id);
     }
     return stale.length;
   }

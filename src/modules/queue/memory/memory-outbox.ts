@@ -1,7 +1,7 @@
 import { JobEvent } from '../../../domain/job-event';
 import { JobEventSources } from '../events/job-event-sources';
 import { MemoryJobEventSources } from '../events/memory-job-event-sources';
-import { CancelRequested, EventBacklog, Outbox } from '../outbox';
+import { CancelRequested, EventBacklog, Outbox, StoreSignal } from '../outbox';
 import { JobFeed } from '../events/job-feed';
 import { MemoryJobFeed } from '../events/memory-job-feed';
 import { MemoryEventLog } from './memory-event-log';
@@ -34,5 +34,11 @@ export class MemoryOutbox extends Outbox {
     };
     this.state.taps.add(tap);
     return async () => void this.state.taps.delete(tap);
+  }
+
+  /** The store's own calls: a refresh set that gets an execution while empty, a schedule changed through the API. */
+  async onSignal(listener: (signal: StoreSignal) => void): Promise<() => Promise<void>> {
+    this.state.signalTaps.add(listener);
+    return async () => void this.state.signalTaps.delete(listener);
   }
 }

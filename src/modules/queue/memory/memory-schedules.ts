@@ -1,6 +1,7 @@
 import { Clock } from '../../../domain/clock';
 import { SCHEDULE_RUNS_KEPT, ScheduleDefinition, ScheduleRun, StoredSchedule } from '../../../domain/schedule';
 import { IndexedMinHeap } from '../../../common/indexed-min-heap';
+import type { StoreSignal } from '../outbox';
 import { ClaimedSchedule, ScheduleSettlement, ScheduleStore } from '../schedule-store';
 
 interface Entry {
@@ -18,7 +19,11 @@ export class MemorySchedules extends ScheduleStore {
   private readonly due = new IndexedMinHeap<Entry>();
   private tokens = 0;
 
-  constructor(private readonly clock: Clock) {
+  /** `signal`: told of a change through the API that may bring the due index forward (`schedules`). */
+  constructor(
+    private readonly clock: Clock,
+    private readonly signal: (signal: StoreSignal) => void = () => undefined,
+  ) {
     super();
   }
 
@@ -31,7 +36,7 @@ export class MemorySchedules extends ScheduleStore {
     const entry: Entry = old ?? { schedule, runs: [], token: 0, at: 0, heapIndex: -1 };
     entry.schedule = schedule;
     this.entries.set(name, entry);
-    this.index(entry);
+    this.index(entry, true);
     return { created: !old, schedule: this.view(entry, false) };
   }
 
@@ -61,7 +66,7 @@ export class MemorySchedules extends ScheduleStore {
     if (!entry) return null;
     if (!paused && !entry.schedule.paused) return this.view(entry, false);
     entry.schedule = { ...entry.schedule, paused, updatedAt: this.clock.now(), ...(paused ? {} : { nextAt }) };
-    this.index(entry);
+    this.index(entry, true);
     return this.view(entry, false);
   }
 
@@ -129,7 +134,8 @@ export class MemorySchedules extends ScheduleStore {
    * In the due index at its nextAt unless paused or ended; while a claim holds it (and it is in
    * the index) it keeps its lease end (as includes/schedule-index.lua).
    */
-  private index(entry: Entry): void {
+  /** `announce`: a change through the API; a schedule placed in the index is signalled (`schedules`), as includes/schedule-index.lua does. */
+  private index(entry: Entry, announce = false): void {
     const { paused, nextAt } = entry.schedule;
     if (paused || nextAt === null) {
       this.due.remove(entry);
@@ -139,6 +145,7 @@ export class MemorySchedules extends ScheduleStore {
     this.due.remove(entry);
     entry.at = nextAt;
     this.due.push(entry);
+    if (announce) this.signal({ kind: 'schedules' });
   }
 
   private view(entry: Entry, withRuns: boolean): StoredSchedule {

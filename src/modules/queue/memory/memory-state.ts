@@ -6,6 +6,7 @@ import { queueOfJobId } from '../../../domain/job-id';
 import { enqueueDecision } from '../../../domain/job-lifecycle';
 import { DEFAULT_TIMEOUT_MS, EnqueueResult, Lease, NewJob } from '../../../domain/job';
 import { DEFAULT_GROUP } from '../../../domain/fairness';
+import type { StoreSignal } from '../outbox';
 import { ReapResult } from '../upkeep-store';
 import type { MemoryEngineOptions } from './memory-engine';
 import { DEFAULT_EVENT_LOG_MAX_BYTES, MemoryEventLog } from './memory-event-log';
@@ -25,6 +26,8 @@ export class MemoryState {
   readonly keepEvents: boolean;
   /** The live feeds' taps (MemoryJobFeed), called with each call's events as they are recorded. */
   readonly taps = new Set<(queue: string, events: readonly JobEvent[]) => void>();
+  /** Listeners of the store's signals (MemoryOutbox.onSignal). */
+  readonly signalTaps = new Set<(signal: StoreSignal) => void>();
   readonly clock: Clock;
   readonly random: () => number;
   /** HARD_TIMEOUT_GRACE_MS. */
@@ -140,8 +143,15 @@ export class MemoryState {
 
   queueFor(name: string): MemoryQueue {
     let q = this.queueStates.get(name);
-    if (!q) this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency)));
+    if (!q) {
+      this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency)));
+      q.executions.dirtied = () => this.signal({ kind: 'refresh', queue: name });
+    }
     return q;
+  }
+
+  signal(signal: StoreSignal): void {
+    for (const tap of this.signalTaps) tap(signal);
   }
 
   findEntry(id: string): { q: MemoryQueue; entry: MemoryJobEntry } | undefined {

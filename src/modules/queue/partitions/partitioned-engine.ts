@@ -5,7 +5,7 @@ import { AuditStore } from '../audit-store';
 import { JobEventSources } from '../events/job-event-sources';
 import { GroupStore } from '../group-store';
 import { JobEngine } from '../job-engine';
-import { CancelRequested, EventBacklog, EventSourceOptions, Outbox } from '../outbox';
+import { CancelRequested, EventBacklog, EventSourceOptions, Outbox, StoreSignal } from '../outbox';
 import { JobFeed } from '../events/job-feed';
 import { QueueStatsStore } from '../queue-stats-store';
 import { ScheduleStore } from '../schedule-store';
@@ -154,6 +154,11 @@ class PartitionedOutbox extends Outbox {
   /** The engine's below: its channels cover every partition. */
   onCancelRequested(listener: (cancel: CancelRequested) => void): Promise<() => Promise<void>> {
     return this.router.inner.outbox.onCancelRequested(listener);
+  }
+
+  /** The engine's below, each partition's `refresh` told as its queue's (the refresh claims every partition of it). */
+  onSignal(listener: (signal: StoreSignal) => void): Promise<() => Promise<void>> {
+    return this.router.inner.outbox.onSignal((signal) => listener(signal.kind === 'refresh' ? { kind: 'refresh', queue: queueOfPartition(signal.queue) } : signal));
   }
 
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */

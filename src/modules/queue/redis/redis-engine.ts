@@ -115,6 +115,7 @@ export class RedisEngine extends JobEngine {
 
   async close(): Promise<void> {
     await this.waiter.close();
+    await this.outbox.closeSignals();
     const redis = this.ctx.redis;
     if (redis.status === 'end') return;
     if (redis.status !== 'ready') {
