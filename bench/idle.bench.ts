@@ -34,15 +34,14 @@
  *    "beequeue": ..., "rounds": [{"order": [...], "claimq": {"1x1": {...}}, ...}, ...]}
  * with each system's figures the median over the rounds. About 30 min with the defaults.
  */
-import { ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { ClaimqProcess, ensureBuilt } from '../test/support/processes';
+import { ensureBuilt } from '../test/support/processes';
 import { RedisServer } from '../test/support/redis-server';
 import { envInt } from './bench-settings';
-import { PeerSystem, queueNames } from './idle-peers';
+import { assertRunning, Instance, startInstance } from './idle-instances';
 import { countWindow, WindowCounts } from './idle-window';
 import { sleep } from './latency';
 import { machineDescription } from './machine';
@@ -54,7 +53,6 @@ type SystemName = (typeof SYSTEMS)[number];
 const DEFAULT_CONFIGS = '1x1,1x20,1x50,3x50';
 /** The project's rule: a measured window lasts at least 10 s. */
 const MIN_WINDOW_MS = 10_000;
-const READY_TIMEOUT_MS = 120_000;
 const TOP_COMMANDS = 5;
 
 interface IdleConfig {
@@ -91,15 +89,6 @@ interface CaseRun extends CaseFigures {
 }
 
 type SystemResults<F> = Record<string, F>; // by config label
-
-/** One running instance of a system under test: an OS process. */
-interface Instance {
-  readonly pid: number | undefined;
-  readonly running: boolean;
-  readonly log: string;
-  waitReady(): Promise<void>;
-  kill(): Promise<void>;
-}
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -144,105 +133,6 @@ const running = {
   pids: new Set<number>(),
   build: undefined as string | undefined,
 };
-
-class ClaimqInstance implements Instance {
-  private constructor(private readonly proc: ClaimqProcess) {}
-
-  static async start(server: RedisServer, queues: number, build: string): Promise<ClaimqInstance> {
-    const proc = await ClaimqProcess.start(
-      { JOB_STORE: 'redis', REDIS_URL: server.url, QUEUES: queueNames(queues).join(','), MODE: 'all', LOG_LEVEL: 'warn' },
-      join(build, 'dist', 'main.js'),
-    );
-    return new ClaimqInstance(proc);
-  }
-
-  get pid(): number | undefined {
-    return this.proc.pid;
-  }
-
-  get running(): boolean {
-    return this.proc.running;
-  }
-
-  get log(): string {
-    return this.proc.log;
-  }
-
-  async waitReady(): Promise<void> {
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (!this.proc.running) throw new Error(`claimq ${this.pid} exited before it was ready:\n${this.log.slice(-3000)}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${this.proc.port}/health/ready`, { signal: AbortSignal.timeout(2_000) });
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
-    throw new Error(`claimq ${this.pid} not ready within ${READY_TIMEOUT_MS / 1000} s:\n${this.log.slice(-3000)}`);
-  }
-
-  kill(): Promise<void> {
-    return this.proc.kill();
-  }
-}
-
-/** bench/idle-peers.ts in a child process; it exits on its own when its stdin closes. */
-class PeerInstance implements Instance {
-  private output = '';
-  private readonly exited: Promise<void>;
-
-  private constructor(private readonly child: ChildProcess) {
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stdin?.on('error', () => undefined);
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  static start(system: PeerSystem, server: RedisServer, queues: number): PeerInstance {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'idle-peers.ts'), system, String(server.port), String(queues)], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    return new PeerInstance(child);
-  }
-
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  get log(): string {
-    return this.output;
-  }
-
-  async waitReady(): Promise<void> {
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (!/^ready$/m.test(this.output)) {
-      if (!this.running) throw new Error(`peer ${this.pid} exited before it was ready:\n${this.output.slice(-3000)}`);
-      if (Date.now() > deadline) throw new Error(`peer ${this.pid} not ready within ${READY_TIMEOUT_MS / 1000} s:\n${this.output.slice(-3000)}`);
-      await sleep(50);
-    }
-  }
-
-  async kill(): Promise<void> {
-    if (this.running) this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
-
-async function startInstance(system: SystemName, server: RedisServer, queues: number, build: string): Promise<Instance> {
-  return system === 'claimq' ? ClaimqInstance.start(server, queues, build) : PeerInstance.start(system, server, queues);
-}
-
-function assertRunning(instances: readonly Instance[], when: string): void {
-  const dead = instances.find((instance) => !instance.running);
-  if (dead) throw new Error(`instance ${dead.pid} exited ${when}:\n${dead.log.slice(-3000)}`);
-}
 
 function caseFigures(counts: WindowCounts, instances: number): CaseRun {
   const total = [...counts.calls.values()].reduce((a, b) => a + b, 0);
