@@ -181,8 +181,8 @@ describe('lease and heartbeat timing', () => {
     expect(() => AppConfig.from({ WORKER_DEAD_MS: '5000' })).toThrow(/WORKER_DEAD_MS=5000, HEARTBEAT_MS=60000/);
   });
 
-  it('takes WORKER_IDLE_WAIT_MS from 100 to 600000 (default 60000) and refuses the rest, naming it', () => {
-    expect(AppConfig.from({}).workerIdleWaitMs).toBe(60_000);
+  it('takes WORKER_IDLE_WAIT_MS from 100 to 600000 (default 5000) and refuses the rest, naming it', () => {
+    expect(AppConfig.from({}).workerIdleWaitMs).toBe(5000);
     expect(AppConfig.from({ WORKER_IDLE_WAIT_MS: '100' }).workerIdleWaitMs).toBe(100);
     expect(AppConfig.from({ WORKER_IDLE_WAIT_MS: '600000' }).workerIdleWaitMs).toBe(600_000);
     expect(() => AppConfig.from({ WORKER_IDLE_WAIT_MS: '600001' })).toThrow(/WORKER_IDLE_WAIT_MS/);

@@ -107,10 +107,12 @@ export class EnvironmentVariables {
    * way, say by a writer that died between its write and its wake-up, costs at most this). Every
    * enqueue, release, retry and due job wakes a waiting worker at once, and so does a scheduled job
    * due sooner than those a worker waits for, so this is a safety net, not a poll: an idle worker
-   * sends a queue's Redis 7 commands per wait.
+   * sends a queue's Redis 7 commands per wait. A wake-up is a token one waiter pops, so a process
+   * stalled in its wait (SIGSTOP, a long pause) swallows the ones it pops: a worker elsewhere then
+   * waits this long, which is why it stays short.
    */
   @Transform(toInt) @IsInt() @Min(100) @Max(MAX_WORKER_IDLE_WAIT_MS)
-  WORKER_IDLE_WAIT_MS = 60_000;
+  WORKER_IDLE_WAIT_MS = 5_000;
 
   /**
    * Most records one reaper script touches in one call (Redis blocks while a script runs). At most

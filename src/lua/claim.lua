@@ -44,6 +44,7 @@
   token, which also counts in nextDueAt).
   Invariant: a claimed job is in the lease set and its worker's lease set, and in no other index.
 ]]
+--- @include "includes/signals"
 --- @include "includes/queue-keys"
 --- @include "includes/events"
 --- @include "includes/index-writes"
@@ -66,7 +67,8 @@ local withTrace = ARGV[10] == '1'
 local promoted = promoteDue(countArg(6, 'promote limit'))
 local deadEntries = anyDeadEntries()
 -- the queue's settings: g (groups on), p (paused), rm/rp/tat (its rate), gc (groups' default cap)
-local S = redis.call('HMGET', K_SETTINGS, 'g', 'p', 'rm', 'rp', 'tat', 'gc')
+-- rq: the reapers went quiet here while nothing was leased (reap-quiet.lua)
+local S = redis.call('HMGET', K_SETTINGS, 'g', 'p', 'rm', 'rp', 'tat', 'gc', 'rq')
 groupedCache = S[1] == '1'
 
 -- Entries popped that were not claimable (dead entries of cancelled jobs, strays, malformed or
@@ -258,6 +260,11 @@ end
 if #leaseArgs > 0 then
   callBatched('ZADD', K_LEASES, leaseArgs)
   callBatched('SADD', K_WLEASE .. worker, leaseIds)
+  -- the first lease since the reapers went quiet calls them back (a read the claim makes anyway)
+  if S[7] then
+    redis.call('HDEL', K_SETTINGS, 'rq')
+    signalSlot(K_LEASES, 'reap')
+  end
   if queueRateMax then
     queueTat = takeTokens(queueTat, queueRateMax, queueRatePer, #claimed)
     redis.call('HSET', K_SETTINGS, 'tat', formatTat(queueTat))

@@ -1,6 +1,7 @@
 --- @include "queue-keys"
 --- @include "batch-calls"
 --- @include "groups"
+--- @include "signals"
 -- Index writes of one script call, batched: one ZADD per index, one RPUSH and one INCRBY per
 -- group for the jobs that join pending. Pending order within a group: higher priority first, FIFO
 -- within a priority. Priority 0 goes to a list (the default group's: K_PENDING_FIFO; its order is
@@ -202,7 +203,11 @@ local function flushIndexWrites()
   for key, args in pairs(indexAdds) do
     local sooner = string.sub(key, -10) == ':scheduled' and dueSooner(key, args)
     callBatched('ZADD', key, args)
-    if sooner then wakeWorkers() end
+    if sooner then
+      wakeWorkers()
+      -- quiet reapers (reap-quiet.lua) promote it in time, also where no worker claims
+      if redis.call('HDEL', K_SETTINGS, 'rq') == 1 then signalSlot(K_SETTINGS, 'reap') end
+    end
   end
   indexAdds = {}
 end

@@ -33,6 +33,15 @@ export abstract class UpkeepStore {
    * call may look at while over budget.
    */
   abstract trimEvents(queue: string, limit: number): Promise<EventsTrimResult>;
+
+  /**
+   * Whether the reapers may leave the queue alone for a while: true when it holds no lease, and
+   * then, in the same atomic step, the queue is marked so that its next claim signals `reap`
+   * (Outbox.onSignal) and the reapers come back before any lease can run out. false while leases
+   * are held, and where quiet is not kept (a partitioned queue: its stages and partitions need the
+   * reaper's passes).
+   */
+  abstract quiet(queue: string): Promise<QuietAnswer>;
 }
 
 export interface ReapResult {
@@ -46,6 +55,9 @@ export interface ReapResult {
    */
   malformed?: string[];
 }
+
+/** UpkeepStore.quiet's answer: whether the queue went quiet, and then when its earliest scheduled job is due (null: none). */
+export type QuietAnswer = { quiet: false } | { quiet: true; nextDueAt: number | null };
 
 export interface RetentionPolicy {
   succeededMs: number;

@@ -12,7 +12,21 @@ import { ReaperService } from './reaper.service';
 export class ReaperScheduler extends ScheduledPass {
   static readonly INTERVAL_NAME = 'claimq-reaper';
 
-  constructor(reaper: ReaperService, registry: SchedulerRegistry, config: AppConfig) {
+  constructor(
+    private readonly reaper: ReaperService,
+    registry: SchedulerRegistry,
+    config: AppConfig,
+  ) {
     super(registry, ReaperScheduler.INTERVAL_NAME, config.reaperIntervalMs, () => reaper.runPass());
+  }
+
+  override onApplicationBootstrap(): void {
+    this.reaper.start();
+    super.onApplicationBootstrap();
+  }
+
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
+    await this.reaper.stop();
   }
 }

@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, systemClock } from '../../domain/clock';
+import { KeptSubscription, Unsubscribe } from '../../common/kept-subscription';
 import {
   CallbackEnqueuer,
   DroppedEvents,
   ExecutionStore,
   JobAdmin,
   ReapResult,
+  StoreSignal,
   UpkeepStore,
   WorkerDirectory,
   errorText,
@@ -42,10 +44,20 @@ const MAX_EVENTS_PER_TRIM = 20_000;
  * published info of workers silent for WORKER_DEAD_MS. Each is tried on
  * its own: one that throws is logged and counted, and the others still run. Jobs the pass fails or
  * cancels get their callback.
+ *
+ * Quiet queues: while this instance hears the store's signals, a queue whose pass found nothing to
+ * do and that holds no lease (UpkeepStore.quiet, atomic with marking it) is left alone for
+ * QUIET_PASSES passes: an idle fleet sends its reapers' commands for each queue a few times an hour,
+ * not every pass. Its first claim after that signals `reap`, and the queue is reaped from the next
+ * pass on, long before any lease it holds can run out; so is every queue after signals were missed.
+ * What waits meanwhile: due scheduled jobs (a claim promotes them itself), retention trims, and the
+ * event log of a queue that only takes enqueues; each at most QUIET_PASSES passes late.
  */
 @Injectable()
 export class ReaperService {
   static readonly MAX_ROUNDS = 10;
+  /** Passes a quiet queue is left alone for (5 minutes at the default REAPER_INTERVAL_MS). */
+  static readonly QUIET_PASSES = 20;
   private readonly logger = new Logger(ReaperService.name);
   /**
    * Since when this instance has reached the store without interruption. After an outage every
@@ -53,6 +65,11 @@ export class ReaperService {
    * has been reachable for WORKER_DEAD_MS: live workers get a full window to check in again.
    */
   private reachableSince: number | undefined;
+  /** Quiet queues, each until when it is left alone (clock ms). */
+  private readonly quietUntil = new Map<string, number>();
+  /** Bumped by every `reap` and `missed`: a quiet answer older than one is not trusted. */
+  private interruptions = 0;
+  private readonly signals: KeptSubscription | undefined;
 
   constructor(
     private readonly admin: JobAdmin,
@@ -64,7 +81,39 @@ export class ReaperService {
     private readonly callbacks: CallbackEnqueuer,
     private readonly clock: Clock = systemClock,
     private readonly gaps: HistoryGapStats = new HistoryGapStats(),
-  ) {}
+    onSignal?: (listener: (signal: StoreSignal) => void) => Promise<Unsubscribe>,
+  ) {
+    this.signals = onSignal
+      ? new KeptSubscription(() => onSignal((signal) => this.heard(signal)), {
+          onError: (err, retryMs) => this.logger.warn(`reaper cannot hear the store's signals (it reaps every queue each pass meanwhile; trying again in ${retryMs}ms): ${errorText(err)}`),
+        })
+      : undefined;
+  }
+
+  /** Hears the store's signals until stop(): without them no queue is left alone. */
+  start(): void {
+    this.signals?.start();
+  }
+
+  stop(): Promise<void> {
+    return this.signals?.stop() ?? Promise.resolve();
+  }
+
+  heard(signal: StoreSignal): void {
+    if (signal.kind === 'reap') {
+      this.interruptions++;
+      this.quietUntil.delete(signal.queue);
+    } else if (signal.kind === 'missed') {
+      this.interruptions++;
+      this.quietUntil.clear();
+    }
+  }
+
+  /** Queues left alone now (for tests and the logs). */
+  quietQueues(): string[] {
+    const now = this.clock.now();
+    return [...this.quietUntil].filter(([, until]) => until > now).map(([queue]) => queue);
+  }
 
   async runPass(): Promise<QueueReapReport[]> {
     const startedAt = this.clock.now();
@@ -82,7 +131,13 @@ export class ReaperService {
       reports.push(report);
       queues = [];
     }
-    for (const queue of queues) reports.push(await this.reapQueue(queue));
+    for (const queue of queues) {
+      if ((this.quietUntil.get(queue) ?? 0) > startedAt) continue;
+      this.quietUntil.delete(queue);
+      const report = await this.reapQueue(queue);
+      reports.push(report);
+      if (!hasWork(report)) await this.keepQuiet(queue);
+    }
     await this.forgetSilentWorkers(reports, startedAt);
     const durationMs = this.clock.now() - startedAt;
     this.stats.record({ startedAt, durationMs, reports });
@@ -179,6 +234,20 @@ export class ReaperService {
       report.callbacksEnqueued = sent.filter(Boolean).length;
     }
     return report;
+  }
+
+  /** After a pass that found nothing to do: leaves the queue alone while it holds no lease (see the class). */
+  private async keepQuiet(queue: string): Promise<void> {
+    if (!this.signals?.listening) return;
+    const before = this.interruptions;
+    try {
+      const answer = await this.upkeep.quiet(queue);
+      if (!answer.quiet || before !== this.interruptions) return;
+      const until = this.clock.now() + ReaperService.QUIET_PASSES * this.config.reaperIntervalMs;
+      this.quietUntil.set(queue, Math.min(until, answer.nextDueAt ?? until));
+    } catch {
+      // reaped again next pass
+    }
   }
 
   /**

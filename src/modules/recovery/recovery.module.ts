@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock, CLOCK } from '../../domain/clock';
-import { CallbackEnqueuer, ExecutionStore, JobAdmin, UpkeepStore, WorkerDirectory } from '../queue';
+import { CallbackEnqueuer, ExecutionStore, JobAdmin, Outbox, UpkeepStore, WorkerDirectory } from '../queue';
 import { ReaperScheduler } from './reaper.scheduler';
 import { ReaperService } from './reaper.service';
 import { ReaperStats } from './reaper-stats';
@@ -17,7 +17,7 @@ import { HistoryGapStats } from './history-gap-stats';
     HistoryGapStats,
     {
       provide: ReaperService,
-      inject: [JobAdmin, UpkeepStore, WorkerDirectory, ExecutionStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK, HistoryGapStats],
+      inject: [JobAdmin, UpkeepStore, WorkerDirectory, ExecutionStore, AppConfig, ReaperStats, CallbackEnqueuer, CLOCK, HistoryGapStats, Outbox],
       useFactory: (
         admin: JobAdmin,
         upkeep: UpkeepStore,
@@ -28,7 +28,8 @@ import { HistoryGapStats } from './history-gap-stats';
         callbacks: CallbackEnqueuer,
         clock: Clock,
         gaps: HistoryGapStats,
-      ) => new ReaperService(admin, upkeep, workers, executions, config, stats, callbacks, clock, gaps),
+        outbox: Outbox,
+      ) => new ReaperService(admin, upkeep, workers, executions, config, stats, callbacks, clock, gaps, (listener) => outbox.onSignal(listener)),
     },
     ReaperScheduler,
   ],

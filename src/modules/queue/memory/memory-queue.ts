@@ -77,6 +77,9 @@ export class MemoryQueue {
   private seqCounter = 0;
   // equal runAt: by id, as Redis orders a sorted set's equal scores (the stores promote alike)
   private readonly scheduled = new BinaryHeap<ScheduledRef>((a, b) => a.runAt < b.runAt || (a.runAt === b.runAt && (a.id < b.id || (a.id === b.id && a.seq < b.seq))));
+  /** The reapers went quiet here while nothing ran (MemoryUpkeep.quiet): the next hold, or a job scheduled sooner than every other, tells `reap`. */
+  reapersQuiet = false;
+  leased: (() => void) | undefined;
   private readonly leases = new BinaryHeap<LeaseRef>((a, b) => a.expiresAt < b.expiresAt || (a.expiresAt === b.expiresAt && a.id < b.id));
 
   /** `hostConcurrency`: the cap of host groups (0: none), fairness.ts. */
@@ -125,10 +128,16 @@ export class MemoryQueue {
   }
 
   hold(entry: MemoryJobEntry, workerId: string): void {
+    if (this.reapersQuiet) this.callReapersBack();
     entry.holder = workerId;
     let set = this.held.get(workerId);
     if (!set) this.held.set(workerId, (set = new Set()));
     set.add(entry.id);
+  }
+
+  private callReapersBack(): void {
+    this.reapersQuiet = false;
+    this.leased?.();
   }
 
   /** A new lease expiry for a running job (heartbeat). */
@@ -230,7 +239,10 @@ export class MemoryQueue {
       this.round.runningStarted(entry.group);
       if (entry.leaseExpiresAt !== undefined) this.extendLease(entry, entry.leaseExpiresAt);
     } else if (entry.status === 'scheduled') {
-      this.scheduled.push({ id, seq, runAt: finiteOr(entry.record.runAt, 0) });
+      const runAt = finiteOr(entry.record.runAt, 0);
+      // quiet reapers come back for a job due sooner than every other (as includes/index-writes.lua)
+      if (this.reapersQuiet && runAt < (this.nextDueAt() ?? Number.POSITIVE_INFINITY)) this.callReapersBack();
+      this.scheduled.push({ id, seq, runAt });
       if (this.scheduled.size > COMPACT_MIN && this.scheduled.size > 2 * this.byStatus.scheduled.size) {
         this.scheduled.compact((r) => this.byStatus.scheduled.seqOf(r.id) === r.seq);
       }

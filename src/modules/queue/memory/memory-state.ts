@@ -146,6 +146,7 @@ export class MemoryState {
     if (!q) {
       this.queueStates.set(name, (q = new MemoryQueue(name, this.hostConcurrency)));
       q.executions.dirtied = () => this.signal({ kind: 'refresh', queue: name });
+      q.leased = () => this.signal({ kind: 'reap', queue: name });
     }
     return q;
   }

@@ -2,7 +2,7 @@ import { expiryReason, workerSilentError } from '../../../domain/hard-time-limit
 import { JobEvent } from '../../../domain/job-event';
 import { JobStatus } from '../../../domain/job';
 import { pastRetention } from '../../../domain/job-lifecycle';
-import { EventsTrimResult, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
+import { EventsTrimResult, QuietAnswer, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
 import { MemoryState } from './memory-state';
 import { MemoryQueue } from './memory-queue';
 
@@ -16,6 +16,13 @@ const FINISHED: ReadonlyArray<[JobStatus, keyof RetentionPolicy]> = [
 export class MemoryUpkeep extends UpkeepStore {
   constructor(private readonly state: MemoryState) {
     super();
+  }
+
+  async quiet(queue: string): Promise<QuietAnswer> {
+    const q = this.state.queueFor(queue);
+    if (q.byStatus.running.size > 0) return { quiet: false };
+    q.reapersQuiet = true;
+    return { quiet: true, nextDueAt: q.nextDueAt() ?? null };
   }
 
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {

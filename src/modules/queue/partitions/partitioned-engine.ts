@@ -156,9 +156,9 @@ class PartitionedOutbox extends Outbox {
     return this.router.inner.outbox.onCancelRequested(listener);
   }
 
-  /** The engine's below, each partition's `refresh` told as its queue's (the refresh claims every partition of it). */
+  /** The engine's below, each partition's signal told as its queue's (the refresh and the reaper go by queue). */
   onSignal(listener: (signal: StoreSignal) => void): Promise<() => Promise<void>> {
-    return this.router.inner.outbox.onSignal((signal) => listener(signal.kind === 'refresh' ? { kind: 'refresh', queue: queueOfPartition(signal.queue) } : signal));
+    return this.router.inner.outbox.onSignal((signal) => listener(signal.kind === 'refresh' || signal.kind === 'reap' ? { ...signal, queue: queueOfPartition(signal.queue) } : signal));
   }
 
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */

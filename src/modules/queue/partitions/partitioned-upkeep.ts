@@ -1,4 +1,4 @@
-import { EventsTrimResult, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
+import { EventsTrimResult, QuietAnswer, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
 import { PartitionRouter } from './partition-router';
 
 /** Upkeep of partitioned queues: every partition visited within one budget for the queue (upkeep-budget.ts). */
@@ -9,6 +9,12 @@ export class PartitionedUpkeep extends UpkeepStore {
 
   private get inner() {
     return this.router.inner.upkeep;
+  }
+
+  /** Only a queue of one partition keeps quiet: a partitioned one has stages to settle and partitions to retire, pass after pass. */
+  async quiet(queue: string): Promise<QuietAnswer> {
+    const layout = await this.router.layout(queue);
+    return layout.single ? this.inner.quiet(queue) : { quiet: false };
   }
 
   /** Also the step that settles stages left by their writer and forgets a removed partition once it is empty (retireRemoved). */

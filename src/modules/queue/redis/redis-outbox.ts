@@ -139,6 +139,7 @@ export function decodeCancel(message: string): CancelRequested {
 /** A `signals` message of the slot tagged `tag` (includes/signals.lua); unknown ones (a later version's) are dropped. */
 export function decodeSignal(tag: string, message: string): StoreSignal | undefined {
   if (message === 'refresh') return { kind: 'refresh', queue: tag };
+  if (message === 'reap') return { kind: 'reap', queue: tag };
   if (message === 'schedules') return { kind: 'schedules' };
   return undefined;
 }

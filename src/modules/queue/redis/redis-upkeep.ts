@@ -1,11 +1,16 @@
 import { HISTORY_CONSUMER_GROUP } from '../events/redis-job-event-source';
-import { EventsTrimResult, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
+import { EventsTrimResult, QuietAnswer, ReapResult, RetentionPolicy, UpkeepStore } from '../upkeep-store';
 import { RedisContext } from './redis-context';
 
 /** Upkeep on Redis: reap.lua, reap-workers.lua, promote.lua, trim.lua and events-trim.lua, each bounded by its limit. */
 export class RedisUpkeep extends UpkeepStore {
   constructor(private readonly ctx: RedisContext) {
     super();
+  }
+
+  async quiet(queue: string): Promise<QuietAnswer> {
+    const [quiet, due] = (await this.ctx.call(() => this.ctx.run('reap-quiet', queue, []))) as [number, string?];
+    return Number(quiet) === 1 ? { quiet: true, nextDueAt: due ? Number(due) : null } : { quiet: false };
   }
 
   async reapExpired(queue: string, limit: number): Promise<ReapResult> {

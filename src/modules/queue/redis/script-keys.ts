@@ -92,6 +92,7 @@ export const SCRIPT_KEYS = {
   release: ATTEMPT_END,
   reap: ATTEMPT_END,
   'reap-workers': [...ATTEMPT_END, 'workers'],
+  'reap-quiet': ['leases', 'settings', 'scheduled'],
   cancel: FINISH,
   'cancel-execution': FINISH,
   retry: FINISH,
