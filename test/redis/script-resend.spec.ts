@@ -254,6 +254,22 @@ describe('every Lua script run twice (a resend after a lost reply)', () => {
     await expect(h.store.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 1, running: 0 });
   });
 
+  it('reap-quiet: the mark made once, answered as the first send did; a claim after takes it off, and a queue holding a lease is not quiet', async () => {
+    const h = current();
+    const store = h.store as RedisEngine;
+    const inside = (store as unknown as { ctx: { redis: Redis; keys(queue: string): RedisQueueKeys } }).ctx;
+    const settings = inside.keys(QUEUE).settings;
+    const job = await enqueueJob(h, { delayMs: 5_000 });
+    resend('reap-quiet');
+    await expect(store.upkeep.quiet(QUEUE)).resolves.toEqual({ quiet: true, nextDueAt: job.runAt });
+    await expect(inside.redis.hget(settings, 'rq')).resolves.toBe('1');
+    h.clock.advance(5_000);
+    await claimOne(h.store);
+    await expect(inside.redis.hget(settings, 'rq')).resolves.toBeNull();
+    await expect(store.upkeep.quiet(QUEUE)).resolves.toEqual({ quiet: false });
+    await expect(inside.redis.hget(settings, 'rq')).resolves.toBeNull();
+  });
+
   it('trim and trim-executions: the finished records removed once, nothing else', async () => {
     const h = current();
     const ex = await createExecution(h, [{}]);
