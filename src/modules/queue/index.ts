@@ -29,6 +29,7 @@ export { RedisQueueKeys } from './redis/redis-queue-keys';
 // module reaches this one only through this index); not part of the package's API (src/index.ts)
 export { MemoryEngine } from './memory/memory-engine';
 export { RedisEngine } from './redis/redis-engine';
+export { PartitionedEngine } from './partitions/partitioned-engine';
 export { JobEventSources } from './events/job-event-sources';
 export { JobEventSource } from './events/job-event-source';
 export { JobFeed } from './events/job-feed';
