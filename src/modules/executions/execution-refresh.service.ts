@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { KeptSubscription } from '../../common/kept-subscription';
-import { errorText, JobAdmin, Outbox, StoreSignal } from '../queue';
+import { KeptSubscription, Unsubscribe } from '../../common/kept-subscription';
+import { errorText, JobAdmin, StoreSignal } from '../queue';
 import { ExecutionRefreshMetrics } from './execution-refresh.metrics';
 import { ExecutionRefresher } from './execution-refresher';
 
@@ -28,27 +28,29 @@ export class ExecutionRefreshService {
   /** Queues signalled since their last refresh. */
   private readonly marked = new Set<string>();
   private sweptAt = Number.NEGATIVE_INFINITY;
-  private readonly subscription: KeptSubscription;
+  private readonly signals: KeptSubscription | undefined;
 
   constructor(
     private readonly admin: JobAdmin,
     private readonly refresher: ExecutionRefresher,
     private readonly metrics: ExecutionRefreshMetrics,
     private readonly batch: number,
-    outbox?: Outbox,
+    onSignal?: (listener: (signal: StoreSignal) => void) => Promise<Unsubscribe>,
   ) {
-    this.subscription = new KeptSubscription(() => (outbox ? outbox.onSignal((signal) => this.heard(signal)) : Promise.reject(new Error('no outbox'))), {
-      onError: (err, retryMs) => this.logger.warn(`refresh cannot hear the store's signals (every queue is looked at each pass; trying again in ${retryMs}ms): ${errorText(err)}`),
-    });
+    this.signals = onSignal
+      ? new KeptSubscription(() => onSignal((signal) => this.heard(signal)), {
+          onError: (err, retryMs) => this.logger.warn(`refresh cannot hear the store's signals (every queue is looked at each pass; trying again in ${retryMs}ms): ${errorText(err)}`),
+        })
+      : undefined;
   }
 
   /** Listens to the store's signals (until stop). Without them, every pass looks at every queue. */
   start(): void {
-    this.subscription.start();
+    this.signals?.start();
   }
 
   stop(): Promise<void> {
-    return this.subscription.stop();
+    return this.signals?.stop() ?? Promise.resolve();
   }
 
   heard(signal: StoreSignal): void {
@@ -61,8 +63,8 @@ export class ExecutionRefreshService {
     let refreshed = 0;
     const now = performance.now();
     let queues: Iterable<string>;
-    if (!this.subscription.listening || now - this.sweptAt >= ExecutionRefreshService.SWEEP_MS) {
-      const listening = this.subscription.listening;
+    const listening = this.signals?.listening === true;
+    if (!listening || now - this.sweptAt >= ExecutionRefreshService.SWEEP_MS) {
       queues = new Set([...(await this.queues()), ...this.marked]);
       // swept only once the signals are heard: what is changed from then on is signalled
       if (listening) this.sweptAt = now;

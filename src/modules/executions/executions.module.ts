@@ -60,7 +60,7 @@ export class ExecutionsModule {
         provide: ExecutionRefreshService,
         inject: [JobAdmin, ExecutionRefresher, ExecutionRefreshMetrics, AppConfig, Outbox],
         useFactory: (admin: JobAdmin, refresher: ExecutionRefresher, metrics: ExecutionRefreshMetrics, config: AppConfig, outbox: Outbox) =>
-          new ExecutionRefreshService(admin, refresher, metrics, config.refreshBatch, outbox),
+          new ExecutionRefreshService(admin, refresher, metrics, config.refreshBatch, (listener) => outbox.onSignal(listener)),
       },
       ExecutionRefreshScheduler,
     ];
