@@ -6,6 +6,7 @@ import { HistoryQueryService } from '../../src/modules/history/query/history-que
 import { HistoryBatchWriter } from '../../src/modules/history/writer/history-batch-writer';
 import { UPSERT_EXECUTIONS } from '../../src/modules/executions/execution-status.statements';
 import { createHistoryDatabase } from '../support/postgres-database';
+import { eventually } from '../support/eventually';
 import { EventScript, fixtureId } from './job-event.fixtures';
 
 const DAY = 86_400_000;
@@ -157,6 +158,68 @@ describe('history partitions (PostgreSQL)', () => {
     clock.advance(1);
     const second = await partitions(3650).maintain();
     expect(second.dropped.filter((n) => n.startsWith('job_records_'))).toEqual([newest.name]);
+  });
+});
+
+describe('history reads while the partition upkeep moves rows (PostgreSQL)', () => {
+  let db: Awaited<ReturnType<typeof createHistoryDatabase>>;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createHistoryDatabase();
+    ds = db.dataSource;
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  /** Backends of this database waiting on a lock. */
+  const lockWaiters = async () =>
+    Number(
+      ((await ds.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as [{ n: string }])[0].n,
+    );
+
+  it('finds a job, its attempts and its log lines when a read waited on the move out of the default partition', async () => {
+    const clock = new ManualClock(JAN_10);
+    const history = new HistoryQueryService(new HistoryDatabase(ds, { migrate: false }));
+    await new HistoryPartitions(async () => ds, { period: 'day', retentionDays: 30, clock }).maintain();
+    // two days before the oldest partition: written to the default partitions
+    const job = doneJob('moving', JAN_10 - 2 * DAY);
+    await new HistoryBatchWriter(async () => ds).write(job.events);
+    expect(await history.listAttempts(job.id)).toHaveLength(2);
+
+    // every transaction of the upkeep, held before its commit while the reads start and wait on it
+    const reads: Array<Promise<[unknown, unknown[], unknown]>> = [];
+    const holding = Object.create(ds) as DataSource;
+    holding.createQueryRunner = () => {
+      const runner = ds.createQueryRunner();
+      const commit = runner.commitTransaction.bind(runner);
+      runner.commitTransaction = async () => {
+        const read = Promise.all([history.findJob(job.id), history.listAttempts(job.id), history.logs(job.id, 1, 10)]);
+        reads.push(read);
+        const settled = read.then(
+          () => true,
+          () => true,
+        );
+        // until a read waits on this transaction's locks (or none had to)
+        await eventually(async () => {
+          if (!(await Promise.race([settled, new Promise<false>((resolve) => setImmediate(() => resolve(false)))])) && (await lockWaiters()) === 0) {
+            throw new Error('no read waits yet');
+          }
+        });
+        await commit();
+      };
+      return runner;
+    };
+    const report = await new HistoryPartitions(async () => holding, { period: 'day', retentionDays: 30, clock }).maintain();
+    expect(report.errors).toEqual([]);
+    expect(report.moved.map((m) => m.partition).sort()).toEqual(['job_attempts_p20260108', 'job_logs_p20260108', 'job_records_p20260108']);
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    for (const [found, attempts, logs] of await Promise.all(reads)) {
+      expect(found).toMatchObject({ id: job.id, status: 'succeeded' });
+      expect(attempts).toHaveLength(2);
+      expect(logs).toMatchObject({ total: 1, lines: [{ seq: 1, line: 'working' }] });
+    }
   });
 });
 

@@ -64,7 +64,7 @@ export class HistoryQueryService {
 
   async findJob(id: string): Promise<JobHistoryRecord | null> {
     const ds = await this.connected();
-    const row = await available(this.findJobRow(ds, id));
+    const row = await available(readSettled(() => this.findJobRow(ds, id), (r) => r !== null));
     return row ? toJobHistoryRecord(row) : null;
   }
 
@@ -76,9 +76,13 @@ export class HistoryQueryService {
     // created_at is the store's clock at creation, within moments of the time in the id: the window
     // keeps the lookup to the partitions around it
     const row = await available(
-      idTime === undefined
-        ? repo.findOneBy({ id })
-        : repo.findOneBy({ id, createdAt: Between(new Date(idTime - EXECUTION_WINDOW_MS), new Date(idTime + EXECUTION_WINDOW_MS)) }),
+      readSettled(
+        () =>
+          idTime === undefined
+            ? repo.findOneBy({ id })
+            : repo.findOneBy({ id, createdAt: Between(new Date(idTime - EXECUTION_WINDOW_MS), new Date(idTime + EXECUTION_WINDOW_MS)) }),
+        (r) => r !== null,
+      ),
     );
     return row ? toExecutionRecord(row) : null;
   }
@@ -92,11 +96,16 @@ export class HistoryQueryService {
     const ds = await this.connected();
     const key = new Date(historyKeyOf(jobId));
     const [keyed, moved, record] = await available(
-      Promise.all([
-        ds.getRepository(JobAttemptEntity).find({ where: { jobId, createdAt: key }, order: { run: 'ASC' } }),
-        this.fromDefault(ds, JobAttemptEntity, 'job_attempts_default', 'job_id', jobId),
-        this.findJobRow(ds, jobId),
-      ]),
+      readSettled(
+        () =>
+          Promise.all([
+            ds.getRepository(JobAttemptEntity).find({ where: { jobId, createdAt: key }, order: { run: 'ASC' } }),
+            this.fromDefault(ds, JobAttemptEntity, 'job_attempts_default', 'job_id', jobId),
+            this.findJobRow(ds, jobId),
+          ]),
+        // a job that succeeded in one history batch has no attempt rows: read again only to be sure
+        ([k, m, r]) => r !== null && k.length + m.length > 0,
+      ),
     );
     const byRun = new Map<number, JobAttemptEntity>();
     for (const row of [...moved, ...keyed]) byRun.set(row.run, row);
@@ -111,15 +120,19 @@ export class HistoryQueryService {
     const ds = await this.connected();
     const key = new Date(historyKeyOf(jobId));
     const [record, lines, [oldest]] = await available(
-      Promise.all([
-        this.findJobRow(ds, jobId),
-        ds.query(
-          `SELECT seq, (extract(epoch FROM at) * 1000)::float8 AS at, line FROM job_logs
-           WHERE created_at = $1 AND job_id = $2 AND seq >= $3 ORDER BY seq LIMIT $4`,
-          [key, jobId, from, limit],
-        ) as Promise<Array<{ seq: number; at: number; line: string }>>,
-        ds.query(`SELECT min(seq) AS seq FROM job_logs WHERE created_at = $1 AND job_id = $2`, [key, jobId]) as Promise<Array<{ seq: number | null }>>,
-      ]),
+      readSettled(
+        () =>
+          Promise.all([
+            this.findJobRow(ds, jobId),
+            ds.query(
+              `SELECT seq, (extract(epoch FROM at) * 1000)::float8 AS at, line FROM job_logs
+               WHERE created_at = $1 AND job_id = $2 AND seq >= $3 ORDER BY seq LIMIT $4`,
+              [key, jobId, from, limit],
+            ) as Promise<Array<{ seq: number; at: number; line: string }>>,
+            ds.query(`SELECT min(seq) AS seq FROM job_logs WHERE created_at = $1 AND job_id = $2`, [key, jobId]) as Promise<Array<{ seq: number | null }>>,
+          ]),
+        ([r, , [o]]) => r !== null && (o?.seq != null || !r.logLines),
+      ),
     );
     if (!record) return null;
     const total = Math.max(record.logLines ?? 0, lines.at(-1)?.seq ?? 0);
@@ -220,4 +233,16 @@ function unavailable(err: unknown): StoreUnavailableError {
 function isConnectionError(err: unknown): boolean {
   const code = (err as { driverError?: { code?: unknown }; code?: unknown })?.driverError?.code ?? (err as { code?: unknown })?.code;
   return typeof code !== 'string' || !/^[0-9][0-9A-Z]{4}$/.test(code) || /^(08|57P|53)/.test(code);
+}
+
+/**
+ * A read through the partitioned history tables, read once more when it found nothing. The
+ * partition upkeep moves rows out of a default partition and attaches their new partition in one
+ * transaction (HistoryPartitions.attach); a read that waited on its locks plans with the new
+ * partition but reads with the snapshot it took before it waited, so it sees neither copy. The
+ * second read starts after the move committed.
+ */
+async function readSettled<T>(read: () => Promise<T>, found: (value: T) => boolean): Promise<T> {
+  const first = await read();
+  return found(first) ? first : read();
 }
