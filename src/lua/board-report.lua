@@ -4,7 +4,9 @@
   one of its partitions as a script there saw it (partition-work.lua, enqueue-partition.lua), unless
   the board holds a later sight of it (a larger wake count: reports can arrive out of order). With
   ARGV[7] = '1' it also wakes the queue's waiting workers (a token on the wake list, which stays
-  short), whether or not the report was the latest: a later report need not have woken anyone.
+  short), whether or not the report was the latest: a later report need not have woken anyone;
+  and, when a worker went idle on the queue as an unpartitioned one since the last `work` signal
+  (iw: it waits on the signals, and may not know of the partitions yet), a `work` signal.
 
   KEYS: the keys script-keys.ts (src/modules/queue/redis) lists for this script, by name.
 
@@ -19,6 +21,7 @@
   Returns: 1 when the report was recorded, 0 when the board knew a later one.
 ]]
 --- @include "includes/queue-keys"
+--- @include "includes/signals"
 
 local recorded = 0
 local known = redis.call('HGET', K_BOARD, ARGV[3])
@@ -30,5 +33,6 @@ end
 if ARGV[7] == '1' then
   redis.call('LPUSH', K_WAKE, '1')
   redis.call('LTRIM', K_WAKE, 0, 15)
+  if redis.call('HDEL', K_SETTINGS, 'iw') == 1 then signalSlot(K_SETTINGS, 'work') end
 end
 return recorded

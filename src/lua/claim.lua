@@ -68,8 +68,10 @@ local promoted = promoteDue(countArg(6, 'promote limit'))
 local deadEntries = anyDeadEntries()
 -- the queue's settings: g (groups on), p (paused), rm/rp/tat (its rate), gc (groups' default cap)
 -- rq: the reapers went quiet here while nothing was leased (reap-quiet.lua)
-local S = redis.call('HMGET', K_SETTINGS, 'g', 'p', 'rm', 'rp', 'tat', 'gc', 'rq')
+-- iw: a worker went idle here since the last `work` signal (set below, includes/groups.lua)
+local S = redis.call('HMGET', K_SETTINGS, 'g', 'p', 'rm', 'rp', 'tat', 'gc', 'rq', 'iw')
 groupedCache = S[1] == '1'
+idleWaitCache = S[8] == '1'
 
 -- Entries popped that were not claimable (dead entries of cancelled jobs, strays, malformed or
 -- gone records): at most this many per call, so a claim's work stays bounded; when it is used up
@@ -295,5 +297,10 @@ if ((#claimed > 0 and #claimed == budget) or skipped >= SKIP_BUDGET) and left an
   wakeWorkers()
   more = 1
 end
+-- a claim that took fewer than it asked for leaves its worker idle: the next change that makes work
+-- claimable signals `work` (wakeWorkers). Not while the queue's rate holds its jobs back: its worker
+-- waits for the next token (nextDueAt), which no enqueue brings sooner. A partitioned queue's
+-- claimer waits on its board instead.
+if #claimed < max and more == 0 and not queueHeld and not idleWaitCache and ARGV[11] ~= '1' then redis.call('HSET', K_SETTINGS, 'iw', '1') end
 if ARGV[11] == '1' then return { claimed, nextDueAt, strays, more, promoted, workState() } end
 return { claimed, nextDueAt, strays, more, promoted }

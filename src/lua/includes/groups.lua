@@ -2,11 +2,13 @@
 --- @include "batch-calls"
 --- @include "rate-limit"
 --- @include "pending-dead"
+--- @include "signals"
 -- Fairness (src/domain/fairness.ts): a queue's groups, served round-robin within a priority, with
 -- caps and token buckets. The keys, all in the queue's slot:
 --   K_SETTINGS          hash: g ('1': the queue uses groups), p (paused), gc (groups' default cap),
 --                       rm/rp (the queue's rate: max per ms), tat (its bucket), gn (entries in the
---                       named groups' pending structures, dead ones too: counts() adds it)
+--                       named groups' pending structures, dead ones too: counts() adds it),
+--                       iw ('1': a worker went idle here since the last `work` signal; claim.lua)
 --   K_GROUP .. g        hash per group: c (own cap), rm/rp (own rate), p (paused), r (running),
 --                       n (live pending), tat (bucket), lim (throttled until)
 --   K_GROUP_ZSET .. g   pending jobs of priority != 0 of a named group (as K_PENDING)
@@ -26,12 +28,31 @@ local PRIORITY_ZERO_SCORE = 1000 * PRIORITY_SPAN
 local WAKE_BOUND = 16
 local HOST_GROUP_PREFIX = 'host:'
 
--- Tells idle workers blocked on the wake list that work may be there; the list stays short. The
--- wake count orders a partition's work for its queue's board (includes/work-state.lua).
+local groupedCache = nil
+-- Whether a worker went idle here since the last `work` signal (iw), read with `g'
+local idleWaitCache = nil
+local function readModes()
+  local m = redis.call('HMGET', K_SETTINGS, 'g', 'iw')
+  groupedCache = m[1] == '1'
+  idleWaitCache = m[2] == '1'
+end
+
+-- Tells idle workers that work may be there: those blocked on the wake list (a token; the list
+-- stays short), and, when one went idle here since the last signal (an empty claim set iw), every
+-- instance's claim loops of the queue, with a `work` signal (one PUBLISH, whatever the number of
+-- idle workers; src/modules/claim/claim-loop.ts). Nobody idle: no signal, and the mark costs no
+-- command on an enqueue (read with `g`). The wake count orders a partition's work for its queue's
+-- board (includes/work-state.lua).
 local function wakeWorkers()
   redis.call('INCR', K_WAKE_SEQ)
   redis.call('LPUSH', K_WAKE, '1')
   redis.call('LTRIM', K_WAKE, 0, WAKE_BOUND - 1)
+  if idleWaitCache == nil then readModes() end
+  if idleWaitCache then
+    idleWaitCache = false
+    redis.call('HDEL', K_SETTINGS, 'iw')
+    signalSlot(K_SETTINGS, 'work')
+  end
 end
 
 local function groupPendingKeys(g)
@@ -39,9 +60,8 @@ local function groupPendingKeys(g)
   return K_GROUP_ZSET .. g, K_GROUP_LIST .. g
 end
 
-local groupedCache = nil
 local function groupedMode()
-  if groupedCache == nil then groupedCache = redis.call('HGET', K_SETTINGS, 'g') == '1' end
+  if groupedCache == nil then readModes() end
   return groupedCache
 end
 

@@ -1,11 +1,14 @@
 import { silentLogger, waitFor } from '../../../test/support/worker-harness';
 import { ClaimResult, JobQueue } from '../queue';
-import { ClaimLoop } from './claim-loop';
+import { ClaimLoop, SIGNALLED_IDLE_WAIT_MS } from './claim-loop';
 
 const NOW = 1_000_000;
 
-/** A queue with nothing to claim; each waitForWork is kept, to be ended by its signal only. */
-function idleQueue(nextDueAt?: number) {
+/**
+ * A queue with nothing to claim; each waitForWork is kept, to be ended by its signal only.
+ * `signals`: the loop hears the store's signals (hearsWork) and signalsWork answers with it.
+ */
+function idleQueue(nextDueAt?: number, signals?: { hears: boolean; sends: () => Promise<boolean> }) {
   const waits: { timeoutMs: number; signal: AbortSignal }[] = [];
   let claims = 0;
   let releaseClaim: (() => void) | undefined;
@@ -20,6 +23,7 @@ function idleQueue(nextDueAt?: number) {
       waits.push({ timeoutMs, signal });
       return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     },
+    signalsWork: signals?.sends,
   } as unknown as JobQueue;
   const loop = new ClaimLoop('default', {
     jobs,
@@ -31,6 +35,7 @@ function idleQueue(nextDueAt?: number) {
     maxIdleWaitMs: 60_000,
     active: () => 0,
     run: () => undefined,
+    hearsWork: signals ? () => signals.hears : undefined,
   });
   return {
     loop,
@@ -92,5 +97,64 @@ describe('ClaimLoop nudge', () => {
     await waitFor(() => q.waits.length === 1, 'the idle wait');
     expect(q.claims()).toBe(2);
     await q.loop.stop();
+  });
+});
+
+describe('ClaimLoop waiting on the store signals', () => {
+  /** An idle queue whose store signals `work` (signalsWork, answered when `answer` is called, or at once). */
+  function signalledQueue(opts: { hears: boolean; signals: boolean; holdAnswer?: boolean; nextDueAt?: number }) {
+    const asked: Array<() => void> = [];
+    const sends = () =>
+      new Promise<boolean>((resolve) => {
+        asked.push(() => resolve(opts.signals));
+        if (!opts.holdAnswer) asked.shift()!();
+      });
+    return { ...idleQueue(opts.nextDueAt, { hears: opts.hears, sends }), asked };
+  }
+
+  it('waits on the signals, not on the store, where the store sends them and they are heard; a nudge ends the wait', async () => {
+    const q = signalledQueue({ hears: true, signals: true });
+    q.loop.start();
+    await waitFor(() => (q.loop as unknown as { idleUntil: number }).idleUntil === NOW + SIGNALLED_IDLE_WAIT_MS, 'the signalled wait');
+    expect(q.waits).toHaveLength(0);
+    expect(q.claims()).toBe(1);
+    q.loop.nudge();
+    await waitFor(() => q.claims() === 2, 'the claim after the nudge');
+    expect(q.waits).toHaveLength(0);
+    await q.loop.stop();
+  });
+
+  it('waits no longer than the next due time on the signals either', async () => {
+    const q = signalledQueue({ hears: true, signals: true, nextDueAt: NOW + 1_000 });
+    q.loop.start();
+    await waitFor(() => (q.loop as unknown as { idleUntil: number }).idleUntil === NOW + 1_000, 'the signalled wait until the due time');
+    expect(q.waits).toHaveLength(0);
+    await q.loop.stop();
+  });
+
+  it('waits on the store where the store sends no signal for the queue, or while they are not heard', async () => {
+    for (const opts of [
+      { hears: true, signals: false },
+      { hears: false, signals: true },
+    ]) {
+      const q = signalledQueue(opts);
+      q.loop.start();
+      await waitFor(() => q.waits.length === 1, 'the store wait');
+      expect(q.waits[0].timeoutMs).toBe(60_000);
+      await q.loop.stop();
+    }
+  });
+
+  it('claims again for a nudge that comes while the wait is being set up', async () => {
+    const q = signalledQueue({ hears: true, signals: true, holdAnswer: true });
+    q.loop.start();
+    await waitFor(() => q.asked.length === 1, 'the question whether the store signals');
+    q.loop.nudge();
+    q.asked.shift()!();
+    await waitFor(() => q.claims() === 2, 'the claim after the nudge');
+    const stopped = q.loop.stop();
+    await waitFor(() => q.asked.length === 1, 'the next question');
+    q.asked.shift()!();
+    await stopped;
   });
 });

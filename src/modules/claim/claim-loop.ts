@@ -8,6 +8,13 @@ import { ClaimSpan, JobTracer, NOOP_JOB_TRACER } from '../tracing';
 
 /** Longest idle wait before claiming again anyway (a lost wake-up costs at most this). */
 export const MAX_IDLE_WAIT_MS = 5_000;
+/**
+ * Longest idle wait on the store's `work` signals (JobQueue.signalsWork) before claiming again
+ * anyway. A signal reaches every instance, so none is lost to a waiter that stopped (as a wake-up
+ * token taken from a list can be); one published while the signals' connection was down is
+ * answered by a claim when it is back (nudgeAll). This bound is the net under all of that.
+ */
+export const SIGNALLED_IDLE_WAIT_MS = 300_000;
 /** Floor of a wait for a scheduled job already due: never a tight loop on a clock disagreement. */
 const MIN_WAIT_MS = 5;
 
@@ -26,12 +33,19 @@ export interface ClaimLoopDeps {
   run: (jobs: ClaimedJob[], claim: ClaimSpan | undefined) => void;
   /** Records a `claim` span per claim that took jobs or failed (default: off). */
   tracer?: JobTracer;
+  /**
+   * Whether this process hears the store's `work` signals now (Outbox.onSignal), which then nudge
+   * the loop: where the store sends them for the queue (JobQueue.signalsWork) an idle loop waits on
+   * those, up to SIGNALLED_IDLE_WAIT_MS, rather than on jobs.waitForWork. Default: never.
+   */
+  hearsWork?: () => boolean;
 }
 
 /**
  * The claim loop of one queue. Claims as many jobs as it has free slots in one call; when the
  * queue has nothing more it waits on jobs.waitForWork (woken by enqueues and promotions, or
- * after min(5 s, next scheduled job)); when it is full it sleeps until a slot frees, then claims
+ * after min(5 s, next scheduled job)), or, hearing the store's `work` signals, on those (a nudge;
+ * or after min(5 min, next scheduled job)); when it is full it sleeps until a slot frees, then claims
  * on the next setImmediate so the completions of one tick lead to a single claim.
  * Store errors pause it with capped exponential backoff; it never throws.
  */
@@ -147,13 +161,19 @@ export class ClaimLoop {
   }
 
   private async waitForWork(nextDueAt: number): Promise<void> {
-    let timeout = this.deps.maxIdleWaitMs ?? MAX_IDLE_WAIT_MS;
-    const now = this.deps.clock.now();
-    if (nextDueAt !== Number.POSITIVE_INFINITY) timeout = Math.max(MIN_WAIT_MS, Math.min(timeout, nextDueAt - now));
-    this.idleUntil = now + timeout;
+    const { jobs, clock } = this.deps;
+    // a nudge from here on ends the wait, also one that comes while it is being set up
     const idleWait = (this.idleWait = new AbortController());
+    this.idleUntil = Number.POSITIVE_INFINITY;
     try {
-      if (!this.stopped) await this.deps.jobs.waitForWork(this.queue, timeout, idleWait.signal);
+      const signalled = this.deps.hearsWork?.() === true && (await jobs.signalsWork(this.queue).catch(() => false));
+      let timeout = signalled ? SIGNALLED_IDLE_WAIT_MS : (this.deps.maxIdleWaitMs ?? MAX_IDLE_WAIT_MS);
+      const now = clock.now();
+      if (nextDueAt !== Number.POSITIVE_INFINITY) timeout = Math.max(MIN_WAIT_MS, Math.min(timeout, nextDueAt - now));
+      this.idleUntil = now + timeout;
+      if (this.stopped || idleWait.signal.aborted) return;
+      if (signalled) await abortableSleep(timeout, idleWait.signal);
+      else await jobs.waitForWork(this.queue, timeout, idleWait.signal);
     } catch (err) {
       if (!this.stopped) await this.pauseAfter(err);
     } finally {

@@ -53,6 +53,7 @@ import { JobTracer } from '../tracing';
           observer,
           tracer,
           cancels: (listener) => outbox.onCancelRequested((cancel) => listener(cancel.jobId)),
+          signals: (listener) => outbox.onSignal(listener),
           logLines: config.jobLogLines,
         }),
     },

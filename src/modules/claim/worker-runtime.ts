@@ -3,7 +3,7 @@ import { claimqVersion } from '../../common/claimq-version';
 import { Clock, systemClock } from '../../domain/clock';
 import { WorkerInfo } from '../../domain/worker-info';
 import { ClaimedJob, isFinal, Lease } from '../../domain/job';
-import { CallbackEnqueuer, JobQueue, WorkerDirectory, errorText, isTransientStoreError } from '../queue';
+import { CallbackEnqueuer, JobQueue, StoreSignal, WorkerDirectory, errorText, isTransientStoreError } from '../queue';
 import { abortableSleep } from '../../common/abortable-sleep';
 import { KeptSubscription } from '../../common/kept-subscription';
 import { AckBatcher } from './ack-batcher';
@@ -45,6 +45,11 @@ export interface WorkerRuntimeOptions {
    * running here is aborted at once rather than at its lease's next beat; without it, at the beat.
    */
   cancels?: (listener: (jobId: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Hears the store's signals (Outbox.onSignal): a queue's `work` ends its idle wait, so an idle
+   * loop waits on those rather than on the store (ClaimLoop hearsWork); without it, on the store.
+   */
+  signals?: (listener: (signal: StoreSignal) => void) => Promise<() => Promise<void>>;
   /** Log lines a job keeps (JOB_LOG_LINES; default DEFAULT_JOB_LOG_LINES). */
   logLines?: number;
   /** What the worker says it runs on (published each heartbeat); default: this process. */
@@ -84,6 +89,7 @@ export class WorkerRuntime {
   private readonly timer: DeadlineTimer;
   private readonly executor: JobExecutor;
   private readonly loops: ClaimLoop[];
+  private readonly loopsByQueue: Map<string, ClaimLoop>;
   private readonly clock: Clock;
   private readonly logger: WorkerLogger;
   private readonly releases = new Set<Promise<void>>();
@@ -92,6 +98,8 @@ export class WorkerRuntime {
   private state: RuntimeState = 'created';
   /** Hears cancels while running (options.cancels), tried again while it fails. */
   private readonly cancels: KeptSubscription | undefined;
+  /** Hears the store's `work` signals while running (options.signals), tried again while it fails. */
+  private readonly signals: KeptSubscription | undefined;
   private readonly process: WorkerProcess;
   private startedAt: number;
 
@@ -147,9 +155,11 @@ export class WorkerRuntime {
         active: () => this.running.count(queue),
         run: (jobs, claim) => this.run(queue, jobs, loop.slotFreed, claim),
         tracer,
+        hearsWork: () => this.signals?.listening === true,
       });
       return loop;
     });
+    this.loopsByQueue = new Map(this.loops.map((loop) => [loop.queue, loop]));
     this.heartbeat = new LeaseHeartbeatService({
       jobs,
       workers,
@@ -164,6 +174,23 @@ export class WorkerRuntime {
       release: (queue, leases) => this.release(queue, leases),
       info: () => this.info(),
     });
+    const signals = options.signals;
+    if (signals) {
+      this.signals = new KeptSubscription(
+        async () => {
+          const unsubscribe = await signals((signal) => this.heard(signal));
+          // what was signalled before this listened is not heard: each loop claims once more
+          this.nudgeAll();
+          return unsubscribe;
+        },
+        {
+          onError: (error, retryMs) =>
+            this.logger.warn(
+              `worker ${workerId}: listening for the store's work signals failed (${errorText(error)}); trying again in ${retryMs / 1000} s, idle loops wait on the store meanwhile`,
+            ),
+        },
+      );
+    }
     const cancels = options.cancels;
     if (cancels) {
       this.cancels = new KeptSubscription(() => cancels((id) => void this.heartbeat.cancelHeard(id)), {
@@ -182,6 +209,7 @@ export class WorkerRuntime {
     this.startedAt = this.clock.now();
     void this.heartbeat.beat();
     this.cancels?.start();
+    this.signals?.start();
     for (const loop of this.loops) loop.start();
     const running = this.running;
     this.options.observer?.onStarted?.({
@@ -227,6 +255,7 @@ export class WorkerRuntime {
     this.timer.stop();
     await this.heartbeat.stop();
     await this.cancels?.stop();
+    await this.signals?.stop();
     await Promise.all([...this.options.queues.map((queue) => this.unregister(queue)), this.removeInfo()]);
     this.options.observer?.onStopped?.();
     this.state = 'stopped';
@@ -258,7 +287,17 @@ export class WorkerRuntime {
   }
 
   private loopOf(queue: string): ClaimLoop | undefined {
-    return this.loops.find((loop) => loop.queue === queue);
+    return this.loopsByQueue.get(queue);
+  }
+
+  /** A store signal: `work` nudges its queue's loop; after `missed` every loop claims once more. */
+  private heard(signal: StoreSignal): void {
+    if (signal.kind === 'work') this.loopOf(signal.queue)?.nudge();
+    else if (signal.kind === 'missed') this.nudgeAll();
+  }
+
+  private nudgeAll(): void {
+    for (const loop of this.loops) loop.nudge();
   }
 
   private run(queue: string, jobs: ClaimedJob[], slotFreed: () => void, claim: ClaimSpan | undefined): void {

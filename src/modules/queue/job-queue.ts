@@ -88,6 +88,16 @@ export abstract class JobQueue {
    * Spurious wake-ups are allowed; callers claim and wait again. `signal` ends the wait early.
    */
   abstract waitForWork(queue: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
+
+  /**
+   * Whether the store signals `work` for `queue` (Outbox.onSignal): once a claim there took fewer
+   * jobs than it asked for, the next change that makes work claimable sends one, to every instance.
+   * A worker that hears the signals then waits on them, for as long as nothing is due, rather than
+   * on waitForWork. Default: no.
+   */
+  signalsWork(_queue: string): Promise<boolean> {
+    return Promise.resolve(false);
+  }
 }
 
 export interface ClaimResult {

@@ -41,11 +41,18 @@ export abstract class Outbox {
  * A store signal: `refresh`: the queue's refresh set got dirty executions (it was empty before);
  * `reap`: the reapers went quiet in the queue (UpkeepStore.quiet), and it leased a job or got a
  * scheduled job due sooner than its earliest since: they must look at it again;
+ * `work`: work may be claimable in the queue, and a worker went idle there since the last such
+ * signal (JobQueue.signalsWork: the store sends it for that queue);
  * `schedules`: a schedule changed through the API, so the due index may name an earlier time;
  * `missed`: signals may have been lost (the listener's connection broke and came back), so look
  * at every queue.
  */
-export type StoreSignal = { kind: 'refresh'; queue: string } | { kind: 'reap'; queue: string } | { kind: 'schedules' } | { kind: 'missed' };
+export type StoreSignal =
+  | { kind: 'refresh'; queue: string }
+  | { kind: 'reap'; queue: string }
+  | { kind: 'work'; queue: string }
+  | { kind: 'schedules' }
+  | { kind: 'missed' };
 
 /** A cancel asked of a running job: the job, and the worker and lease (fencing token) it ran under. */
 export interface CancelRequested {

@@ -74,9 +74,10 @@ function redisFixture(url: () => string, partitioned: boolean): MakeFixture {
   };
 }
 
-describeSignals('memory', memoryFixture);
-describeSignals('Redis', redisFixture(() => TEST_REDIS_URL, false));
-describeSignals('Redis, a queue of 4 partitions', redisFixture(() => TEST_REDIS_URL, true));
+// `work` only where JobQueue.signalsWork says the store sends it: a Redis queue of one partition
+describeSignals('memory', memoryFixture, false);
+describeSignals('Redis', redisFixture(() => TEST_REDIS_URL, false), true);
+describeSignals('Redis, a queue of 4 partitions', redisFixture(() => TEST_REDIS_URL, true), false);
 
 /** What a listener heard, with a fence to know that nothing more is on its way. */
 class Heard {
@@ -135,7 +136,7 @@ async function drainRefresh(f: SignalFixture, queue: string): Promise<string[]> 
   }
 }
 
-function describeSignals(name: string, makeFixture: MakeFixture): void {
+function describeSignals(name: string, makeFixture: MakeFixture, sendsWork: boolean): void {
   describe(`store signals: ${name}`, () => {
     let fixture: SignalFixture | undefined;
     let heard: Heard;
@@ -173,6 +174,34 @@ function describeSignals(name: string, makeFixture: MakeFixture): void {
       expect(await heard.settled()).toEqual([{ kind: 'refresh', queue: Q }]);
       expect(await drainRefresh(f, Q)).toEqual([id]);
       await expect(f.store.executions.get(id)).resolves.toMatchObject({ counts: expect.objectContaining({ succeeded: 2 }) });
+    });
+
+    it(`${sendsWork ? 'signals' : 'does not signal'} \`work\` when work comes after a claim left its worker idle, once until another did`, async () => {
+      const f = fixture!;
+      await expect(f.store.jobs.signalsWork(Q)).resolves.toBe(sendsWork);
+      const work = sendsWork ? [{ kind: 'work', queue: Q }] : [];
+      const enqueue = (delayMs?: number) => f.store.jobs.enqueue([normalizeJobSpec({ type: 't', queue: Q, delayMs }, { now: f.clock.now(), maxPayloadBytes: 1 << 20 })]);
+
+      // nobody went idle yet: an enqueue says nothing
+      await enqueue();
+      expect(await heard.settled()).toEqual([]);
+      // a claim that took all it asked for (one job was pending) leaves nobody idle
+      expect((await f.store.jobs.claim(Q, 'w1', 1, LEASE_MS)).jobs).toHaveLength(1);
+      await enqueue();
+      expect(await heard.settled()).toEqual([]);
+      // one that took fewer (one of five) does; the claim itself says nothing
+      expect((await f.store.jobs.claim(Q, 'w1', 5, LEASE_MS)).jobs).toHaveLength(1);
+      expect(await heard.settled()).toEqual([]);
+      await enqueue();
+      expect(await heard.settled()).toEqual(work);
+      // the signal went: nobody is idle since, until the next claim that finds too little
+      await enqueue();
+      expect(await heard.settled()).toEqual([]);
+      expect((await f.store.jobs.claim(Q, 'w1', 5, LEASE_MS)).jobs).toHaveLength(2);
+      expect((await f.store.jobs.claim(Q, 'w1', 5, LEASE_MS)).jobs).toHaveLength(0);
+      // a delayed job due sooner than any other wakes the idle worker too (to wait for it instead)
+      await enqueue(60_000);
+      expect(await heard.settled()).toEqual(work);
     });
 
     it('signals `refresh` when a stale refresh is put back into an empty refresh set', async () => {

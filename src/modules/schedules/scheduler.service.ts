@@ -51,7 +51,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
       ? new KeptSubscription(
           () =>
             onSignal((signal) => {
-              if (signal.kind !== 'refresh') this.wake();
+              if (signal.kind === 'schedules' || signal.kind === 'missed') this.wake();
             }),
           { onError: (err, retryMs) => this.logger.warn(`scheduler cannot hear the store's signals (it looks every ${UNSIGNALLED_POLL_MS}ms meanwhile; trying again in ${retryMs}ms): ${errorText(err)}`) },
         )

@@ -158,7 +158,7 @@ class PartitionedOutbox extends Outbox {
 
   /** The engine's below, each partition's signal told as its queue's (the refresh and the reaper go by queue). */
   onSignal(listener: (signal: StoreSignal) => void): Promise<() => Promise<void>> {
-    return this.router.inner.outbox.onSignal((signal) => listener(signal.kind === 'refresh' || signal.kind === 'reap' ? { ...signal, queue: queueOfPartition(signal.queue) } : signal));
+    return this.router.inner.outbox.onSignal((signal) => listener(signal.kind === 'refresh' || signal.kind === 'reap' || signal.kind === 'work' ? { ...signal, queue: queueOfPartition(signal.queue) } : signal));
   }
 
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */

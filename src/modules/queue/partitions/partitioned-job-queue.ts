@@ -228,6 +228,12 @@ export class PartitionedJobQueue extends JobQueue {
     this.router.board(queue, layout.names.length).waited(woken);
   }
 
+  /** As the unpartitioned queue does while the queue has one partition; its board's waits otherwise. */
+  override async signalsWork(queue: string): Promise<boolean> {
+    const layout = await this.router.layout(queue);
+    return layout.single && (await this.inner.jobs.signalsWork(queue));
+  }
+
   /** Keyed jobs whose key names a live job in the key's home under an earlier count: reported as that job. */
   private async findMovedKeys(layout: PartitionLayout, jobs: NewJob[], results: (EnqueueResult | undefined)[]): Promise<void> {
     await Promise.all(

@@ -166,6 +166,11 @@ export class RedisJobQueue extends JobQueue {
     await this.ctx.call(() => this.waiter.wait(this.ctx.keys(queue).wake, timeoutMs, signal));
   }
 
+  /** claim.lua marks a claim that left its worker idle (iw); wakeWorkers signals `work` then. */
+  override signalsWork(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
   /** A settle script's outcomes, less the trailing 'rejoined' it adds when a group rejoined the round. */
   private settled(queue: string, count: number, reply: unknown): SettleOutcome[] {
     const outcomes = reply as string[];

@@ -140,6 +140,7 @@ export function decodeCancel(message: string): CancelRequested {
 export function decodeSignal(tag: string, message: string): StoreSignal | undefined {
   if (message === 'refresh') return { kind: 'refresh', queue: tag };
   if (message === 'reap') return { kind: 'reap', queue: tag };
+  if (message === 'work') return { kind: 'work', queue: tag };
   if (message === 'schedules') return { kind: 'schedules' };
   return undefined;
 }

@@ -107,7 +107,7 @@ export const SCRIPT_KEYS = {
   'refresh-requeue': ['executionPrefix', 'refresh', 'refreshing'],
   'partitions-count': ['partitions'],
   'partitions-add': ['partitions', 'board'],
-  'board-report': ['board', 'wake'],
+  'board-report': ['board', 'wake', 'settings'],
   'board-read': ['board', ...WORK],
   'partition-work': WORK,
   'partition-drop': [
