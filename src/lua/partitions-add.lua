@@ -15,6 +15,7 @@
   Returns: the layout after, as HGETALL pairs.
 ]]
 --- @include "includes/queue-keys"
+--- @include "includes/signals"
 --- @include "includes/arguments"
 
 local index = countArg(3, 'partitions-add: index')
@@ -29,4 +30,5 @@ end
 redis.call('HSET', K_PARTITIONS, field, k)
 -- a new partition counts its wakes from 0: no board entry of an earlier one at this index may outrank it
 redis.call('HDEL', K_BOARD, string.sub(field, 2))
+signalSlot(K_PARTITIONS, 'layout')
 return redis.call('HGETALL', K_PARTITIONS)

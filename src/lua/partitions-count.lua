@@ -13,6 +13,7 @@
   Returns: the layout after, as HGETALL pairs.
 ]]
 --- @include "includes/queue-keys"
+--- @include "includes/signals"
 --- @include "includes/arguments"
 
 local n = countArg(3, 'partitions-count: count')
@@ -29,5 +30,6 @@ if current ~= n then
   kept[#kept + 1] = tostring(current)
   while #kept > 8 do table.remove(kept, 1) end
   redis.call('HSET', K_PARTITIONS, 'n', n, 'since', NOW_TEXT, 'hist', table.concat(kept, ','))
+  signalSlot(K_PARTITIONS, 'layout')
 end
 return redis.call('HGETALL', K_PARTITIONS)

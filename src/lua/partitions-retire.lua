@@ -15,6 +15,7 @@
   Returns: the layout after, as HGETALL pairs.
 ]]
 --- @include "includes/queue-keys"
+--- @include "includes/signals"
 --- @include "includes/arguments"
 
 local index = countArg(3, 'partitions-retire: index')
@@ -27,5 +28,6 @@ if index >= 1 and index >= n and NOW - since >= guard
   redis.call('HDEL', K_PARTITIONS, 'p' .. index)
   -- its board entry goes with it: a partition added at this index later counts its wakes afresh
   redis.call('HDEL', K_BOARD, tostring(index))
+  signalSlot(K_PARTITIONS, 'layout')
 end
 return redis.call('HGETALL', K_PARTITIONS)

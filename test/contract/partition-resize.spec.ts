@@ -3,6 +3,8 @@ import { queueOfJobId } from '../../src/domain/job-id';
 import { MAX_QUEUE_PARTITIONS } from '../../src/domain/queue-partition';
 import { JobEngine } from '../../src/modules/queue/job-engine';
 import { PartitionableEngine, PartitionedEngine } from '../../src/modules/queue/partitions/partitioned-engine';
+import { PartitionLayouts } from '../../src/modules/queue/partitions/partition-layouts';
+import { eventually } from '../support/eventually';
 import { makeRedisStoreHarness } from '../support/redis-store-harness';
 import { LEASE_MS, newJob, QUEUE, useHarness } from './contract-fixtures';
 import { MakeStoreHarness, StoreHarness } from './store-harness';
@@ -76,6 +78,28 @@ function describeResize(name: string, make: MakeStoreHarness): void {
       const done = await drain([a, b]);
       expect(done.sort()).toEqual([...before, ...after].map((j) => j.id).sort());
       await expect(a.admin.counts(QUEUE)).resolves.toMatchObject({ pending: 0, running: 0, succeeded: 160 });
+    });
+
+    it("lists a queue with the partitions another instance gave it, at once: it hears the `layout` signal", async () => {
+      const h = current();
+      const a = await instance(h, 2);
+      await enqueue(h, a, 4);
+      /** The layout `a` lists the queue with (what its history writer's lanes and its sources read). */
+      const listed = async () => {
+        await a.admin.queues();
+        return (a as unknown as { router: { layouts: PartitionLayouts } }).router.layouts.known(QUEUE)?.names.length;
+      };
+      // listening (the first listing subscribes): a signal published from here on is heard
+      await eventually(async () => {
+        expect(await listed()).toBe(2);
+        expect((a as unknown as { router: { layouts: { signals: { listening: boolean } } } }).router.layouts.signals.listening).toBe(true);
+      });
+
+      const b = await instance(h, 5); // restarted with QUEUES=contract:5
+      expect((await b.layout(QUEUE)).names).toHaveLength(5);
+      // the clock stands still: no refresh interval passes, only the signal can tell `a`
+      await eventually(async () => expect(await listed()).toBe(5));
+      await a.close();
     });
 
     it(`runs a queue at the maximum of ${MAX_QUEUE_PARTITIONS} partitions: every partition filled, every job claimed once`, async () => {

@@ -67,6 +67,7 @@ export class ClaimLoop {
   private readonly backoff = new RetryBackoff(250, 10_000);
   private claiming: Promise<unknown> | undefined;
   private readonly tracer: JobTracer;
+  private sent = 0;
 
   constructor(
     readonly queue: string,
@@ -79,7 +80,11 @@ export class ClaimLoop {
     this.running ??= this.loop();
   }
 
-  /** Stops claiming; resolves when no claim is in flight any more. */
+  /** Claims sent so far (answered or not): only a claim can leave a lease this worker does not know of. */
+  get claimsSent(): number {
+    return this.sent;
+  }
+
   /**
    * Resolves once the claim in flight now (if any) has handed its jobs to `run` or failed: its
    * leases are then either known to the worker or stray (a reply lost on the wire).
@@ -92,6 +97,7 @@ export class ClaimLoop {
     await Promise.resolve();
   }
 
+  /** Stops claiming; resolves when no claim is in flight any more. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopSignal.abort();
@@ -136,6 +142,7 @@ export class ClaimLoop {
       this.nudgedDueAt = undefined;
       const tracing = this.tracer.enabled;
       const claimStartedAt = tracing ? performance.now() : 0;
+      this.sent++;
       const claiming = jobs.claim(this.queue, workerId, free, leaseMs);
       this.claiming = claiming;
       try {

@@ -33,6 +33,35 @@ describe('LeaseHeartbeatService', () => {
     expect(seen.every((ctx) => !ctx.signal.aborted)).toBe(true);
   });
 
+  it('asks for stray leases in a queue only when it sent a claim there since the last answer', async () => {
+    h = workerHarness();
+    h.registry.register('quick', async () => null);
+    const strays = vi.spyOn(h.store.jobs, 'strayLeases');
+    const waits = vi.spyOn(h.store.jobs, 'waitForWork');
+    /** Until the loop waits again: its claims are over. */
+    const idle = async (waitsBefore: number) => waitFor(() => waits.mock.calls.length > waitsBefore, 'the loop to wait');
+    h.runtime.start();
+    await idle(0);
+    // the start's beat may have asked before the loop's first claim went: this one asks after it
+    await h.runtime.heartbeat.beat();
+    await h.runtime.heartbeat.beat();
+    const asked = strays.mock.calls.length;
+    expect(asked).toBeGreaterThanOrEqual(1);
+    // idle: no claim since, so no question
+    await h.runtime.heartbeat.beat();
+    await h.runtime.heartbeat.beat();
+    expect(strays).toHaveBeenCalledTimes(asked);
+    // a job brings claims (the memory store wakes the idle loop): the next beat asks, once
+    const waitsBefore = waits.mock.calls.length;
+    const [job] = await h.enqueue({ type: 'quick' });
+    await h.waitForStatus(job.id, 'succeeded');
+    await idle(waitsBefore);
+    await h.runtime.heartbeat.beat();
+    expect(strays).toHaveBeenCalledTimes(asked + 1);
+    await h.runtime.heartbeat.beat();
+    expect(strays).toHaveBeenCalledTimes(asked + 1);
+  });
+
   it('aborts a running job that was cancelled at the next heartbeat and records it cancelled', async () => {
     h = workerHarness();
     const seen: JobContext[] = [];

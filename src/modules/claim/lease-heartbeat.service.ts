@@ -18,6 +18,12 @@ export interface LeaseHeartbeatDeps {
   settlingIds(queue: string): Iterable<string>;
   /** Resolves once the claim of `queue` in flight now, if any, has handed its jobs over or failed. */
   claimSettled(queue: string): Promise<void>;
+  /**
+   * How many claims of `queue` this worker has sent so far (ClaimLoop.claimsSent). Only a claim
+   * can leave a stray lease, so a queue it sent none to since the last answer is not asked again.
+   * Default: asked every beat.
+   */
+  claimsSent?(queue: string): number;
   /** Gives leases back (release: no attempt spent), retrying while the store is unreachable. */
   release(queue: string, leases: Lease[]): void;
   /** What this worker process publishes about itself each beat (the dashboard's GET /workers). */
@@ -35,15 +41,19 @@ const leaseKey = (lease: Lease): string => `${lease.id}:${lease.token}`;
  * the lease length leaves room for a few missed beats.
  *
  * Each beat also asks the store which leases it records for this worker that the worker does not
- * hold (one read-only call, idle or not): a claim whose reply was lost on the wire left them, and
- * they are released at once, no attempt spent, instead of waiting for LEASE_MS. A claim in flight
- * when the answer comes is waited for first, so leases it is about to hand over are never taken.
+ * hold (one read-only call): a claim whose reply was lost on the wire left them, and they are
+ * released at once, no attempt spent, instead of waiting for LEASE_MS. A claim in flight when the
+ * answer comes is waited for first, so leases it is about to hand over are never taken. A queue
+ * this worker sent no claim to since the last answer is not asked (an idle worker waiting on the
+ * store's signals claims every few minutes at most).
  *
  * Plain class: the Nest interval (LeaseHeartbeatScheduler) only calls beat().
  */
 export class LeaseHeartbeatService {
   private inFlight: Promise<void> | undefined;
   private stopped = false;
+  /** Per queue, claimsSent when the last stray question was answered and acted on. */
+  private readonly strayChecked = new Map<string, number>();
 
   constructor(private readonly deps: LeaseHeartbeatDeps) {}
 
@@ -110,6 +120,12 @@ export class LeaseHeartbeatService {
   }
 
   private async releaseStray(queue: string): Promise<void> {
+    const sent = this.deps.claimsSent?.(queue);
+    if (sent !== undefined && this.strayChecked.get(queue) === sent) return;
+    // read before the question: a claim sent while it is out is asked about at the next beat
+    const checked = (): void => {
+      if (sent !== undefined) this.strayChecked.set(queue, sent);
+    };
     const { jobs, workerId, running, logger } = this.deps;
     const held = new Set(this.deps.settlingIds(queue));
     for (const job of running.inQueue(queue)) held.add(job.id);
@@ -120,12 +136,12 @@ export class LeaseHeartbeatService {
       logger.warn(`worker ${workerId}: asking for stray leases in queue ${queue} failed (${errorText(err)}); retrying next beat`);
       return;
     }
-    if (stray.length === 0) return;
+    if (stray.length === 0) return checked();
     await this.deps.claimSettled(queue);
     const known = new Set(this.deps.settlingIds(queue));
     for (const job of running.inQueue(queue)) known.add(job.id);
     const candidates = stray.filter((lease) => !known.has(lease.id));
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return checked();
     // A job claimed while the question was out, then run and settled before the claim was awaited,
     // is in neither snapshot, yet its lease is gone by now: ask again, and release only the leases
     // (id and token) stray in both answers. A lost claim reply's leases stay until released.
@@ -138,6 +154,7 @@ export class LeaseHeartbeatService {
     }
     const still = new Set(again.map(leaseKey));
     const unknown = candidates.filter((lease) => still.has(leaseKey(lease)));
+    checked();
     if (unknown.length === 0) return;
     logger.warn({
       msg: 'releasing leases this worker never received (a claim reply was lost); no attempt is spent',

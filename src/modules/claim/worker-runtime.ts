@@ -171,6 +171,7 @@ export class WorkerRuntime {
       logger: this.logger,
       settlingIds: (queue) => this.settlingIds(queue),
       claimSettled: (queue) => this.loopOf(queue)?.claimSettled() ?? Promise.resolve(),
+      claimsSent: (queue) => this.loopOf(queue)?.claimsSent ?? 0,
       release: (queue, leases) => this.release(queue, leases),
       info: () => this.info(),
     });

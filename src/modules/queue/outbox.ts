@@ -43,6 +43,7 @@ export abstract class Outbox {
  * scheduled job due sooner than its earliest since: they must look at it again;
  * `work`: work may be claimable in the queue, and a worker went idle there since the last such
  * signal (JobQueue.signalsWork: the store sends it for that queue);
+ * `layout`: the queue's partitions changed (a count set, a partition added or retired);
  * `schedules`: a schedule changed through the API, so the due index may name an earlier time;
  * `missed`: signals may have been lost (the listener's connection broke and came back), so look
  * at every queue.
@@ -51,6 +52,7 @@ export type StoreSignal =
   | { kind: 'refresh'; queue: string }
   | { kind: 'reap'; queue: string }
   | { kind: 'work'; queue: string }
+  | { kind: 'layout'; queue: string }
   | { kind: 'schedules' }
   | { kind: 'missed' };
 

@@ -86,7 +86,10 @@ class Heard {
 
   constructor(private readonly f: SignalFixture) {}
 
-  readonly listener = (signal: StoreSignal): void => void this.signals.push(signal);
+  /** Every signal but `layout` (a partitioned queue's first use sets its layout; test/contract/partition-resize.spec.ts hears those). */
+  readonly listener = (signal: StoreSignal): void => {
+    if (signal.kind !== 'layout') this.signals.push(signal);
+  };
 
   /** Waits for a signal matching `match`; returns the signals heard up to it (taken out, itself included). */
   async until(what: string, match: (signal: StoreSignal) => boolean, timeoutMs = HEAR_MS): Promise<StoreSignal[]> {

@@ -1,10 +1,18 @@
+import { KeptSubscription } from '../../../common/kept-subscription';
 import { Clock } from '../../../domain/clock';
 import { GroupStore } from '../group-store';
+import type { StoreSignal } from '../outbox';
 import { LayoutHost } from './partition-host';
 import { PartitionLayout } from './partition-layout';
 
 /** Default of layoutRefreshMs. */
 export const LAYOUT_REFRESH_MS = 5_000;
+
+/**
+ * How often a listing (sweep) reads a known layout again while this instance hears the store's
+ * `layout` signals: a change is heard, so this is only the net under a lost one.
+ */
+export const LAYOUT_SWEEP_MS = 300_000;
 
 /** Default of retireGuardMs. */
 export const RETIRE_GUARD_MS = 60_000;
@@ -20,6 +28,8 @@ export interface PartitionLayoutsOptions {
   refreshMs: number;
   /** How long after the count was lowered a removed partition may be forgotten (once empty). */
   retireGuardMs: number;
+  /** The store's signals (Outbox.onSignal): a queue's `layout` says its layout changed elsewhere. */
+  signals?: (listener: (signal: StoreSignal) => void) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -33,11 +43,18 @@ export class PartitionLayouts {
   private readonly layouts = new Map<string, PartitionLayout>();
   private readonly loading = new Map<string, Promise<PartitionLayout>>();
   private readonly rateLimited = new Map<string, boolean>();
+  /** Layouts changed elsewhere (a `layout` signal, or signals missed): read again at their next use. */
+  private readonly changed = new Set<string>();
+  private readonly signals: KeptSubscription | undefined;
 
   constructor(
     private readonly inner: { readonly partitions: LayoutHost; readonly groups: GroupStore },
     private readonly options: PartitionLayoutsOptions,
-  ) {}
+  ) {
+    const signals = options.signals;
+    // while it cannot listen, sweep reads every layout as often as before: nothing is lost
+    this.signals = signals ? new KeptSubscription(() => signals((signal) => this.heard(signal)), { onError: () => undefined }) : undefined;
+  }
 
   /** The layout as last read, without reading it (undefined before the first load). */
   known(queue: string): PartitionLayout | undefined {
@@ -46,6 +63,7 @@ export class PartitionLayouts {
 
   /** The layout, read when unknown or too old to write by; a refresh runs in the background when due. */
   async get(queue: string): Promise<PartitionLayout> {
+    if (this.changed.delete(queue)) return this.reload(queue);
     const known = this.layouts.get(queue);
     if (known) {
       const age = this.options.clock.now() - known.loadedAt;
@@ -55,6 +73,35 @@ export class PartitionLayouts {
       return known;
     }
     return this.reload(queue);
+  }
+
+  /**
+   * The layouts of a listing of queues (JobAdmin.queues), loaded: an unknown or changed one read
+   * now, the others as get() reads them; but while this instance hears the store's `layout`
+   * signals, a known one only every LAYOUT_SWEEP_MS. So an idle instance's periodic listings (the
+   * reaper's passes) read no layout.
+   */
+  async sweep(queues: readonly string[]): Promise<void> {
+    this.signals?.start();
+    const listening = this.signals?.listening === true;
+    const now = this.options.clock.now();
+    await Promise.all(
+      queues.map(async (queue) => {
+        const known = this.layouts.get(queue);
+        if (!listening || !known || this.changed.has(queue)) await this.get(queue);
+        else if (now - known.loadedAt >= LAYOUT_SWEEP_MS) await this.reload(queue);
+      }),
+    );
+  }
+
+  /** Stops listening for the signals (the engine closes). */
+  async close(): Promise<void> {
+    await this.signals?.stop();
+  }
+
+  private heard(signal: StoreSignal): void {
+    if (signal.kind === 'layout') this.changed.add(signal.queue);
+    else if (signal.kind === 'missed') for (const queue of this.layouts.keys()) this.changed.add(queue);
   }
 
   /** Reads the layout again now; concurrent calls share one read. */

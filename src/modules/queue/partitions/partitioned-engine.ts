@@ -77,6 +77,7 @@ export class PartitionedEngine extends JobEngine {
       partitionsOf: options.partitionsOf,
       refreshMs: options.layoutRefreshMs ?? LAYOUT_REFRESH_MS,
       retireGuardMs: options.retireGuardMs ?? RETIRE_GUARD_MS,
+      signals: (listener) => inner.outbox.onSignal(listener),
     });
     const router = (this.router = new PartitionRouter(inner, layouts, clock, options.random ?? Math.random));
     this.jobs = new PartitionedJobQueue(router);
@@ -132,6 +133,7 @@ export class PartitionedEngine extends JobEngine {
   }
 
   async close(): Promise<void> {
+    await this.router.layouts.close();
     await this.inner.close();
   }
 }
@@ -158,7 +160,7 @@ class PartitionedOutbox extends Outbox {
 
   /** The engine's below, each partition's signal told as its queue's (the refresh and the reaper go by queue). */
   onSignal(listener: (signal: StoreSignal) => void): Promise<() => Promise<void>> {
-    return this.router.inner.outbox.onSignal((signal) => listener(signal.kind === 'refresh' || signal.kind === 'reap' || signal.kind === 'work' ? { ...signal, queue: queueOfPartition(signal.queue) } : signal));
+    return this.router.inner.outbox.onSignal((signal) => listener('queue' in signal ? { ...signal, queue: queueOfPartition(signal.queue) } : signal));
   }
 
   /** The partitions' backlogs added up; the oldest is the oldest of any partition. */
@@ -190,10 +192,12 @@ class PartitionedWorkers extends WorkerDirectory {
   /**
    * In the queue's first partition, where the reaper looks for silent workers, and in every
    * partition this instance claimed from or renewed leases in lately: reap-workers there skips a
-   * worker whose registry entry is fresh, in the same script that would end its leases.
+   * worker whose registry entry is fresh, in the same script that would end its leases. By the
+   * layout as known (the heartbeat's beat is no reason to read it again: a claim, a settle or an
+   * idle wait does, and the `layout` signal marks it changed), so an idle worker's beat reads none.
    */
   async register(queue: string, ...workerIds: string[]): Promise<void> {
-    const layout = await this.router.layout(queue);
+    const layout = this.router.layouts.known(queue) ?? (await this.router.layout(queue));
     if (layout.single) return this.inner.register(queue, ...workerIds);
     const touched = this.router.touchedNow(queue).filter((i) => i !== 0 && i < layout.names.length);
     await Promise.all([queue, ...touched.map((i) => layout.names[i])].map((partition) => this.inner.register(partition, ...workerIds)));

@@ -95,7 +95,7 @@ export class PartitionedJobAdmin extends JobAdmin {
    */
   async queues(): Promise<string[]> {
     const queues = [...new Set((await this.inner.queues()).map(queueOfPartition))].sort();
-    await Promise.all(queues.map((queue) => this.router.layout(queue)));
+    await this.router.layouts.sweep(queues);
     return queues;
   }
 }

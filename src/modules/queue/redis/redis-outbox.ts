@@ -141,6 +141,7 @@ export function decodeSignal(tag: string, message: string): StoreSignal | undefi
   if (message === 'refresh') return { kind: 'refresh', queue: tag };
   if (message === 'reap') return { kind: 'reap', queue: tag };
   if (message === 'work') return { kind: 'work', queue: tag };
+  if (message === 'layout') return { kind: 'layout', queue: tag };
   if (message === 'schedules') return { kind: 'schedules' };
   return undefined;
 }
