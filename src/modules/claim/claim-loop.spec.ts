@@ -101,7 +101,7 @@ describe('ClaimLoop nudge', () => {
 });
 
 describe('ClaimLoop waiting on the store signals', () => {
-  /** An idle queue whose store signals `work` (signalsWork, answered when `answer` is called, or at once). */
+  /** An idle queue whose store may signal `work`: signalsWork answers at once, or, held, when the test calls its entry of `asked`. */
   function signalledQueue(opts: { hears: boolean; signals: boolean; holdAnswer?: boolean; nextDueAt?: number }) {
     const asked: Array<() => void> = [];
     const sends = () =>
