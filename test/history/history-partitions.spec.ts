@@ -179,6 +179,31 @@ describe('history reads while the partition upkeep moves rows (PostgreSQL)', () 
       ((await ds.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as [{ n: string }])[0].n,
     );
 
+  it('moves rows an upgrade brought, written just after the midnight after their id, into the day of their id, every day in one pass', async () => {
+    const clock = new ManualClock(JAN_10);
+    const history = new HistoryQueryService(new HistoryDatabase(ds, { migrate: false }));
+    // ten days before today's partitions, each a row keyed 1 ms before its midnight and written
+    // (created_at) 3 ms after it: in the default partition, its created_at in the next day
+    const ids: string[] = [];
+    for (let day = 20; day < 30; day++) {
+      const midnight = Date.UTC(2025, 11, day);
+      const id = fixtureId('upgrade', `day-${day}`, midnight - 1);
+      ids.push(id);
+      await ds.query(
+        `INSERT INTO job_records (id, queue, status, attempts, created_at, updated_at, version) VALUES ($1, 'upgrade', 'succeeded', 1, $2, $2, 1)`,
+        [id, new Date(midnight + 3).toISOString()],
+      );
+    }
+    const report = await new HistoryPartitions(async () => ds, { period: 'day', retentionDays: 60, clock }).maintain();
+    expect(report.errors).toEqual([]);
+    for (const [i, id] of ids.entries()) {
+      const day = String(19 + i).padStart(2, '0');
+      const [{ t }] = (await ds.query(`SELECT tableoid::regclass::text AS t FROM job_records WHERE id = $1`, [id])) as Array<{ t: string }>;
+      expect(t).toBe(`job_records_p202512${day}`);
+      await expect(history.findJob(id)).resolves.toMatchObject({ status: 'succeeded' });
+    }
+  });
+
   it('finds a job, its attempts and its log lines when a read waited on the move out of the default partition', async () => {
     const clock = new ManualClock(JAN_10);
     const history = new HistoryQueryService(new HistoryDatabase(ds, { migrate: false }));

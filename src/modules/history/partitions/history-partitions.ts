@@ -1,7 +1,7 @@
 import { DataSource, QueryRunner } from 'typeorm';
 import { Clock, systemClock } from '../../../domain/clock';
 import { PARTITIONED_TABLES, PartitionedTable } from './partitioned-tables';
-import { PartitionPeriod, PartitionRange, parseRangeBound, partitionName, periodEnd, rangesToCreate, uncovered } from './partition-period';
+import { PartitionPeriod, PartitionRange, parseRangeBound, partitionName, periodEnd, periodStart, rangesToCreate, uncovered } from './partition-period';
 
 /** Only one instance maintains partitions at a time; the others skip their pass. */
 const PARTITIONS_LOCK_KEY = 4_711_202_602;
@@ -239,20 +239,34 @@ export class HistoryPartitions {
        FROM "${table.name}_default" WHERE created_at > 'epoch' AND created_at >= $2`,
       [this.options.period, iso(cutoff)],
     )) as Array<{ start: string }>;
-    for (const { start } of periods) {
-      const period: PartitionRange = { from: Number(start), to: periodEnd(this.options.period, Number(start)) };
-      // parts no partition covers get one, with their rows
-      for (const part of uncovered(period, existing.flatMap((p) => (p.range ? [p.range] : [])))) {
-        await this.attach(runner, table, part, report);
+    const starts = new Set(periods.map((p) => Number(p.start)));
+    // A row an upgrade brought was written moments after the time in its id: one keyed just before
+    // a period's start may have its created_at in it. Its own period goes first (oldest first), or
+    // the attach of the later one finds it in the default partition and fails.
+    for (const start of [...starts]) {
+      const before = periodStart(this.options.period, start - 1);
+      if (starts.has(before) || periodEnd(this.options.period, before) <= cutoff) continue;
+      const early = (await runner.query(
+        `SELECT 1 FROM "${table.name}_default" WHERE created_at >= $1 AND created_at < $2 AND ${table.keyExpr} < $1 LIMIT 1`,
+        [iso(start), iso(start + SLACK_MS)],
+      )) as unknown[];
+      if (early.length > 0) starts.add(before);
+    }
+    const covering = existing.flatMap((p) => (p.range ? [{ name: p.name, range: p.range }] : []));
+    for (const start of [...starts].sort((a, b) => a - b)) {
+      const period: PartitionRange = { from: start, to: periodEnd(this.options.period, start) };
+      // parts no partition covers get one, with their rows whose created_at is in it
+      for (const part of uncovered(period, covering.map((c) => c.range))) {
+        covering.push({ name: await this.attach(runner, table, part, report), range: part });
       }
-      // rows whose key a partition already covers (created_at not yet their key) go there
-      for (const p of existing) {
-        if (!p.range || p.range.from >= period.to || p.range.to <= period.from) continue;
-        const range = { from: Math.max(p.range.from, period.from), to: Math.min(p.range.to, period.to) };
+      // rows keyed in the period whose created_at is not (yet) their key go through the parent
+      for (const c of covering) {
+        if (c.range.from >= period.to || c.range.to <= period.from) continue;
+        const range = { from: Math.max(c.range.from, period.from), to: Math.min(c.range.to, period.to) };
         await runner.startTransaction();
         const rows = await this.moveRows(runner, table, range, `"${table.name}"`);
         await runner.commitTransaction();
-        if (rows > 0) report.moved.push({ partition: p.name, rows });
+        if (rows > 0) report.moved.push({ partition: c.name, rows });
       }
     }
   }

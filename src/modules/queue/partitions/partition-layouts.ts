@@ -76,6 +76,17 @@ export class PartitionLayouts {
   }
 
   /**
+   * The layout as known, for what does not write jobs by it (a worker's registration, whether an
+   * idle worker waits on signals): read only when unknown or changed elsewhere (a `layout`
+   * signal), or, while this instance cannot hear those, as get() reads it.
+   */
+  async current(queue: string): Promise<PartitionLayout> {
+    const known = this.layouts.get(queue);
+    if (!known || this.changed.has(queue) || this.signals?.listening !== true) return this.get(queue);
+    return known;
+  }
+
+  /**
    * The layouts of a listing of queues (JobAdmin.queues), loaded: an unknown or changed one read
    * now, the others as get() reads them; but while this instance hears the store's `layout`
    * signals, a known one only every LAYOUT_SWEEP_MS. So an idle instance's periodic listings (the

@@ -193,11 +193,11 @@ class PartitionedWorkers extends WorkerDirectory {
    * In the queue's first partition, where the reaper looks for silent workers, and in every
    * partition this instance claimed from or renewed leases in lately: reap-workers there skips a
    * worker whose registry entry is fresh, in the same script that would end its leases. By the
-   * layout as known (the heartbeat's beat is no reason to read it again: a claim, a settle or an
-   * idle wait does, and the `layout` signal marks it changed), so an idle worker's beat reads none.
+   * layout as known (PartitionLayouts.current: a beat is no reason to read it again), so an idle
+   * worker's beat reads none.
    */
   async register(queue: string, ...workerIds: string[]): Promise<void> {
-    const layout = this.router.layouts.known(queue) ?? (await this.router.layout(queue));
+    const layout = await this.router.layouts.current(queue);
     if (layout.single) return this.inner.register(queue, ...workerIds);
     const touched = this.router.touchedNow(queue).filter((i) => i !== 0 && i < layout.names.length);
     await Promise.all([queue, ...touched.map((i) => layout.names[i])].map((partition) => this.inner.register(partition, ...workerIds)));

@@ -230,7 +230,7 @@ export class PartitionedJobQueue extends JobQueue {
 
   /** As the unpartitioned queue does while the queue has one partition; its board's waits otherwise. */
   override async signalsWork(queue: string): Promise<boolean> {
-    const layout = await this.router.layout(queue);
+    const layout = await this.router.layouts.current(queue);
     return layout.single && (await this.inner.jobs.signalsWork(queue));
   }
 
