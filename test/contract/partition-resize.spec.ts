@@ -102,6 +102,31 @@ function describeResize(name: string, make: MakeStoreHarness): void {
       await a.close();
     });
 
+    it('leaves every partition resumed when the queue is resumed while a new instance copies its pause onto its partitions', async () => {
+      const h = current();
+      const a = await instance(h, 3);
+      await a.layout(QUEUE);
+      await a.groups.setPaused(QUEUE, true);
+      // a new instance: its first load copies partition 0's settings onto the others; the queue is
+      // resumed through `a` right after it read partition 0 (paused) and before it looks at partition 1
+      const store = (await h.peer()) as PartitionableEngine;
+      const names = (await a.layout(QUEUE)).names;
+      const read = store.groups.settings.bind(store.groups);
+      let resumed = false;
+      vi.spyOn(store.groups, 'settings').mockImplementation(async (name: string) => {
+        if (name === names[1] && !resumed) {
+          resumed = true;
+          await a.groups.setPaused(QUEUE, false);
+        }
+        return read(name);
+      });
+      const b = new PartitionedEngine(store, { clock: h.clock, partitionsOf: () => 3, layoutRefreshMs: REFRESH_MS, retireGuardMs: GUARD_MS });
+      await b.layout(QUEUE);
+      expect(resumed).toBe(true);
+      vi.restoreAllMocks();
+      for (const name of names) await expect(store.groups.settings(name)).resolves.toMatchObject({ paused: false });
+    });
+
     it(`runs a queue at the maximum of ${MAX_QUEUE_PARTITIONS} partitions: every partition filled, every job claimed once`, async () => {
       const h = current();
       const a = await instance(h, MAX_QUEUE_PARTITIONS);

@@ -94,7 +94,6 @@ export class ExecutionsService {
     return { id, total: record.total, jobIds: jobs.map((j) => withPartition(j.id, partition)) };
   }
 
-  /** The execution and every one of its jobs (at most MAX_EXECUTION_JOBS), read page by page. */
   /**
    * The execution and every job of its graph: from the store while it holds the execution, else
    * (retention removed it) from job history, whose job rows keep each job's key and parents.
@@ -104,7 +103,7 @@ export class ExecutionsService {
     if (!stored) {
       const record = await this.history?.findExecution(id);
       if (!record || !this.history) throw new ExecutionNotFoundError(id);
-      const jobs = await this.history.listExecutionJobs(id, record.createdAt, MAX_EXECUTION_JOBS);
+      const jobs = await this.history.listExecutionJobs(id, record.createdAt, MAX_EXECUTION_JOBS, record.total);
       return { execution: toExecution(record), jobs: jobs.map((job) => ({ ...job, type: job.type ?? '' })), source: 'history' };
     }
     const jobs: Job[] = [];

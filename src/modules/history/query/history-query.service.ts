@@ -145,20 +145,25 @@ export class HistoryQueryService {
 
   /**
    * The jobs history holds of an execution (job_records by execution_id: each partition's partial
-   * index, from the day before the execution was made on), in id order,
-   * at most `limit`.
+   * index, from the day before the execution was made on), in id order, at most `limit`; read once
+   * more when fewer than `expected` (readSettled).
    */
-  async listExecutionJobs(executionId: string, createdAt: number, limit: number): Promise<JobHistoryRecord[]> {
+  async listExecutionJobs(executionId: string, createdAt: number, limit: number, expected = 1): Promise<JobHistoryRecord[]> {
     const ds = await this.connected();
     const rows = await available(
-      ds
-        .getRepository(JobRecordEntity)
-        .createQueryBuilder('j')
-        .where('j.executionId = :executionId', { executionId })
-        .andWhere('j.createdAt >= :from', { from: new Date(createdAt - EXECUTION_WINDOW_MS) })
-        .orderBy('j.id', 'ASC')
-        .limit(limit)
-        .getMany(),
+      readSettled(
+        () =>
+          ds
+            .getRepository(JobRecordEntity)
+            .createQueryBuilder('j')
+            .where('j.executionId = :executionId', { executionId })
+            .andWhere('j.createdAt >= :from', { from: new Date(createdAt - EXECUTION_WINDOW_MS) })
+            .orderBy('j.id', 'ASC')
+            .limit(limit)
+            .getMany(),
+        // `expected`: the execution's job count as last refreshed (fewer: read once more)
+        (found) => found.length >= Math.min(expected, limit),
+      ),
     );
     return rows.map(toJobHistoryRecord);
   }

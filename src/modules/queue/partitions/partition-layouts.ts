@@ -17,6 +17,9 @@ export const LAYOUT_SWEEP_MS = 300_000;
 /** Default of retireGuardMs. */
 export const RETIRE_GUARD_MS = 60_000;
 
+/** Copies of partition 0's settings onto new partitions, while they change under the copy. */
+const SETTINGS_COPY_ROUNDS = 5;
+
 /** Tries to record a partition when another instance took the suffix first. */
 const ADD_PARTITION_TRIES = 5;
 
@@ -177,13 +180,21 @@ export class PartitionLayouts {
    * those that lack them (a partition added after the queue was paused would not hold it).
    */
   private async loadSettings(layout: PartitionLayout, copy: boolean): Promise<void> {
-    const settings = await this.inner.groups.settings(layout.names[0]);
+    let settings = await this.inner.groups.settings(layout.names[0]);
     this.rateLimited.set(layout.queue, settings.rateLimit !== null);
     if (!copy) return;
-    for (const name of layout.names.slice(1)) {
-      const own = await this.inner.groups.settings(name);
-      if (own.paused !== settings.paused) await this.inner.groups.setPaused(name, settings.paused);
-      if (own.groupConcurrency !== settings.groupConcurrency) await this.inner.groups.updateSettings(name, { groupConcurrency: settings.groupConcurrency });
+    // A pause, resume or cap set through another instance while this copies: it sets partition 0
+    // first (PartitionedGroups), so partition 0 read again after the copy shows it, and this copy,
+    // which may have overwritten its change of a partition, goes again with it.
+    for (let round = 0; round < SETTINGS_COPY_ROUNDS; round++) {
+      for (const name of layout.names.slice(1)) {
+        const own = await this.inner.groups.settings(name);
+        if (own.paused !== settings.paused) await this.inner.groups.setPaused(name, settings.paused);
+        if (own.groupConcurrency !== settings.groupConcurrency) await this.inner.groups.updateSettings(name, { groupConcurrency: settings.groupConcurrency });
+      }
+      const again = await this.inner.groups.settings(layout.names[0]);
+      if (again.paused === settings.paused && again.groupConcurrency === settings.groupConcurrency) return;
+      settings = again;
     }
   }
 }

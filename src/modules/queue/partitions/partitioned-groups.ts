@@ -37,10 +37,12 @@ export class PartitionedGroups extends GroupStore {
   async updateSettings(queue: string, patch: QueueSettingsPatch): Promise<QueueSettings> {
     const layout = await this.host.layout(queue);
     if (layout.single) return this.host.inner.updateSettings(queue, patch);
+    // partition 0 first: an instance copying its settings onto partitions new to it reads it again
+    // after its copy (PartitionLayouts.loadSettings), so a change made meanwhile reaches them too
+    const settings = await this.host.inner.updateSettings(layout.names[0], patch);
     if (patch.groupConcurrency !== undefined) {
       for (const name of layout.names.slice(1)) await this.host.inner.updateSettings(name, { groupConcurrency: patch.groupConcurrency });
     }
-    const settings = await this.host.inner.updateSettings(layout.names[0], patch);
     if (patch.rateLimit !== undefined) this.host.rateChanged(queue, patch.rateLimit !== null);
     await this.host.changed(queue);
     return { ...settings, queue };
@@ -49,9 +51,11 @@ export class PartitionedGroups extends GroupStore {
   async setPaused(queue: string, paused: boolean): Promise<QueueSettings> {
     const layout = await this.host.layout(queue);
     if (layout.single) return this.host.inner.setPaused(queue, paused);
-    // partition 0 last: what it says is what every partition holds
-    for (const name of layout.names.slice(1)) await this.host.inner.setPaused(name, paused);
+    // partition 0 first: an instance copying the pause onto partitions new to it reads partition 0
+    // again after its copy (PartitionLayouts.loadSettings), so a pause or resume made meanwhile
+    // reaches them too (it copied the state before, then sees the change and copies again)
     const settings = await this.host.inner.setPaused(layout.names[0], paused);
+    for (const name of layout.names.slice(1)) await this.host.inner.setPaused(name, paused);
     if (!paused) await this.host.changed(queue);
     return { ...settings, queue };
   }
