@@ -52,13 +52,21 @@ describe('idle worker processes wait on the `work` signal', () => {
       .map((line) => / cmd=(\S+)/.exec(line)?.[1] ?? '?');
   }
 
+  /** Connections subscribed to the store's signals (CLIENT LIST: name claimq-signals, a pattern subscription). */
+  async function signalListeners(): Promise<number> {
+    const list = (await admin.client('LIST')) as string;
+    return list.split('\n').filter((line) => / name=claimq-signals /.test(line) && / psub=[1-9]/.test(line)).length;
+  }
+
   /** `n` worker processes, idle: the queue marked `iw`, and none of them blocked on the wake list. */
   async function idleFleet(n: number): Promise<{ f: WorkerFleet; workers: FleetWorker[] }> {
     const f = (fleet = new WorkerFleet(redis.url, ENV));
     const workers = await f.startWorkers(n);
     const settings = `${f.prefix}:{${f.queue}}:settings`;
     await waitFor('the queue marked: a claim left its worker idle', async () => (await admin.hget(settings, 'iw')) === '1', { timeoutMs: 30_000, describe: () => f.logs() });
-    // a loop that went idle before its process listened waits on the store until it does
+    // every worker listens (its signals connection holds its pattern subscription) ...
+    await waitFor('every worker listening for the signals', async () => (await signalListeners()) >= n, { timeoutMs: 30_000, describe: () => f.logs() });
+    // ... and a loop that went idle before its process listened, waiting on the store, was nudged off it
     let last: string[] = [];
     await waitFor('no worker blocked on the wake list', async () => (last = await blocked()).length === 0, { timeoutMs: 30_000, describe: () => `blocked: ${last.join(', ')}\n${f.logs()}` });
     return { f, workers };
